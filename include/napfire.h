@@ -1,0 +1,819 @@
+/* SPDX-License-Identifier: MIT */
+/**
+ * @file napfire.h
+ * @brief libnapfire: fire combat for Napoleonic wargames (figure scale).
+ *
+ * The whole public API of the figure-scale rules (RULES.md F-*) and of the
+ * rules data. The hex-scale API (RULES.md H-*) is in napfire_hex.h, which
+ * this header includes, so `#include <napfire.h>` is all a caller needs.
+ *
+ * Principles (see the main page): pure functions, no allocation, no global
+ * mutable state; opaque fixed-size value types in caller storage; every
+ * status is an `int` from ::napfire_status; a shot the rules forbid is a
+ * successful call whose result says `permitted = 0`.
+ */
+#ifndef NAPFIRE_H
+#define NAPFIRE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "napfire_version.h"
+
+/**
+ * @def NAPFIRE_API
+ * @brief Marks every exported function.
+ *
+ * An embedder may define it before including this header (for example to
+ * add its own attributes). `NAPFIRE_STATIC` selects a static or vendored
+ * build, where nothing is imported from a DLL.
+ */
+#ifndef NAPFIRE_API
+#  if defined(_WIN32) && !defined(NAPFIRE_STATIC)
+#    if defined(NAPFIRE_BUILDING)
+#      define NAPFIRE_API __declspec(dllexport)
+#    else
+#      define NAPFIRE_API __declspec(dllimport)
+#    endif
+#  elif defined(__GNUC__) && defined(NAPFIRE_BUILDING) && !defined(NAPFIRE_STATIC)
+#    define NAPFIRE_API __attribute__((visibility("default")))
+#  else
+#    define NAPFIRE_API
+#  endif
+#endif
+
+/**
+ * @def NAPFIRE_ALIGN8
+ * @brief Gives the opaque value types an alignment of 8 on every platform.
+ *
+ * A `uint64_t` member alone aligns to 4 on i386, and the alignment is ABI.
+ * On compilers that are neither GCC-, Clang- nor MSVC-compatible the
+ * `uint64_t` member is relied on.
+ */
+#if defined(__GNUC__) || defined(__clang__)
+#  define NAPFIRE_ALIGN8 __attribute__((aligned(8)))
+#elif defined(_MSC_VER)
+#  define NAPFIRE_ALIGN8 __declspec(align(8))
+#else
+#  define NAPFIRE_ALIGN8
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------ */
+/** @defgroup core Core: version, status codes, names
+ *  @{ */
+
+/**
+ * @brief Status codes returned by every function that returns `int`.
+ *
+ * Values are fixed (ABI). Negative values are errors: the call changed
+ * no output except the diagnostics documented for ::NAPFIRE_ENOSPC,
+ * ::NAPFIRE_EUNKNOWN and ::NAPFIRE_ESYNTAX.
+ */
+enum napfire_status {
+    NAPFIRE_OK = 0,        /**< Success. */
+    NAPFIRE_EINVAL = -1,   /**< NULL pointer, malformed argument, or a required setting missing. */
+    NAPFIRE_EDOMAIN = -2,  /**< A value outside its documented domain. */
+    NAPFIRE_ESTATE = -3,   /**< Object not initialised by its `*_init`, or corrupted. */
+    NAPFIRE_ENOSPC = -4,   /**< Caller's buffer too small; the required count is reported. */
+    NAPFIRE_EUNKNOWN = -5, /**< The rules data needed is unknown; the result names it. */
+    NAPFIRE_ESYNTAX = -6,  /**< Rules text malformed; line, column and message reported. */
+    NAPFIRE_ESIZE = -7     /**< Caller's struct size differs from the library's. */
+};
+
+/** @brief The library's version, `MAJOR*10000 + MINOR*100 + PATCH`.
+ *  Compare with ::NAPFIRE_VERSION_NUMBER to detect a header/library mismatch. */
+NAPFIRE_API uint32_t napfire_version_number(void);
+
+/** @brief The library's version as "MAJOR.MINOR.PATCH" (static storage). */
+NAPFIRE_API const char *napfire_version_string(void);
+
+/**
+ * @brief A one-line English description of a status code.
+ * @param status a ::napfire_status value.
+ * @return static text; "unknown status" for a value that is not a status.
+ *         Never NULL.
+ */
+NAPFIRE_API const char *napfire_strerror(int status);
+
+/**
+ * @brief The name of a status code without its prefix ("OK", "EINVAL", ...).
+ * @return static text; "unknown" for a value that is not a status. Never NULL.
+ */
+NAPFIRE_API const char *napfire_status_name(int status);
+
+/** @} */
+
+/* ------------------------------------------------------------------ */
+/** @defgroup enums Figure-scale enumerations
+ *  Values are fixed (ABI): new values are only ever appended.
+ *  @{ */
+
+/** @brief Arm of service of a unit; fixed when the unit is initialised. */
+enum napfire_arm {
+    NAPFIRE_ARM_LINE_INFANTRY = 0,  /**< Line infantry. */
+    NAPFIRE_ARM_LIGHT_INFANTRY = 1, /**< Light infantry (F-OO-1a). */
+    NAPFIRE_ARM_CAVALRY = 2,        /**< Cavalry: a target; its fire is NOT_COVERED (F-TAB-6). */
+    NAPFIRE_ARM_FOOT_ARTILLERY = 3, /**< Foot artillery (F-ART). */
+    NAPFIRE_ARM_HORSE_ARTILLERY = 4 /**< Horse artillery (F-ART). */
+};
+
+/** @brief Nation (F-MOD-5 British/KGL, F-CAS-2 Russia, F-OO-1 the Coalition). */
+enum napfire_nation {
+    NAPFIRE_NATION_OTHER = 0,    /**< Any other nation; not a Coalition nation for F-OO-1c. */
+    NAPFIRE_NATION_FRANCE = 1,   /**< France (F-OO-1b). */
+    NAPFIRE_NATION_BRITAIN = 2,  /**< Britain (F-MOD-5). */
+    NAPFIRE_NATION_KGL = 3,      /**< King's German Legion (F-MOD-5). */
+    NAPFIRE_NATION_PORTUGAL = 4, /**< Portugal: no F-MOD-5 bonus. */
+    NAPFIRE_NATION_SPAIN = 5,    /**< Spain. */
+    NAPFIRE_NATION_AUSTRIA = 6,  /**< Austria. */
+    NAPFIRE_NATION_PRUSSIA = 7,  /**< Prussia. */
+    NAPFIRE_NATION_RUSSIA = 8    /**< Russia: infantry are 2nd-class firers (F-CAS-2). */
+};
+
+/** @brief Troop class (F-MOD-1..4, F-OO-1, F-CAS-2). */
+enum napfire_class {
+    NAPFIRE_CLASS_GUARD = 0,       /**< Guard: +2, capped (F-MOD-1, F-MOD-G). */
+    NAPFIRE_CLASS_ELITE = 1,       /**< Elite: +1 (F-MOD-2). */
+    NAPFIRE_CLASS_VETERAN = 2,     /**< Veteran: 0 (F-MOD-3). */
+    NAPFIRE_CLASS_LINE = 3,        /**< Line: 0 (F-MOD-3). */
+    NAPFIRE_CLASS_SECOND_RATE = 4, /**< Second-rate: 0 and 2nd-class firers (F-MOD-3, F-CAS-2). */
+    NAPFIRE_CLASS_CONSCRIPT = 5,   /**< Conscript (recruits): -2 (F-MOD-4). */
+    NAPFIRE_CLASS_MILITIA = 6      /**< Militia: -2 (F-MOD-4). */
+};
+
+/**
+ * @brief Formation. Infantry: LINE .. SKIRMISH; cavalry: LINE,
+ * COLUMN_OF_COMPANIES, COLUMN_OF_DIVISIONS; artillery: LIMBERED, UNLIMBERED.
+ */
+enum napfire_formation {
+    NAPFIRE_FORMATION_LINE = 0,                /**< Line (F-TAB-2: row by figures). */
+    NAPFIRE_FORMATION_COLUMN_OF_COMPANIES = 1, /**< Column of companies (row 1 at most). */
+    NAPFIRE_FORMATION_COLUMN_OF_DIVISIONS = 2, /**< Column of divisions (row 2 at most). */
+    NAPFIRE_FORMATION_MASSED_COLUMN = 3,       /**< Massed column (row 1 at most; target +2). */
+    NAPFIRE_FORMATION_SQUARE = 4,              /**< Battalion square (row 1 at most). */
+    NAPFIRE_FORMATION_MASS = 5,                /**< Austrian mass, any nation (F-MOD-10). */
+    NAPFIRE_FORMATION_OPEN_ORDER = 6,          /**< Open order (F-OO). */
+    NAPFIRE_FORMATION_SKIRMISH = 7,            /**< Skirmish order (F-MOD-14; its fire is NOT_COVERED). */
+    NAPFIRE_FORMATION_LIMBERED = 8,            /**< Artillery on its limbers (may not fire). */
+    NAPFIRE_FORMATION_UNLIMBERED = 9           /**< Artillery in position. */
+};
+
+/** @brief Infantry weapon (F-RNG). */
+enum napfire_weapon {
+    NAPFIRE_WEAPON_MUSKET = 0,      /**< Musket. */
+    NAPFIRE_WEAPON_RIFLE = 1,       /**< Rifle. */
+    NAPFIRE_WEAPON_SHARPSHOOTER = 2 /**< Picked marksmen: one band (F-RNG-3). */
+};
+
+/** @brief Cover of a unit (F-MOD-15/16, F-MOD-5 buildings). */
+enum napfire_cover {
+    NAPFIRE_COVER_NONE = 0,     /**< In the open. */
+    NAPFIRE_COVER_LIMITED = 1,  /**< Limited cover such as vineyards (F-MOD-15, second value). */
+    NAPFIRE_COVER_COVER = 2,    /**< In cover (F-MOD-15). */
+    NAPFIRE_COVER_BUILDINGS = 3 /**< In buildings (F-MOD-16). */
+};
+
+/** @brief How far a unit moved this turn (F-ART-3). */
+enum napfire_moved {
+    NAPFIRE_MOVED_NONE = 0, /**< Did not move. */
+    NAPFIRE_MOVED_HALF = 1, /**< Up to half its move: may fire. */
+    NAPFIRE_MOVED_MORE = 2  /**< More than half its move: may not fire. */
+};
+
+/** @brief Unit of the distances of a shot (F-RNG-1). */
+enum napfire_measure {
+    NAPFIRE_MEASURE_METRIC = 0,  /**< Millimetres; the metric tables. */
+    NAPFIRE_MEASURE_IMPERIAL = 1 /**< Tenths of an inch; the imperial tables. */
+};
+
+/** @brief Range band of a shot (F-RNG, F-ART-1). */
+enum napfire_band {
+    NAPFIRE_BAND_NONE = 0,      /**< Out of range. */
+    NAPFIRE_BAND_CANISTER = 1,  /**< Canister range (artillery only). */
+    NAPFIRE_BAND_EFFECTIVE = 2, /**< Effective range. */
+    NAPFIRE_BAND_LONG = 3       /**< Long range. */
+};
+
+/** @brief Artillery ammunition (F-ART-1). */
+enum napfire_ammo {
+    NAPFIRE_AMMO_ROUNDSHOT = 0, /**< Roundshot: any band. */
+    NAPFIRE_AMMO_CANISTER = 1   /**< Canister: canister range only. */
+};
+
+/** @brief Gun type of a battery (F-ART-1). */
+enum napfire_gun {
+    NAPFIRE_GUN_LIGHT = 0,   /**< 3-4 pounders. */
+    NAPFIRE_GUN_P6 = 1,      /**< 6 pounders. */
+    NAPFIRE_GUN_P9 = 2,      /**< 9 pounders. */
+    NAPFIRE_GUN_P12 = 3,     /**< 12 pounders. */
+    NAPFIRE_GUN_HOWITZER = 4 /**< Howitzers. */
+};
+
+/**
+ * @brief Why the rules forbid a shot. The order is the precedence: when
+ * several clauses hold, napfire_result::reason is the first of them, and
+ * napfire_result::reasons has bit `1u << reason` for each.
+ */
+enum napfire_reason {
+    NAPFIRE_REASON_NONE = 0,                      /**< Permitted. */
+    NAPFIRE_REASON_NOT_COVERED = 1,               /**< Cavalry or skirmish-order fire (F-TAB-6). */
+    NAPFIRE_REASON_NO_FIGURES = 2,                /**< The firer has no figures (or guns). */
+    NAPFIRE_REASON_ALREADY_FIRED = 3,             /**< Fired this turn already (F-ART-2). */
+    NAPFIRE_REASON_LIMBERED = 4,                  /**< Limbered artillery (F-ART-3). */
+    NAPFIRE_REASON_MOVED_TOO_FAR = 5,             /**< Moved more than half its move (F-ART-3). */
+    NAPFIRE_REASON_UNLIMBERED_THIS_TURN = 6,      /**< Foot artillery unlimbered this turn (F-ART-3). */
+    NAPFIRE_REASON_OUT_OF_RANGE = 7,              /**< Beyond the longest band (F-RNG, F-ART-1). */
+    NAPFIRE_REASON_SCREENED = 8,                  /**< An effective skirmisher screen (F-SCR-2). */
+    NAPFIRE_REASON_CANISTER_BEYOND_RANGE = 9,     /**< Canister beyond canister range (F-ART-1). */
+    NAPFIRE_REASON_FRIEND_IN_ARC = 10,            /**< Canister with a friend in the arc (F-ART-4). */
+    NAPFIRE_REASON_FRIEND_SCREENS_LONG_RANGE = 11,/**< Friends near target or battery at long range (F-ART-5). */
+    NAPFIRE_REASON_PENETRATION = 12,              /**< Roundshot would pass into friends (F-ART-6). */
+    NAPFIRE_REASON_OVERHEAD_NOT_HIGHER = 13,      /**< Overhead fire not from higher ground (F-ART-7). */
+    NAPFIRE_REASON_OVERHEAD_TOO_CLOSE = 14,       /**< Overhead friends too close (F-ART-7). */
+    NAPFIRE_REASON_OVERHEAD_CANISTER = 15         /**< Overhead fire with canister (F-ART-7). */
+};
+
+/**
+ * @brief Modifier identifiers: the F-MOD numbers, then the markers of the
+ * Guard cap, the house rule and the artillery movement penalty.
+ */
+enum napfire_modifier_id {
+    NAPFIRE_MOD_GUARD = 1,              /**< F-MOD-1 firer class Guard (+2). */
+    NAPFIRE_MOD_ELITE = 2,              /**< F-MOD-2 firer class Elite (+1). */
+    NAPFIRE_MOD_STEADY = 3,             /**< F-MOD-3 firer Veteran/Line/Second-rate (0). */
+    NAPFIRE_MOD_RAW = 4,                /**< F-MOD-4 firer Conscript/Militia (-2). */
+    NAPFIRE_MOD_BRITISH_LINE = 5,       /**< F-MOD-5 British/KGL in line or column of divisions (+1). */
+    NAPFIRE_MOD_FIRED_LAST_TURN = 6,    /**< F-MOD-6 fired in the previous turn (-2). */
+    NAPFIRE_MOD_DISORDERED = 7,         /**< F-MOD-7 firer disordered (-4, exclusive). */
+    NAPFIRE_MOD_COLUMN = 8,             /**< F-MOD-8 target in column (+1) / massed column (+2). */
+    NAPFIRE_MOD_SQUARE_OR_ENFILADE = 9, /**< F-MOD-9 target in square, or enfilade fire (+2). */
+    NAPFIRE_MOD_MASS = 10,              /**< F-MOD-10 target in mass (+2). */
+    NAPFIRE_MOD_ARTILLERY = 11,         /**< F-MOD-11 target artillery in position (-2). */
+    NAPFIRE_MOD_CHARGING_CAVALRY = 12,  /**< F-MOD-12 target charging cavalry (-2). */
+    NAPFIRE_MOD_OPEN_ORDER = 13,        /**< F-MOD-13 target in open order (-2). */
+    NAPFIRE_MOD_SKIRMISHERS = 14,       /**< F-MOD-14 target skirmishers (-4, exclusive). */
+    NAPFIRE_MOD_COVER = 15,             /**< F-MOD-15 target in cover (-2) / limited cover (-1). */
+    NAPFIRE_MOD_BUILDINGS = 16,         /**< F-MOD-16 target in buildings (-4). */
+    NAPFIRE_MOD_GUARD_CAP = 17,         /**< F-MOD-G: only as napfire_modifier::suppressed_by. */
+    NAPFIRE_MOD_EXTRA = 18,             /**< F-MOD-E: the shot's EXTRA_MODIFIER (house rule). */
+    NAPFIRE_MOD_MOVED_HALF = 19         /**< F-ART-3: battery moved up to half its move. */
+};
+
+/** @brief What kind of rules data a ::NAPFIRE_EUNKNOWN result lacks. */
+enum napfire_missing {
+    NAPFIRE_MISSING_NONE = 0,          /**< Nothing is missing. */
+    NAPFIRE_MISSING_MUSKETRY_CELL = 1, /**< index: row, column. */
+    NAPFIRE_MISSING_ARTILLERY_CELL = 2,/**< index: gun, ammo, band, column. */
+    NAPFIRE_MISSING_RANGE = 3,         /**< index: weapon or gun, measure, arm, band. */
+    NAPFIRE_MISSING_MODIFIER = 4,      /**< index: fire kind, modifier id, variant. */
+    NAPFIRE_MISSING_THRESHOLD = 5      /**< index: threshold id, measure. */
+};
+
+/** @brief Which table of modifier values (F-MOD for musketry, F-ART-1). */
+enum napfire_fire {
+    NAPFIRE_FIRE_MUSKETRY = 0, /**< Infantry fire (F-MOD). */
+    NAPFIRE_FIRE_ARTILLERY = 1 /**< Artillery fire (F-ART-1, F-ART-3). */
+};
+
+/**
+ * @brief Thresholds of the rules, kept as rules data.
+ *
+ * Distance thresholds hold one value per measure; count thresholds hold one
+ * value, and their `measure` argument must still be a valid measure.
+ */
+enum napfire_threshold {
+    NAPFIRE_THRESHOLD_SCREEN = 0,               /**< F-SCR-1: screen at most this far is ineffective (50 mm, 30 tenths). */
+    NAPFIRE_THRESHOLD_LONG_RANGE_CLEARANCE = 1, /**< F-ART-5: 100 mm, 60 tenths. */
+    NAPFIRE_THRESHOLD_OVERHEAD_CLEARANCE = 2,   /**< F-ART-7: 100 mm, 60 tenths. */
+    NAPFIRE_THRESHOLD_STAR_FIGURES = 3,         /**< F-TAB-4: the star counts from 48 figures. */
+    NAPFIRE_THRESHOLD_ROW_2 = 4,                /**< F-TAB-1: row 2 from 12 firing figures. */
+    NAPFIRE_THRESHOLD_ROW_3 = 5,                /**< F-TAB-1: row 3 from 20. */
+    NAPFIRE_THRESHOLD_ROW_4 = 6,                /**< F-TAB-1: row 4 from 28. */
+    NAPFIRE_THRESHOLD_ROW_5 = 7,                /**< F-TAB-1: row 5 from 36. */
+    NAPFIRE_THRESHOLD_GUARD_CAP = 8             /**< F-MOD-G: Guard firer bonuses at most +2. */
+};
+
+/** @brief Provenance texts of a rules object (F-DATA). */
+enum napfire_provenance {
+    NAPFIRE_PROVENANCE_NAME = 0,    /**< Name, at most 63 bytes of UTF-8. */
+    NAPFIRE_PROVENANCE_EDITION = 1, /**< Edition, at most 31 bytes. */
+    NAPFIRE_PROVENANCE_SOURCE = 2   /**< Source, at most 127 bytes. */
+};
+
+/**
+ * @brief Unit parameters, for napfire_unit_set() / napfire_unit_get().
+ *
+ * Numbered from 1; shot parameters from 101, so napfire_param_bounds()
+ * serves both. Defaults after napfire_unit_init(): nation OTHER, class
+ * LINE, formation LINE (artillery: UNLIMBERED), figures 0, weapon MUSKET,
+ * gun P6, cover NONE, moved NONE, flags 0. A parameter that does not apply
+ * to the unit's arm keeps its default and refuses to be set.
+ */
+enum napfire_unit_param {
+    NAPFIRE_UNIT_ARM = 1,                  /**< ::napfire_arm; readable, not settable. */
+    NAPFIRE_UNIT_NATION = 2,               /**< ::napfire_nation. */
+    NAPFIRE_UNIT_CLASS = 3,                /**< ::napfire_class. */
+    NAPFIRE_UNIT_FORMATION = 4,            /**< ::napfire_formation, allowed ones per arm. */
+    NAPFIRE_UNIT_FIGURES = 5,              /**< Current strength; artillery: gun models. 0..::NAPFIRE_MAX_FIGURES. */
+    NAPFIRE_UNIT_WEAPON = 6,               /**< ::napfire_weapon; infantry only. */
+    NAPFIRE_UNIT_GUN = 7,                  /**< ::napfire_gun; artillery only. */
+    NAPFIRE_UNIT_COVER = 8,                /**< ::napfire_cover. */
+    NAPFIRE_UNIT_MOVED = 9,                /**< ::napfire_moved. */
+    NAPFIRE_UNIT_DISORDERED = 10,          /**< 0/1 (F-MOD-7). */
+    NAPFIRE_UNIT_FIRED_LAST_TURN = 11,     /**< 0/1 (F-MOD-6). */
+    NAPFIRE_UNIT_FIRED_THIS_TURN = 12,     /**< 0/1 (F-ART-2). */
+    NAPFIRE_UNIT_SECOND_CLASS_FIRERS = 13, /**< 0/1, infantry only (F-CAS-2). */
+    NAPFIRE_UNIT_CHARGING = 14,            /**< 0/1, cavalry only (F-MOD-12). */
+    NAPFIRE_UNIT_MASSED_BATTERY = 15,      /**< 0/1, artillery only (F-MOD-11). */
+    NAPFIRE_UNIT_UNLIMBERED_THIS_TURN = 16 /**< 0/1, foot artillery only (F-ART-3). */
+};
+
+/**
+ * @brief Shot parameters, for napfire_shot_set() / napfire_shot_get().
+ *
+ * Distances are in the shot's MEASURE (millimetres or tenths of an inch),
+ * 0..::NAPFIRE_MAX_DISTANCE; -1 means "none" or "not given" where allowed.
+ */
+enum napfire_shot_param {
+    NAPFIRE_SHOT_MEASURE = 101,                   /**< ::napfire_measure, default METRIC. */
+    NAPFIRE_SHOT_DISTANCE = 102,                  /**< Required; -1 (not given) after init. */
+    NAPFIRE_SHOT_ENFILADE = 103,                  /**< 0/1 (F-MOD-9). */
+    NAPFIRE_SHOT_FIRING_FIGURES = 104,            /**< 0 = the firer's figures, else 1..figures; infantry (F-TAB-2). */
+    NAPFIRE_SHOT_SCREEN = 105,                    /**< 0/1; infantry target not in skirmish order (F-SCR). */
+    NAPFIRE_SHOT_SCREEN_DISTANCE = 106,           /**< Screen to covered unit; required when SCREEN is 1. */
+    NAPFIRE_SHOT_AMMO = 107,                      /**< ::napfire_ammo; artillery only. */
+    NAPFIRE_SHOT_EXTRA_MODIFIER = 108,            /**< -10..10, house rule (F-MOD-E). */
+    NAPFIRE_SHOT_FRIEND_IN_ARC = 109,             /**< 0/1; artillery only (F-ART-4). */
+    NAPFIRE_SHOT_FRIEND_NEAR_TARGET = 110,        /**< Nearest friend in front of the target, -1 none (F-ART-5). */
+    NAPFIRE_SHOT_FRIEND_NEAR_BATTERY = 111,       /**< Nearest friend in front of the battery, -1 none (F-ART-5). */
+    NAPFIRE_SHOT_TARGET_FAR_FROM_FRIENDS = 112,   /**< Farthest part of the target from those friends, -1 not given (F-ART-5). */
+    NAPFIRE_SHOT_CLEAR_LOS = 113,                 /**< 0/1 (F-ART-5 exception). */
+    NAPFIRE_SHOT_PENETRATION_HITS_FRIEND = 114,   /**< 0/1 (F-ART-6). */
+    NAPFIRE_SHOT_OVERHEAD = 115,                  /**< 0/1: fire over friendly units (F-ART-7). */
+    NAPFIRE_SHOT_BATTERY_HIGHER = 116,            /**< 0/1: battery higher than target and friends (F-ART-7). */
+    NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_BATTERY = 117,/**< Friends to battery front; required with OVERHEAD. */
+    NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_ENEMY = 118   /**< Friends to the enemy; required with OVERHEAD. */
+};
+
+/** @brief Names of the enumerations, for napfire_enum_name(). */
+enum napfire_enum {
+    NAPFIRE_ENUM_ARM = 0,        /**< ::napfire_arm */
+    NAPFIRE_ENUM_NATION = 1,     /**< ::napfire_nation */
+    NAPFIRE_ENUM_CLASS = 2,      /**< ::napfire_class */
+    NAPFIRE_ENUM_FORMATION = 3,  /**< ::napfire_formation */
+    NAPFIRE_ENUM_WEAPON = 4,     /**< ::napfire_weapon */
+    NAPFIRE_ENUM_COVER = 5,      /**< ::napfire_cover */
+    NAPFIRE_ENUM_MOVED = 6,      /**< ::napfire_moved */
+    NAPFIRE_ENUM_MEASURE = 7,    /**< ::napfire_measure */
+    NAPFIRE_ENUM_BAND = 8,       /**< ::napfire_band */
+    NAPFIRE_ENUM_AMMO = 9,       /**< ::napfire_ammo */
+    NAPFIRE_ENUM_GUN = 10,       /**< ::napfire_gun */
+    NAPFIRE_ENUM_REASON = 11,    /**< ::napfire_reason */
+    NAPFIRE_ENUM_MODIFIER = 12,  /**< ::napfire_modifier_id */
+    NAPFIRE_ENUM_MISSING = 13,   /**< ::napfire_missing */
+    NAPFIRE_ENUM_FIRE = 14,      /**< ::napfire_fire */
+    NAPFIRE_ENUM_THRESHOLD = 15, /**< ::napfire_threshold */
+    NAPFIRE_ENUM_PROVENANCE = 16,/**< ::napfire_provenance */
+    NAPFIRE_ENUM_PARAM = 17      /**< ::napfire_unit_param and ::napfire_shot_param */
+};
+
+/** @brief Largest figure (or gun model) count a unit may have. */
+#define NAPFIRE_MAX_FIGURES 9999
+/** @brief Largest distance, in millimetres or tenths of an inch. */
+#define NAPFIRE_MAX_DISTANCE 1000000
+/** @brief Marks an unknown table cell or range maximum (F-DATA). */
+#define NAPFIRE_UNKNOWN (-1)
+/** @brief Marks an unknown modifier value (a modifier may itself be -1). */
+#define NAPFIRE_MODIFIER_UNKNOWN INT32_MIN
+/** @brief Largest absolute modifier value in rules data. */
+#define NAPFIRE_MAX_MODIFIER 20
+/** @brief Largest table cell, in half figures (99 figures). */
+#define NAPFIRE_MAX_CELL_HALVES 198
+
+/**
+ * @brief The name of an enumeration value without its prefix
+ * (e.g. "BRITISH_LINE" for ::NAPFIRE_MOD_BRITISH_LINE).
+ * @param enumeration a ::napfire_enum value.
+ * @param value a value of that enumeration.
+ * @return static text; "unknown" for an unknown enumeration or value.
+ *         Never NULL.
+ */
+NAPFIRE_API const char *napfire_enum_name(int32_t enumeration, int32_t value);
+
+/** @brief Name of a ::napfire_reason ("SCREENED"); "unknown" if none. Never NULL. */
+NAPFIRE_API const char *napfire_reason_name(int32_t reason);
+
+/** @brief Name of a ::napfire_modifier_id ("GUARD_CAP"); "unknown" if none. Never NULL. */
+NAPFIRE_API const char *napfire_modifier_name(int32_t id);
+
+/** @} */
+
+/* ------------------------------------------------------------------ */
+/** @defgroup types Opaque value types
+ *  Fixed-size storage owned by the caller. Contents are private; copy them
+ *  with memcpy or assignment. Size and alignment (8) are ABI.
+ *  @{ */
+
+/** @brief Size in bytes of ::napfire_unit. */
+#define NAPFIRE_UNIT_SIZE 128
+/** @brief Size in bytes of ::napfire_shot. */
+#define NAPFIRE_SHOT_SIZE 512
+/** @brief Size in bytes of ::napfire_rules. */
+#define NAPFIRE_RULES_SIZE 4096
+
+/** @brief A unit (firer or target), set up by napfire_unit_init(). */
+typedef struct NAPFIRE_ALIGN8 napfire_unit {
+    /** @brief Private storage. */
+    union {
+        uint64_t align_;                         /**< @brief Alignment only. */
+        unsigned char bytes[NAPFIRE_UNIT_SIZE];  /**< @brief Private bytes. */
+    } opaque_;
+} napfire_unit;
+
+/** @brief A shot: copies of firer and target plus the shot's facts. */
+typedef struct NAPFIRE_ALIGN8 napfire_shot {
+    /** @brief Private storage. */
+    union {
+        uint64_t align_;                         /**< @brief Alignment only. */
+        unsigned char bytes[NAPFIRE_SHOT_SIZE];  /**< @brief Private bytes. */
+    } opaque_;
+} napfire_shot;
+
+/** @brief Rules data: tables, ranges, modifier values, thresholds, provenance. */
+typedef struct NAPFIRE_ALIGN8 napfire_rules {
+    /** @brief Private storage. */
+    union {
+        uint64_t align_;                         /**< @brief Alignment only. */
+        unsigned char bytes[NAPFIRE_RULES_SIZE]; /**< @brief Private bytes. */
+    } opaque_;
+} napfire_rules;
+
+/** @brief sizeof(::napfire_unit) as the library was built (128). */
+NAPFIRE_API size_t napfire_unit_size(void);
+/** @brief sizeof(::napfire_shot) as the library was built (512). */
+NAPFIRE_API size_t napfire_shot_size(void);
+/** @brief sizeof(::napfire_rules) as the library was built (4096). */
+NAPFIRE_API size_t napfire_rules_size(void);
+
+/** @} */
+
+/* ------------------------------------------------------------------ */
+/** @defgroup results Public plain structs (layouts frozen)
+ *  @{ */
+
+/** @brief One item of the modifier breakdown (16 bytes, an array element). */
+typedef struct napfire_modifier {
+    int32_t id;            /**< ::napfire_modifier_id. */
+    int32_t value;         /**< Signed modifier from the rules data (0 if unknown). */
+    int32_t applied;       /**< 1: counts in the net modifier; 0: suppressed; -1: value unknown. */
+    int32_t suppressed_by; /**< ::NAPFIRE_MOD_GUARD_CAP, ::NAPFIRE_MOD_DISORDERED or ::NAPFIRE_MOD_SKIRMISHERS, else 0. */
+} napfire_modifier;
+
+/** @brief The explained result of napfire_shot_resolve() (128 bytes). */
+typedef struct napfire_result {
+    int32_t  permitted;         /**< 1: the rules allow the shot; 0: see reason. */
+    int32_t  reason;            /**< First violated clause (::napfire_reason); NONE when permitted. */
+    uint32_t reasons;           /**< Bit `1u << reason` per violated clause. */
+    int32_t  band;              /**< ::napfire_band. */
+    int32_t  net_modifier;      /**< After the Guard cap and the exclusive -4, with EXTRA. */
+    int32_t  modified_roll;     /**< roll_2d6 + net_modifier, unclamped. */
+    int32_t  row;               /**< Table row used, 0-based; -1 if none. */
+    int32_t  column;            /**< Table column used, 0-based; -1 if none (roll below 1). */
+    int32_t  table_halves;      /**< Cell value incl. star, in half figures. */
+    int32_t  halves;            /**< After long-range halving, in half figures. */
+    int32_t  half_die_used;     /**< 1 if half_die decided a half. */
+    int32_t  half_pending;      /**< 1 if a half awaits the die (half_die was 0). */
+    int32_t  casualties;        /**< Figures lost in total. */
+    int32_t  target_casualties; /**< Of which the target. */
+    int32_t  screen_casualties; /**< Of which the skirmisher screen. */
+    int32_t  missing;           /**< ::napfire_missing with ::NAPFIRE_EUNKNOWN, else NONE. */
+    /** @brief What is missing: musketry cell (row, column); artillery cell
+     *  (gun, ammo, band, column); range (weapon or gun, measure, arm, band);
+     *  modifier (fire kind, id, variant); threshold (id, measure). Unused
+     *  entries are -1. */
+    int32_t  missing_index[4];
+    int32_t  reserved[12];      /**< Zero. */
+} napfire_result;
+
+/** @} */
+
+/* ------------------------------------------------------------------ */
+/** @defgroup units Units, shots and their parameters (RULES.md F-*)
+ *  @{ */
+
+/**
+ * @brief Initialise a unit of the given arm with the documented defaults.
+ * @param u caller storage.
+ * @param size `sizeof *u` as the caller compiled it.
+ * @param arm ::napfire_arm, fixed for the unit's life.
+ * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL for NULL; ::NAPFIRE_ESIZE for a
+ *         size mismatch; ::NAPFIRE_EDOMAIN for an unknown arm.
+ */
+NAPFIRE_API int napfire_unit_init(napfire_unit *u, size_t size, int32_t arm);
+
+/**
+ * @brief Set a unit parameter (::napfire_unit_param).
+ *
+ * The value is checked against napfire_param_bounds() and against the
+ * unit's arm (e.g. GUN only on artillery, the formations of each arm).
+ * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL for NULL; ::NAPFIRE_ESTATE for an
+ *         uninitialised or corrupted unit; ::NAPFIRE_EDOMAIN for an unknown
+ *         or read-only parameter or a value it refuses (unit unchanged).
+ */
+NAPFIRE_API int napfire_unit_set(napfire_unit *u, int32_t param, int32_t value);
+
+/**
+ * @brief Read a unit parameter.
+ * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN
+ *         for an unknown parameter.
+ */
+NAPFIRE_API int napfire_unit_get(const napfire_unit *u, int32_t param, int32_t *value);
+
+/**
+ * @brief May this unit deploy in open order in this year? (F-OO-1)
+ *
+ * Veteran, Elite or Guard infantry only, and: light infantry of any nation
+ * (a); French line infantry (b); from 1812 on, line infantry of a Coalition
+ * nation: Britain, KGL, Portugal, Spain, Austria, Prussia, Russia (c).
+ * Resolving a shot does not re-check this (F-OO-3).
+ * @param year 1..9999.
+ * @param yes receives 1 or 0.
+ * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN
+ *         for a year out of range.
+ */
+NAPFIRE_API int napfire_unit_may_open_order(const napfire_unit *u, int32_t year, int32_t *yes);
+
+/**
+ * @brief Initialise a shot from copies of firer and target.
+ *
+ * Later changes to the units do not affect the shot. Shot parameters get
+ * their defaults (see ::napfire_shot_param).
+ * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL for NULL; ::NAPFIRE_ESIZE;
+ *         ::NAPFIRE_ESTATE if either unit is not valid.
+ */
+NAPFIRE_API int napfire_shot_init(napfire_shot *s, size_t size,
+                                  const napfire_unit *firer, const napfire_unit *target);
+
+/**
+ * @brief Set a shot parameter (::napfire_shot_param).
+ *
+ * Checked against napfire_param_bounds() and the copied units: AMMO and the
+ * artillery facts only with an artillery firer, FIRING_FIGURES only with an
+ * infantry firer and at most its figures, SCREEN only with an infantry
+ * target not in skirmish order.
+ * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN
+ *         (shot unchanged).
+ */
+NAPFIRE_API int napfire_shot_set(napfire_shot *s, int32_t param, int32_t value);
+
+/** @brief Read a shot parameter. Unset distances read as -1.
+ *  @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN. */
+NAPFIRE_API int napfire_shot_get(const napfire_shot *s, int32_t param, int32_t *value);
+
+/**
+ * @brief The range of values a parameter accepts, unit or shot.
+ *
+ * Some values within the bounds may still be refused by a particular
+ * object (see napfire_unit_set() and napfire_shot_set()).
+ * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL for NULL outputs;
+ *         ::NAPFIRE_EDOMAIN for an unknown parameter.
+ */
+NAPFIRE_API int napfire_param_bounds(int32_t param, int32_t *lo, int32_t *hi);
+
+/** @} */
+
+/* ------------------------------------------------------------------ */
+/** @defgroup resolve Resolving a shot (RULES.md F-RNG, F-MOD, F-TAB, F-CAS, F-SCR, F-ART)
+ *  @{ */
+
+/**
+ * @brief The range band of a shot (F-RNG-1..4, F-ART-1).
+ *
+ * Infantry use the weapon's range table in the shot's measure; artillery
+ * the gun's band maxima. A distance past the last band is
+ * ::NAPFIRE_BAND_NONE.
+ * @param rules rules data, or NULL for the built-in data.
+ * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL (NULL, or no distance);
+ *         ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN for a firer whose fire the
+ *         documents do not cover (cavalry); ::NAPFIRE_EUNKNOWN when a band
+ *         maximum needed is unknown (band untouched).
+ */
+NAPFIRE_API int napfire_shot_band(const napfire_shot *s, const napfire_rules *rules,
+                                  int32_t *band);
+
+/**
+ * @brief The itemised modifiers of a shot and their net (F-MOD, F-ART-1/3).
+ *
+ * Musketry applies the Guard cap (F-MOD-G), the exclusive -4 (F-MOD-X)
+ * and the house rule (F-MOD-E); artillery modifiers simply add. Items come
+ * in id order, EXTRA last. A shot the documents do not cover (cavalry or
+ * skirmish-order fire) has no items.
+ * @param items caller array of @p cap items (may be NULL when cap is 0).
+ * @param count receives the number of items.
+ * @param net receives the net modifier.
+ * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE;
+ *         ::NAPFIRE_ENOSPC with the needed count in @p count;
+ *         ::NAPFIRE_EUNKNOWN when a value is unknown: items and count are
+ *         written, the unknown items have `applied = -1`, net is untouched.
+ */
+NAPFIRE_API int napfire_shot_modifiers(const napfire_shot *s, const napfire_rules *rules,
+                                       napfire_modifier *items, size_t cap, size_t *count,
+                                       int32_t *net);
+
+/**
+ * @brief Resolve a shot: verdict, modifiers, table, halving, half die,
+ * screen (F-RNG, F-MOD, F-TAB, F-CAS, F-SCR, F-ART).
+ *
+ * A shot the rules forbid is a success with `permitted = 0`, its first
+ * violated clause in `reason` and all of them in `reasons`. Verdicts that
+ * need no rules data are decided first; when the rest needs unknown data
+ * and no verdict already forbids the shot, the call returns
+ * ::NAPFIRE_EUNKNOWN with @p out filled as far as it could be computed and
+ * `missing`/`missing_index` naming the data.
+ *
+ * @param rules rules data, or NULL for the built-in data.
+ * @param roll_2d6 the 2D6 roll, 2..12.
+ * @param half_die 1..6, or 0 if not rolled yet: a half that needs the die
+ *        is then reported as `half_pending` and only whole figures count.
+ * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL (NULL, or a required setting
+ *         missing); ::NAPFIRE_EDOMAIN (roll or die out of range);
+ *         ::NAPFIRE_ESTATE; ::NAPFIRE_EUNKNOWN.
+ */
+NAPFIRE_API int napfire_shot_resolve(const napfire_shot *s, const napfire_rules *rules,
+                                     int32_t roll_2d6, int32_t half_die,
+                                     napfire_result *out);
+
+/**
+ * @brief Round half figures to figures (F-CAS-2/3 on their own).
+ *
+ * An even count needs no die. A remaining half is dropped by 2nd-class
+ * firers; otherwise a half die of 4, 5 or 6 makes it a whole figure.
+ * @param halves 0..2 * ::NAPFIRE_MAX_FIGURES.
+ * @param half_die 1..6; 0 is accepted only when no die is needed.
+ * @param second_class 0/1.
+ * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL (NULL, or 0 for a die that is
+ *         needed); ::NAPFIRE_EDOMAIN.
+ */
+NAPFIRE_API int napfire_round_half(int32_t halves, int32_t half_die, int32_t second_class,
+                                   int32_t *figures);
+
+/** @} */
+
+/* ------------------------------------------------------------------ */
+/** @defgroup rules Rules data (RULES.md F-DATA)
+ *  Every function taking `const napfire_rules *` accepts NULL: the built-in
+ *  data, which holds exactly what the documents give and nothing else.
+ *  @{ */
+
+/**
+ * @brief Initialise rules with the built-in seed data (F-DATA): 16 known
+ * musketry cells and 29 unknown, the F-RNG ranges, the F-MOD values, the
+ * thresholds, no artillery number; provenance names the seeds.
+ * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESIZE.
+ */
+NAPFIRE_API int napfire_rules_init(napfire_rules *r, size_t size);
+
+/**
+ * @brief Set a musketry cell (F-TAB).
+ * @param row 0..4 (rows 1..5 of F-TAB-1).
+ * @param column 0..8 (modified rolls 1-2 .. 17-18).
+ * @param halves 0..::NAPFIRE_MAX_CELL_HALVES in half figures ("-" = 0,
+ *        "½" = 1, "5" = 10), or ::NAPFIRE_UNKNOWN.
+ * @param star 1 for an "N*" cell: only on whole figures N >= 1.
+ * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN.
+ */
+NAPFIRE_API int napfire_rules_set_musketry(napfire_rules *r, int32_t row, int32_t column,
+                                           int32_t halves, int32_t star);
+
+/**
+ * @brief Read a musketry cell.
+ * @return ::NAPFIRE_OK; ::NAPFIRE_EUNKNOWN for an unknown cell (halves
+ *         receives ::NAPFIRE_UNKNOWN and star 0); ::NAPFIRE_EINVAL;
+ *         ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN.
+ */
+NAPFIRE_API int napfire_rules_get_musketry(const napfire_rules *r, int32_t row, int32_t column,
+                                           int32_t *halves, int32_t *star);
+
+/**
+ * @brief Set an infantry weapon's range maxima in one measure (F-RNG).
+ *
+ * Effective: 0..effective_max; long: effective_max < d <= long_max. A long
+ * maximum equal to the effective one means no long band (sharpshooters,
+ * F-RNG-3). Each may be ::NAPFIRE_UNKNOWN; known values need
+ * effective_max <= long_max.
+ * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN.
+ */
+NAPFIRE_API int napfire_rules_set_range(napfire_rules *r, int32_t weapon, int32_t measure,
+                                        int32_t effective_max, int32_t long_max);
+
+/** @brief Read a weapon's range maxima; ::NAPFIRE_UNKNOWN marks an unknown one.
+ *  @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN. */
+NAPFIRE_API int napfire_rules_get_range(const napfire_rules *r, int32_t weapon, int32_t measure,
+                                        int32_t *effective_max, int32_t *long_max);
+
+/**
+ * @brief Set a gun's band maxima in one measure (F-ART-1): canister
+ * 0..canister_max, effective up to effective_max, long up to long_max.
+ * Equal maxima mean an empty band. Each may be ::NAPFIRE_UNKNOWN; known
+ * values must not decrease.
+ * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN.
+ */
+NAPFIRE_API int napfire_rules_set_gun_range(napfire_rules *r, int32_t gun, int32_t measure,
+                                            int32_t canister_max, int32_t effective_max,
+                                            int32_t long_max);
+
+/** @brief Read a gun's band maxima; ::NAPFIRE_UNKNOWN marks an unknown one.
+ *  @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN. */
+NAPFIRE_API int napfire_rules_get_gun_range(const napfire_rules *r, int32_t gun, int32_t measure,
+                                            int32_t *canister_max, int32_t *effective_max,
+                                            int32_t *long_max);
+
+/**
+ * @brief Set an artillery cell (F-ART-1): one row per gun x ammunition x
+ * band, nine roll columns; "-", "½", "N", "N½", no star.
+ * @param band ::NAPFIRE_BAND_CANISTER .. ::NAPFIRE_BAND_LONG.
+ * @param halves 0..::NAPFIRE_MAX_CELL_HALVES or ::NAPFIRE_UNKNOWN.
+ * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN.
+ */
+NAPFIRE_API int napfire_rules_set_artillery(napfire_rules *r, int32_t gun, int32_t ammo,
+                                            int32_t band, int32_t column, int32_t halves);
+
+/** @brief Read an artillery cell.
+ *  @return ::NAPFIRE_OK; ::NAPFIRE_EUNKNOWN for an unknown cell (halves
+ *  receives ::NAPFIRE_UNKNOWN); ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE;
+ *  ::NAPFIRE_EDOMAIN. */
+NAPFIRE_API int napfire_rules_get_artillery(const napfire_rules *r, int32_t gun, int32_t ammo,
+                                            int32_t band, int32_t column, int32_t *halves);
+
+/**
+ * @brief Set a modifier value (F-MOD, F-ART-1/3).
+ *
+ * Musketry takes ids ::NAPFIRE_MOD_GUARD .. ::NAPFIRE_MOD_BUILDINGS;
+ * artillery takes the target conditions ::NAPFIRE_MOD_COLUMN ..
+ * ::NAPFIRE_MOD_BUILDINGS and ::NAPFIRE_MOD_MOVED_HALF. Variant 1 is the
+ * second value of ::NAPFIRE_MOD_COLUMN (massed column) and
+ * ::NAPFIRE_MOD_COVER (limited cover); otherwise 0.
+ * @param value -::NAPFIRE_MAX_MODIFIER..::NAPFIRE_MAX_MODIFIER, or
+ *        ::NAPFIRE_MODIFIER_UNKNOWN.
+ * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN.
+ */
+NAPFIRE_API int napfire_rules_set_modifier(napfire_rules *r, int32_t fire, int32_t id,
+                                           int32_t variant, int32_t value);
+
+/** @brief Read a modifier value.
+ *  @return ::NAPFIRE_OK; ::NAPFIRE_EUNKNOWN (value receives
+ *  ::NAPFIRE_MODIFIER_UNKNOWN); ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE;
+ *  ::NAPFIRE_EDOMAIN. */
+NAPFIRE_API int napfire_rules_get_modifier(const napfire_rules *r, int32_t fire, int32_t id,
+                                           int32_t variant, int32_t *value);
+
+/**
+ * @brief Set a threshold (::napfire_threshold).
+ *
+ * Distances 0..::NAPFIRE_MAX_DISTANCE in the given measure; figure counts
+ * 1..::NAPFIRE_MAX_FIGURES, with the row thresholds strictly increasing;
+ * the Guard cap 0..::NAPFIRE_MAX_MODIFIER. ::NAPFIRE_UNKNOWN is accepted
+ * for every threshold.
+ * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN.
+ */
+NAPFIRE_API int napfire_rules_set_threshold(napfire_rules *r, int32_t id, int32_t measure,
+                                            int32_t value);
+
+/** @brief Read a threshold.
+ *  @return ::NAPFIRE_OK; ::NAPFIRE_EUNKNOWN (value receives
+ *  ::NAPFIRE_UNKNOWN); ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN. */
+NAPFIRE_API int napfire_rules_get_threshold(const napfire_rules *r, int32_t id, int32_t measure,
+                                            int32_t *value);
+
+/**
+ * @brief Set a provenance text (::napfire_provenance).
+ * @param text NUL-terminated valid UTF-8 without control characters, at
+ *        most 63 (name), 31 (edition) or 127 (source) bytes.
+ * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN
+ *         (too long, or not valid UTF-8).
+ */
+NAPFIRE_API int napfire_rules_set_provenance(napfire_rules *r, int32_t field, const char *text);
+
+/**
+ * @brief Copy a provenance text into a caller buffer, NUL-terminated.
+ * @param len receives the text's length in bytes (without the NUL).
+ * @return ::NAPFIRE_OK; ::NAPFIRE_ENOSPC when @p cap < length + 1 (@p len
+ *         receives the length); ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE;
+ *         ::NAPFIRE_EDOMAIN.
+ */
+NAPFIRE_API int napfire_rules_get_provenance(const napfire_rules *r, int32_t field,
+                                             char *buf, size_t cap, size_t *len);
+
+/** @} */
+
+#ifdef __cplusplus
+}
+#endif
+
+#include "napfire_hex.h"
+
+#endif /* NAPFIRE_H */

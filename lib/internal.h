@@ -1,0 +1,170 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Private layouts of the opaque value types and the helpers the library's
+ * source files share. Nothing here is ABI except that each layout must fit
+ * its public storage, which the _Static_asserts below enforce.
+ */
+#ifndef NAPFIRE_INTERNAL_H
+#define NAPFIRE_INTERNAL_H
+
+#ifndef NAPFIRE_BUILDING
+#define NAPFIRE_BUILDING 1
+#endif
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "napfire.h"
+
+#define NF_COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Magic values are distinct per type so that one object's bytes copied into
+ * another type's storage are rejected as well as garbage is. */
+#define NF_UNIT_MAGIC 0x4E465531u  /* "NFU1" */
+#define NF_SHOT_MAGIC 0x4E465331u  /* "NFS1" */
+#define NF_RULES_MAGIC 0x4E465231u /* "NFR1" */
+
+#define NF_UNIT_PARAM_FIRST NAPFIRE_UNIT_ARM
+#define NF_UNIT_PARAM_LAST NAPFIRE_UNIT_UNLIMBERED_THIS_TURN
+#define NF_UNIT_NPARAMS (NF_UNIT_PARAM_LAST - NF_UNIT_PARAM_FIRST + 1)
+#define NF_SHOT_PARAM_FIRST NAPFIRE_SHOT_MEASURE
+#define NF_SHOT_PARAM_LAST NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_ENEMY
+#define NF_SHOT_NPARAMS (NF_SHOT_PARAM_LAST - NF_SHOT_PARAM_FIRST + 1)
+
+#define NF_ARMS 5
+#define NF_NATIONS 9
+#define NF_CLASSES 7
+#define NF_FORMATIONS 10
+#define NF_WEAPONS 3
+#define NF_COVERS 4
+#define NF_MEASURES 2
+#define NF_GUNS 5
+#define NF_AMMOS 2
+#define NF_REASONS 16
+#define NF_THRESHOLDS 9
+#define NF_FIRES 2
+
+#define NF_ROWS 5
+#define NF_COLUMNS 9
+#define NF_ART_BANDS 3  /* canister, effective, long */
+#define NF_MOD_IDS 20   /* indexed by NAPFIRE_MOD_*, 0 unused */
+#define NF_VARIANTS 2
+
+#define NF_NAME_CAP 64
+#define NF_EDITION_CAP 32
+#define NF_SOURCE_CAP 128
+
+/* The largest number of breakdown items one shot can produce: every
+ * modifier id once, plus EXTRA. */
+#define NF_MAX_ITEMS 20
+
+struct nf_unit {
+    uint32_t magic;
+    int32_t p[NF_UNIT_NPARAMS]; /* p[param - NAPFIRE_UNIT_ARM] */
+};
+
+struct nf_shot {
+    uint32_t magic;
+    struct nf_unit firer;
+    struct nf_unit target;
+    int32_t p[NF_SHOT_NPARAMS]; /* p[param - NAPFIRE_SHOT_MEASURE] */
+};
+
+struct nf_rules {
+    uint32_t magic;
+    int16_t musketry[NF_ROWS][NF_COLUMNS];      /* halves, -1 unknown */
+    uint8_t musketry_star[NF_ROWS][NF_COLUMNS]; /* 0/1 */
+    int32_t range[NF_WEAPONS][NF_MEASURES][2];  /* effective, long; -1 unknown */
+    int32_t gun_range[NF_GUNS][NF_MEASURES][NF_ART_BANDS];
+    int16_t artillery[NF_GUNS][NF_AMMOS][NF_ART_BANDS][NF_COLUMNS];
+    int32_t modifier[NF_FIRES][NF_MOD_IDS][NF_VARIANTS]; /* NAPFIRE_MODIFIER_UNKNOWN */
+    int32_t threshold[NF_THRESHOLDS][NF_MEASURES];       /* -1 unknown */
+    char name[NF_NAME_CAP];
+    char edition[NF_EDITION_CAP];
+    char source[NF_SOURCE_CAP];
+};
+
+_Static_assert(sizeof(struct nf_unit) <= NAPFIRE_UNIT_SIZE, "unit layout fits");
+_Static_assert(sizeof(struct nf_shot) <= NAPFIRE_SHOT_SIZE, "shot layout fits");
+_Static_assert(sizeof(struct nf_rules) <= NAPFIRE_RULES_SIZE, "rules layout fits");
+_Static_assert(_Alignof(struct nf_unit) <= 8, "unit alignment");
+_Static_assert(_Alignof(struct nf_shot) <= 8, "shot alignment");
+_Static_assert(_Alignof(struct nf_rules) <= 8, "rules alignment");
+_Static_assert(sizeof(napfire_unit) == NAPFIRE_UNIT_SIZE, "public unit size");
+_Static_assert(sizeof(napfire_shot) == NAPFIRE_SHOT_SIZE, "public shot size");
+_Static_assert(sizeof(napfire_rules) == NAPFIRE_RULES_SIZE, "public rules size");
+_Static_assert(_Alignof(napfire_unit) == 8, "public unit alignment");
+_Static_assert(_Alignof(napfire_shot) == 8, "public shot alignment");
+_Static_assert(_Alignof(napfire_rules) == 8, "public rules alignment");
+
+/* Views of the public storage. The public types are unions of bytes and a
+ * uint64_t, 8-aligned, so the casts are aligned and within bounds. */
+#define NF_UNIT(u) ((struct nf_unit *)(void *)(u)->opaque_.bytes)
+#define NF_CUNIT(u) ((const struct nf_unit *)(const void *)(u)->opaque_.bytes)
+#define NF_SHOT(s) ((struct nf_shot *)(void *)(s)->opaque_.bytes)
+#define NF_CSHOT(s) ((const struct nf_shot *)(const void *)(s)->opaque_.bytes)
+#define NF_RULES(r) ((struct nf_rules *)(void *)(r)->opaque_.bytes)
+#define NF_CRULES(r) ((const struct nf_rules *)(const void *)(r)->opaque_.bytes)
+
+/* units.c */
+int nf_unit_valid(const struct nf_unit *u);
+int nf_shot_valid(const struct nf_shot *s);
+static inline int32_t nf_u(const struct nf_unit *u, int32_t param) {
+    return u->p[param - NF_UNIT_PARAM_FIRST];
+}
+static inline int32_t nf_s(const struct nf_shot *s, int32_t param) {
+    return s->p[param - NF_SHOT_PARAM_FIRST];
+}
+int nf_is_infantry(int32_t arm);
+int nf_is_artillery(int32_t arm);
+
+/* rules.c: the built-in data and validated access. Readers check the value
+ * they read (per-use validation), so corrupt storage gives NAPFIRE_ESTATE. */
+const struct nf_rules *nf_rules_resolve(const napfire_rules *r, int *status);
+int nf_musketry_cell(const struct nf_rules *r, int32_t row, int32_t col,
+                     int32_t *halves, int32_t *star);
+int nf_artillery_cell(const struct nf_rules *r, int32_t gun, int32_t ammo,
+                      int32_t band, int32_t col, int32_t *halves);
+int nf_range_max(const struct nf_rules *r, int32_t weapon, int32_t measure,
+                 int32_t which, int32_t *value);
+int nf_gun_range_max(const struct nf_rules *r, int32_t gun, int32_t measure,
+                     int32_t which, int32_t *value);
+int nf_modifier_value(const struct nf_rules *r, int32_t fire, int32_t id,
+                      int32_t variant, int32_t *value);
+int nf_threshold(const struct nf_rules *r, int32_t id, int32_t measure, int32_t *value);
+
+/* Where a lookup found unknown data: filled by the readers above. */
+struct nf_missing {
+    int32_t kind;     /* NAPFIRE_MISSING_* */
+    int32_t index[4];
+};
+void nf_missing_set(struct nf_missing *m, int32_t kind, int32_t a, int32_t b,
+                    int32_t c, int32_t d);
+
+/* ranges.c */
+int nf_band(const struct nf_shot *s, const struct nf_rules *r, int32_t *band,
+            struct nf_missing *m);
+
+/* modifiers.c */
+int nf_modifiers(const struct nf_shot *s, const struct nf_rules *r,
+                 napfire_modifier items[NF_MAX_ITEMS], size_t *count, int32_t *net,
+                 struct nf_missing *m);
+
+/* tables.c */
+int32_t nf_musketry_row(const struct nf_shot *s, const struct nf_rules *r,
+                        int *status, struct nf_missing *m);
+int32_t nf_roll_column(int32_t modified_roll);
+
+/* casualties.c */
+int32_t nf_long_range_halves(int32_t halves);
+int nf_is_second_class(const struct nf_unit *firer);
+void nf_round_half(int32_t halves, int32_t half_die, int32_t second_class,
+                   napfire_result *out);
+void nf_split_screen(const struct nf_shot *s, napfire_result *out);
+
+/* artillery.c */
+uint32_t nf_artillery_static_verdicts(const struct nf_shot *s);
+int nf_artillery_band_verdicts(const struct nf_shot *s, const struct nf_rules *r,
+                               int32_t band, uint32_t *reasons, struct nf_missing *m);
+
+#endif /* NAPFIRE_INTERNAL_H */
