@@ -164,6 +164,8 @@ void nf_split_screen(const struct nf_shot *s, napfire_result *out);
 
 /* artillery.c */
 uint32_t nf_artillery_static_verdicts(const struct nf_shot *s);
+int nf_artillery_overhead_verdict(const struct nf_shot *s, const struct nf_rules *r,
+                                  uint32_t *reasons, struct nf_missing *m);
 int nf_artillery_band_verdicts(const struct nf_shot *s, const struct nf_rules *r,
                                int32_t band, uint32_t *reasons, struct nf_missing *m);
 

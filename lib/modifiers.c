@@ -1,0 +1,241 @@
+/* SPDX-License-Identifier: MIT */
+/* Fire modifiers: the F-MOD items of musketry with the Guard cap (F-MOD-G),
+ * the exclusive -4 (F-MOD-X) and the house rule (F-MOD-E); the artillery
+ * items of F-ART-1/3, which simply add. */
+#include <string.h>
+
+#include "internal.h"
+
+struct builder {
+    const struct nf_rules *r;
+    int32_t fire;
+    napfire_modifier *items;
+    size_t count;
+    int status;             /* NAPFIRE_OK, _EUNKNOWN (first one in m) or _ESTATE */
+    struct nf_missing *m;
+};
+
+/* Append the item (id, variant) with its value from the rules data. */
+static void add(struct builder *b, int32_t id, int32_t variant) {
+    napfire_modifier *it = &b->items[b->count++];
+    int32_t v = 0;
+    int st = nf_modifier_value(b->r, b->fire, id, variant, &v);
+    it->id = id;
+    it->suppressed_by = 0;
+    if (st == NAPFIRE_OK) {
+        it->value = v;
+        it->applied = 1;
+        return;
+    }
+    it->value = 0;
+    it->applied = -1;
+    if (st == NAPFIRE_ESTATE) {
+        b->status = NAPFIRE_ESTATE;
+    } else if (b->status == NAPFIRE_OK) {
+        b->status = NAPFIRE_EUNKNOWN;
+        nf_missing_set(b->m, NAPFIRE_MISSING_MODIFIER, b->fire, id, variant, -1);
+    }
+}
+
+/* F-MOD-1..4: exactly one class item. */
+static void firer_class(struct builder *b, int32_t cls) {
+    switch (cls) {
+    case NAPFIRE_CLASS_GUARD:
+        add(b, NAPFIRE_MOD_GUARD, 0);
+        break;
+    case NAPFIRE_CLASS_ELITE:
+        add(b, NAPFIRE_MOD_ELITE, 0);
+        break;
+    case NAPFIRE_CLASS_CONSCRIPT:
+    case NAPFIRE_CLASS_MILITIA:
+        add(b, NAPFIRE_MOD_RAW, 0);
+        break;
+    default: /* Veteran, Line, Second-rate (F-MOD-3) */
+        add(b, NAPFIRE_MOD_STEADY, 0);
+        break;
+    }
+}
+
+/* F-MOD-5: British or KGL infantry in line or in column of divisions, not
+ * in buildings; open order is another formation (Decision). */
+static int british_line(const struct nf_unit *f) {
+    int32_t nation = nf_u(f, NAPFIRE_UNIT_NATION);
+    int32_t formation = nf_u(f, NAPFIRE_UNIT_FORMATION);
+    return nf_is_infantry(nf_u(f, NAPFIRE_UNIT_ARM)) &&
+           (nation == NAPFIRE_NATION_BRITAIN || nation == NAPFIRE_NATION_KGL) &&
+           (formation == NAPFIRE_FORMATION_LINE ||
+            formation == NAPFIRE_FORMATION_COLUMN_OF_DIVISIONS) &&
+           nf_u(f, NAPFIRE_UNIT_COVER) != NAPFIRE_COVER_BUILDINGS;
+}
+
+/* F-MOD-8..16: the target's conditions, shared by musketry and artillery. */
+static void target_conditions(struct builder *b, const struct nf_shot *s) {
+    const struct nf_unit *t = &s->target;
+    int32_t arm = nf_u(t, NAPFIRE_UNIT_ARM);
+    int32_t formation = nf_u(t, NAPFIRE_UNIT_FORMATION);
+    int32_t cover = nf_u(t, NAPFIRE_UNIT_COVER);
+    if (formation == NAPFIRE_FORMATION_COLUMN_OF_COMPANIES ||
+        formation == NAPFIRE_FORMATION_COLUMN_OF_DIVISIONS)
+        add(b, NAPFIRE_MOD_COLUMN, 0);
+    else if (formation == NAPFIRE_FORMATION_MASSED_COLUMN)
+        add(b, NAPFIRE_MOD_COLUMN, 1);
+    /* Square or enfilade: once (Decision F-MOD-9). */
+    if (formation == NAPFIRE_FORMATION_SQUARE || nf_s(s, NAPFIRE_SHOT_ENFILADE))
+        add(b, NAPFIRE_MOD_SQUARE_OR_ENFILADE, 0);
+    if (formation == NAPFIRE_FORMATION_MASS)
+        add(b, NAPFIRE_MOD_MASS, 0);
+    /* F-MOD-11: in position only; a massed or limbered battery is 0. */
+    if (nf_is_artillery(arm) && formation == NAPFIRE_FORMATION_UNLIMBERED &&
+        !nf_u(t, NAPFIRE_UNIT_MASSED_BATTERY))
+        add(b, NAPFIRE_MOD_ARTILLERY, 0);
+    if (arm == NAPFIRE_ARM_CAVALRY && nf_u(t, NAPFIRE_UNIT_CHARGING))
+        add(b, NAPFIRE_MOD_CHARGING_CAVALRY, 0);
+    if (formation == NAPFIRE_FORMATION_OPEN_ORDER)
+        add(b, NAPFIRE_MOD_OPEN_ORDER, 0);
+    if (formation == NAPFIRE_FORMATION_SKIRMISH)
+        add(b, NAPFIRE_MOD_SKIRMISHERS, 0);
+    if (cover == NAPFIRE_COVER_COVER)
+        add(b, NAPFIRE_MOD_COVER, 0);
+    else if (cover == NAPFIRE_COVER_LIMITED)
+        add(b, NAPFIRE_MOD_COVER, 1);
+    else if (cover == NAPFIRE_COVER_BUILDINGS)
+        add(b, NAPFIRE_MOD_BUILDINGS, 0);
+}
+
+static napfire_modifier *find(napfire_modifier *items, size_t count, int32_t id) {
+    for (size_t i = 0; i < count; i++)
+        if (items[i].id == id)
+            return &items[i];
+    return NULL;
+}
+
+/* F-MOD-G: a Guard firer's bonuses (F-MOD-1..5) add up to the cap at most;
+ * a bonus that would pass it is suppressed whole (Decision: the cap
+ * applies to the sum). */
+static int guard_cap(struct builder *b, const struct nf_unit *f, int32_t measure) {
+    if (nf_u(f, NAPFIRE_UNIT_CLASS) != NAPFIRE_CLASS_GUARD)
+        return NAPFIRE_OK;
+    int32_t cap = 0;
+    int st = nf_threshold(b->r, NAPFIRE_THRESHOLD_GUARD_CAP, measure, &cap);
+    if (st == NAPFIRE_EUNKNOWN)
+        nf_missing_set(b->m, NAPFIRE_MISSING_THRESHOLD, NAPFIRE_THRESHOLD_GUARD_CAP, measure,
+                       -1, -1);
+    if (st != NAPFIRE_OK)
+        return st;
+    int32_t sum = 0;
+    for (size_t i = 0; i < b->count; i++) {
+        napfire_modifier *it = &b->items[i];
+        if (it->id > NAPFIRE_MOD_BRITISH_LINE || it->value <= 0)
+            continue;
+        if (sum + it->value > cap) {
+            it->applied = 0;
+            it->suppressed_by = NAPFIRE_MOD_GUARD_CAP;
+        } else {
+            sum += it->value;
+        }
+    }
+    return NAPFIRE_OK;
+}
+
+/* F-MOD-X: with a disordered firer or a skirmisher target no other
+ * negative modifier applies; when both hold the firer's -4 stands
+ * (Decision). The house rule is outside (F-MOD-E). */
+static void exclusive(struct builder *b) {
+    napfire_modifier *ex = find(b->items, b->count, NAPFIRE_MOD_DISORDERED);
+    if (!ex)
+        ex = find(b->items, b->count, NAPFIRE_MOD_SKIRMISHERS);
+    if (!ex)
+        return;
+    for (size_t i = 0; i < b->count; i++) {
+        napfire_modifier *it = &b->items[i];
+        if (it == ex || it->id == NAPFIRE_MOD_EXTRA || it->value >= 0 || it->applied != 1)
+            continue;
+        it->applied = 0;
+        it->suppressed_by = ex->id;
+    }
+}
+
+int nf_modifiers(const struct nf_shot *s, const struct nf_rules *r,
+                 napfire_modifier items[NF_MAX_ITEMS], size_t *count, int32_t *net,
+                 struct nf_missing *m) {
+    const struct nf_unit *f = &s->firer;
+    int32_t arm = nf_u(f, NAPFIRE_UNIT_ARM);
+    struct builder b = {r, nf_is_artillery(arm) ? NAPFIRE_FIRE_ARTILLERY : NAPFIRE_FIRE_MUSKETRY,
+                        items, 0, NAPFIRE_OK, m};
+    int covered = nf_is_artillery(arm) ||
+                  (nf_is_infantry(arm) &&
+                   nf_u(f, NAPFIRE_UNIT_FORMATION) != NAPFIRE_FORMATION_SKIRMISH);
+    if (!covered) {
+        /* F-TAB-6: no modifiers are guessed for fire the documents omit. */
+        *count = 0;
+        *net = 0;
+        return NAPFIRE_OK;
+    }
+    if (b.fire == NAPFIRE_FIRE_MUSKETRY) {
+        firer_class(&b, nf_u(f, NAPFIRE_UNIT_CLASS));
+        if (british_line(f))
+            add(&b, NAPFIRE_MOD_BRITISH_LINE, 0);
+        if (nf_u(f, NAPFIRE_UNIT_FIRED_LAST_TURN))
+            add(&b, NAPFIRE_MOD_FIRED_LAST_TURN, 0);
+        if (nf_u(f, NAPFIRE_UNIT_DISORDERED))
+            add(&b, NAPFIRE_MOD_DISORDERED, 0);
+    }
+    target_conditions(&b, s);
+    /* F-ART-3: a battery that moved up to half its move fires with a penalty. */
+    if (b.fire == NAPFIRE_FIRE_ARTILLERY && nf_u(f, NAPFIRE_UNIT_MOVED) == NAPFIRE_MOVED_HALF)
+        add(&b, NAPFIRE_MOD_MOVED_HALF, 0);
+    int32_t extra = nf_s(s, NAPFIRE_SHOT_EXTRA_MODIFIER);
+    *count = b.count;
+    if (b.status != NAPFIRE_OK) {
+        /* Record EXTRA too, so the caller sees the whole list. */
+        if (extra != 0)
+            items[b.count++] = (napfire_modifier){NAPFIRE_MOD_EXTRA, extra, 1, 0};
+        *count = b.count;
+        return b.status;
+    }
+    if (b.fire == NAPFIRE_FIRE_MUSKETRY) {
+        int st = guard_cap(&b, f, nf_s(s, NAPFIRE_SHOT_MEASURE));
+        if (st != NAPFIRE_OK)
+            return st;
+        exclusive(&b);
+    }
+    if (extra != 0)
+        items[b.count++] = (napfire_modifier){NAPFIRE_MOD_EXTRA, extra, 1, 0};
+    int32_t sum = 0;
+    for (size_t i = 0; i < b.count; i++)
+        if (items[i].applied == 1)
+            sum += items[i].value;
+    *count = b.count;
+    *net = sum;
+    return NAPFIRE_OK;
+}
+
+int napfire_shot_modifiers(const napfire_shot *s, const napfire_rules *rules,
+                           napfire_modifier *items, size_t cap, size_t *count, int32_t *net) {
+    if (!s || !count || !net || (!items && cap > 0))
+        return NAPFIRE_EINVAL;
+    int st;
+    const struct nf_rules *r = nf_rules_resolve(rules, &st);
+    if (st)
+        return st;
+    const struct nf_shot *n = NF_CSHOT(s);
+    if (!nf_shot_valid(n))
+        return NAPFIRE_ESTATE;
+    napfire_modifier tmp[NF_MAX_ITEMS];
+    size_t c = 0;
+    int32_t sum = 0;
+    struct nf_missing m;
+    st = nf_modifiers(n, r, tmp, &c, &sum, &m);
+    if (st != NAPFIRE_OK && st != NAPFIRE_EUNKNOWN)
+        return st;
+    if (c > cap) {
+        *count = c;
+        return NAPFIRE_ENOSPC;
+    }
+    if (c > 0)
+        memcpy(items, tmp, c * sizeof *tmp);
+    *count = c;
+    if (st == NAPFIRE_OK)
+        *net = sum;
+    return st;
+}

@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: MIT */
+/* Range bands (F-RNG, F-ART-1). Bands are inclusive at the top and close
+ * the printed gaps (Decision F-RNG-2): effective if d <= effective max,
+ * long if d <= long max, beyond that out of range. */
+#include "internal.h"
+
+/* Walk the band maxima in order and stop at the first that holds the
+ * distance, so that only the maxima actually needed must be known (a
+ * canister shot needs no long-range number). */
+static int walk(const struct nf_rules *r, int gun_table, int32_t which_weapon,
+                int32_t measure, int32_t arm, int32_t d, int32_t *band, struct nf_missing *m) {
+    static const int32_t infantry_bands[] = {NAPFIRE_BAND_EFFECTIVE, NAPFIRE_BAND_LONG};
+    static const int32_t gun_bands[] = {NAPFIRE_BAND_CANISTER, NAPFIRE_BAND_EFFECTIVE,
+                                        NAPFIRE_BAND_LONG};
+    const int32_t *bands = gun_table ? gun_bands : infantry_bands;
+    int32_t count = gun_table ? 3 : 2;
+    int32_t last = 0;
+    for (int32_t i = 0; i < count; i++) {
+        int32_t max = 0;
+        int st = gun_table ? nf_gun_range_max(r, which_weapon, measure, i, &max)
+                           : nf_range_max(r, which_weapon, measure, i, &max);
+        if (st == NAPFIRE_EUNKNOWN && m)
+            nf_missing_set(m, NAPFIRE_MISSING_RANGE, which_weapon, measure, arm, bands[i]);
+        if (st != NAPFIRE_OK)
+            return st;
+        if (max < last)
+            return NAPFIRE_ESTATE; /* the setters keep maxima ordered */
+        last = max;
+        if (d <= max) {
+            *band = bands[i];
+            return NAPFIRE_OK;
+        }
+    }
+    *band = NAPFIRE_BAND_NONE;
+    return NAPFIRE_OK;
+}
+
+int nf_band(const struct nf_shot *s, const struct nf_rules *r, int32_t *band,
+            struct nf_missing *m) {
+    int32_t arm = nf_u(&s->firer, NAPFIRE_UNIT_ARM);
+    int32_t measure = nf_s(s, NAPFIRE_SHOT_MEASURE);
+    int32_t d = nf_s(s, NAPFIRE_SHOT_DISTANCE);
+    if (nf_is_artillery(arm))
+        return walk(r, 1, nf_u(&s->firer, NAPFIRE_UNIT_GUN), measure, arm, d, band, m);
+    return walk(r, 0, nf_u(&s->firer, NAPFIRE_UNIT_WEAPON), measure, arm, d, band, m);
+}
+
+int napfire_shot_band(const napfire_shot *s, const napfire_rules *rules, int32_t *band) {
+    if (!s || !band)
+        return NAPFIRE_EINVAL;
+    int st;
+    const struct nf_rules *r = nf_rules_resolve(rules, &st);
+    if (st)
+        return st;
+    const struct nf_shot *n = NF_CSHOT(s);
+    if (!nf_shot_valid(n))
+        return NAPFIRE_ESTATE;
+    if (nf_s(n, NAPFIRE_SHOT_DISTANCE) < 0)
+        return NAPFIRE_EINVAL;
+    /* Cavalry fire is not covered by the documents (F-TAB-6): no band. */
+    if (nf_u(&n->firer, NAPFIRE_UNIT_ARM) == NAPFIRE_ARM_CAVALRY)
+        return NAPFIRE_EDOMAIN;
+    int32_t b = NAPFIRE_BAND_NONE;
+    st = nf_band(n, r, &b, NULL);
+    if (st == NAPFIRE_OK)
+        *band = b;
+    return st;
+}

@@ -1,0 +1,231 @@
+/* SPDX-License-Identifier: MIT */
+/* Resolving a shot: arguments first, then the verdicts (data-free ones
+ * before those that need rules data), then modifiers, table, casualty
+ * arithmetic and the screen's share. */
+#include <string.h>
+
+#include "internal.h"
+
+#define BIT(reason) (1u << (reason))
+
+static void result_reset(napfire_result *out) {
+    memset(out, 0, sizeof *out);
+    out->row = -1;
+    out->column = -1;
+    for (size_t i = 0; i < NF_COUNT(out->missing_index); i++)
+        out->missing_index[i] = -1;
+}
+
+/* The settings a shot must have before any rule is applied. */
+static int required_settings(const struct nf_shot *s) {
+    if (nf_s(s, NAPFIRE_SHOT_DISTANCE) < 0)
+        return NAPFIRE_EINVAL;
+    if (nf_s(s, NAPFIRE_SHOT_SCREEN) && nf_s(s, NAPFIRE_SHOT_SCREEN_DISTANCE) < 0)
+        return NAPFIRE_EINVAL;
+    if (nf_s(s, NAPFIRE_SHOT_OVERHEAD) && (nf_s(s, NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_BATTERY) < 0 ||
+                                           nf_s(s, NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_ENEMY) < 0))
+        return NAPFIRE_EINVAL;
+    return NAPFIRE_OK;
+}
+
+/* Clauses every firer shares, none needing rules data. */
+static uint32_t common_verdicts(const struct nf_shot *s) {
+    const struct nf_unit *f = &s->firer;
+    int32_t arm = nf_u(f, NAPFIRE_UNIT_ARM);
+    uint32_t reasons = 0;
+    /* F-TAB-6: cavalry fire and skirmish-order fire are not described. */
+    if (arm == NAPFIRE_ARM_CAVALRY ||
+        (nf_is_infantry(arm) && nf_u(f, NAPFIRE_UNIT_FORMATION) == NAPFIRE_FORMATION_SKIRMISH))
+        reasons |= BIT(NAPFIRE_REASON_NOT_COVERED);
+    if (nf_u(f, NAPFIRE_UNIT_FIGURES) == 0)
+        reasons |= BIT(NAPFIRE_REASON_NO_FIGURES);
+    /* F-ART-2: once per turn, infantry and artillery alike. */
+    if (nf_u(f, NAPFIRE_UNIT_FIRED_THIS_TURN))
+        reasons |= BIT(NAPFIRE_REASON_ALREADY_FIRED);
+    /* F-ART-3: more than half a move forbids fire (infantry too: Decision). */
+    if (nf_u(f, NAPFIRE_UNIT_MOVED) == NAPFIRE_MOVED_MORE)
+        reasons |= BIT(NAPFIRE_REASON_MOVED_TOO_FAR);
+    if (nf_is_artillery(arm))
+        reasons |= nf_artillery_static_verdicts(s);
+    return reasons;
+}
+
+/* Remember only the first unknown datum, in precedence order. */
+static void note_unknown(int st, const struct nf_missing *found, struct nf_missing *first) {
+    if (st == NAPFIRE_EUNKNOWN && first->kind == NAPFIRE_MISSING_NONE)
+        *first = *found;
+}
+
+/* Clauses that need rules data, evaluated in precedence order. Unknown
+ * data leaves its clause undecided and is remembered; corruption aborts. */
+static int data_verdicts(const struct nf_shot *s, const struct nf_rules *r, uint32_t *reasons,
+                         int32_t *band, struct nf_missing *first) {
+    int artillery = nf_is_artillery(nf_u(&s->firer, NAPFIRE_UNIT_ARM));
+    struct nf_missing m = {NAPFIRE_MISSING_NONE, {-1, -1, -1, -1}};
+    int st = nf_band(s, r, band, &m);
+    if (st == NAPFIRE_ESTATE)
+        return st;
+    note_unknown(st, &m, first);
+    int band_known = st == NAPFIRE_OK;
+    if (band_known && *band == NAPFIRE_BAND_NONE)
+        *reasons |= BIT(NAPFIRE_REASON_OUT_OF_RANGE);
+    /* F-SCR-2: a screen farther than the threshold stops musketry; it never
+     * stops artillery (F-SCR-3). */
+    if (!artillery && nf_s(s, NAPFIRE_SHOT_SCREEN)) {
+        int32_t measure = nf_s(s, NAPFIRE_SHOT_MEASURE);
+        int32_t t = 0;
+        st = nf_threshold(r, NAPFIRE_THRESHOLD_SCREEN, measure, &t);
+        if (st == NAPFIRE_ESTATE)
+            return st;
+        nf_missing_set(&m, NAPFIRE_MISSING_THRESHOLD, NAPFIRE_THRESHOLD_SCREEN, measure, -1, -1);
+        note_unknown(st, &m, first);
+        if (st == NAPFIRE_OK && nf_s(s, NAPFIRE_SHOT_SCREEN_DISTANCE) > t)
+            *reasons |= BIT(NAPFIRE_REASON_SCREENED);
+    }
+    if (artillery) {
+        if (band_known) {
+            st = nf_artillery_band_verdicts(s, r, *band, reasons, &m);
+            if (st == NAPFIRE_ESTATE)
+                return st;
+            note_unknown(st, &m, first);
+        }
+        st = nf_artillery_overhead_verdict(s, r, reasons, &m);
+        if (st == NAPFIRE_ESTATE)
+            return st;
+        note_unknown(st, &m, first);
+    }
+    return band_known ? NAPFIRE_OK : NAPFIRE_EUNKNOWN;
+}
+
+static int fail_unknown(napfire_result *out, const struct nf_missing *m) {
+    out->permitted = 0;
+    out->reason = NAPFIRE_REASON_NONE;
+    out->missing = m->kind;
+    memcpy(out->missing_index, m->index, sizeof out->missing_index);
+    return NAPFIRE_EUNKNOWN;
+}
+
+/* Table value in halves, with the star for musketry (F-TAB-4). */
+static int table_value(const struct nf_shot *s, const struct nf_rules *r, napfire_result *out,
+                       struct nf_missing *m) {
+    const struct nf_unit *f = &s->firer;
+    if (nf_is_artillery(nf_u(f, NAPFIRE_UNIT_ARM))) {
+        int32_t gun = nf_u(f, NAPFIRE_UNIT_GUN);
+        int32_t ammo = nf_s(s, NAPFIRE_SHOT_AMMO);
+        /* One row per gun x ammunition x band (F-ART-1). */
+        out->row = (gun * NF_AMMOS + ammo) * NF_ART_BANDS + (out->band - NAPFIRE_BAND_CANISTER);
+        if (out->column < 0)
+            return NAPFIRE_OK;
+        int st = nf_artillery_cell(r, gun, ammo, out->band, out->column, &out->table_halves);
+        if (st == NAPFIRE_EUNKNOWN)
+            nf_missing_set(m, NAPFIRE_MISSING_ARTILLERY_CELL, gun, ammo, out->band, out->column);
+        return st;
+    }
+    int st;
+    out->row = nf_musketry_row(s, r, &st, m);
+    if (st != NAPFIRE_OK || out->column < 0)
+        return st;
+    int32_t halves = 0, star = 0;
+    st = nf_musketry_cell(r, out->row, out->column, &halves, &star);
+    if (st == NAPFIRE_EUNKNOWN)
+        nf_missing_set(m, NAPFIRE_MISSING_MUSKETRY_CELL, out->row, out->column, -1, -1);
+    if (st != NAPFIRE_OK)
+        return st;
+    if (star) {
+        /* The firer's current strength decides the star (Decision F-TAB-4). */
+        int32_t t = 0;
+        st = nf_threshold(r, NAPFIRE_THRESHOLD_STAR_FIGURES, NAPFIRE_MEASURE_METRIC, &t);
+        if (st == NAPFIRE_EUNKNOWN)
+            nf_missing_set(m, NAPFIRE_MISSING_THRESHOLD, NAPFIRE_THRESHOLD_STAR_FIGURES,
+                           NAPFIRE_MEASURE_METRIC, -1, -1);
+        if (st != NAPFIRE_OK)
+            return st;
+        if (nf_u(f, NAPFIRE_UNIT_FIGURES) >= t)
+            halves += 2;
+    }
+    out->table_halves = halves;
+    return NAPFIRE_OK;
+}
+
+int napfire_shot_resolve(const napfire_shot *s, const napfire_rules *rules, int32_t roll_2d6,
+                         int32_t half_die, napfire_result *out) {
+    if (!s || !out)
+        return NAPFIRE_EINVAL;
+    int st;
+    const struct nf_rules *r = nf_rules_resolve(rules, &st);
+    if (st)
+        return st;
+    const struct nf_shot *n = NF_CSHOT(s);
+    if (!nf_shot_valid(n))
+        return NAPFIRE_ESTATE;
+    if (roll_2d6 < 2 || roll_2d6 > 12 || half_die < 0 || half_die > 6)
+        return NAPFIRE_EDOMAIN;
+    st = required_settings(n);
+    if (st)
+        return st;
+
+    /* Work on a local result: an ESTATE found midway must leave *out untouched. */
+    napfire_result res;
+    result_reset(&res);
+    uint32_t reasons = common_verdicts(n);
+    struct nf_missing first = {NAPFIRE_MISSING_NONE, {-1, -1, -1, -1}};
+    int32_t band = NAPFIRE_BAND_NONE;
+    int band_st = NAPFIRE_EUNKNOWN;
+    if (nf_u(&n->firer, NAPFIRE_UNIT_ARM) != NAPFIRE_ARM_CAVALRY) {
+        band_st = data_verdicts(n, r, &reasons, &band, &first);
+        if (band_st == NAPFIRE_ESTATE)
+            return band_st;
+    }
+    if (band_st == NAPFIRE_OK)
+        res.band = band;
+    if (reasons) {
+        /* The lowest set bit is the first clause in precedence order. */
+        int32_t reason = 0;
+        while (!(reasons & BIT(reason)))
+            reason++;
+        res.permitted = 0;
+        res.reason = reason;
+        res.reasons = reasons;
+        *out = res;
+        return NAPFIRE_OK;
+    }
+    if (first.kind != NAPFIRE_MISSING_NONE) {
+        fail_unknown(&res, &first);
+        *out = res;
+        return NAPFIRE_EUNKNOWN;
+    }
+
+    res.permitted = 1;
+    napfire_modifier items[NF_MAX_ITEMS];
+    size_t count = 0;
+    int32_t net = 0;
+    struct nf_missing m = {NAPFIRE_MISSING_NONE, {-1, -1, -1, -1}};
+    st = nf_modifiers(n, r, items, &count, &net, &m);
+    if (st == NAPFIRE_ESTATE)
+        return st;
+    if (st == NAPFIRE_EUNKNOWN) {
+        fail_unknown(&res, &m);
+        *out = res;
+        return NAPFIRE_EUNKNOWN;
+    }
+    res.net_modifier = net;
+    res.modified_roll = roll_2d6 + net;
+    res.column = nf_roll_column(res.modified_roll);
+    st = table_value(n, r, &res, &m);
+    if (st == NAPFIRE_ESTATE)
+        return st;
+    if (st == NAPFIRE_EUNKNOWN) {
+        fail_unknown(&res, &m);
+        *out = res;
+        return NAPFIRE_EUNKNOWN;
+    }
+    int artillery = nf_is_artillery(nf_u(&n->firer, NAPFIRE_UNIT_ARM));
+    /* F-CAS-1 for musketry; an artillery band has its own row instead. */
+    res.halves = !artillery && res.band == NAPFIRE_BAND_LONG
+                     ? nf_long_range_halves(res.table_halves)
+                     : res.table_halves;
+    nf_round_half(res.halves, half_die, !artillery && nf_is_second_class(&n->firer), &res);
+    nf_split_screen(n, &res);
+    *out = res;
+    return NAPFIRE_OK;
+}
