@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: MIT */
+/* Shared declarations of the napfire command-line tool's subcommands. */
+#ifndef NAPFIRE_CLI_H
+#define NAPFIRE_CLI_H
+
+/* Exit statuses, the same for every subcommand. */
+enum {
+    CLI_RESOLVED = 0, /* the shot (or LOS) is permitted and resolved */
+    CLI_FORBIDDEN = 1, /* the rules forbid it */
+    CLI_BAD_INPUT = 2, /* bad command line or input file */
+    CLI_UNKNOWN = 3   /* the rules data needed is unknown */
+};
+
+int napfire_cmd_fire(int argc, char **argv, int artillery);
+int napfire_cmd_los(int argc, char **argv);
+
+#endif
