@@ -810,6 +810,125 @@ NAPFIRE_API int napfire_rules_get_provenance(const napfire_rules *r, int32_t fie
 
 /** @} */
 
+/* ------------------------------------------------------------------ */
+/** @defgroup probability Outcome distributions, dice and batches
+ *  Exact odds over the common denominator 2D6 x half die = 216, a seeded
+ *  reproducible dice generator, and array resolution.
+ *  @{ */
+
+/** @brief Common denominator of every distribution: 36 (2D6) x 6 (half die). */
+#define NAPFIRE_OUTCOME_DENOMINATOR 216
+
+/** @brief One outcome of a shot and its weight out of 216 (16 bytes). */
+typedef struct napfire_outcome {
+    int32_t target_casualties; /**< Figures the target loses. */
+    int32_t screen_casualties; /**< Figures the skirmisher screen loses. */
+    int32_t weight;            /**< Out of ::NAPFIRE_OUTCOME_DENOMINATOR. */
+    int32_t reserved;          /**< Zero. */
+} napfire_outcome;
+
+/**
+ * @brief The exact distribution of a shot's outcomes (F-CAS, F-SCR, F-ART).
+ *
+ * Every 2D6 roll and half die is weighed: roll r has weight
+ * `(6 - |r - 7|) * 6` and a half that needs the die splits its weight
+ * evenly between "dropped" (1-3) and "a whole figure" (4-6). Outcomes are
+ * distinct (target, screen) pairs in increasing order of target then
+ * screen casualties; weights sum to 216. A shot the rules forbid has the
+ * single outcome (0, 0) with weight 216. Integer arithmetic only.
+ *
+ * @param outcomes caller array of @p cap elements (may be NULL if cap is 0).
+ * @param count receives the number of outcomes.
+ * @param verdict optional (may be NULL): receives permitted, reason,
+ *        reasons and band, and with ::NAPFIRE_EUNKNOWN what is missing.
+ * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE;
+ *         ::NAPFIRE_ENOSPC with the needed count in @p count;
+ *         ::NAPFIRE_EUNKNOWN when a reachable cell, range, modifier or
+ *         threshold is unknown (the first one, in roll order, named in
+ *         @p verdict).
+ */
+NAPFIRE_API int napfire_shot_distribution(const napfire_shot *s, const napfire_rules *rules,
+                                          napfire_outcome *outcomes, size_t cap, size_t *count,
+                                          napfire_result *verdict);
+
+/**
+ * @brief Expected total casualties (target + screen) of a shot, exactly.
+ *
+ * @param numerator receives the numerator of the reduced fraction.
+ * @param denominator receives its denominator (a divisor of 216).
+ * @param value optional (may be NULL): numerator / denominator as a double,
+ *        for display.
+ * @return as napfire_shot_distribution().
+ */
+NAPFIRE_API int napfire_shot_expected(const napfire_shot *s, const napfire_rules *rules,
+                                      int32_t *numerator, int32_t *denominator, double *value);
+
+/**
+ * @brief Resolve arrays of shots; identical to calling
+ * napfire_shot_resolve() on each element.
+ *
+ * Element i uses shots[i], rolls[i] and half_dice[i] and writes
+ * results[i] and statuses[i] exactly as the single call would (a result
+ * is left untouched where the single call would leave it). The call as a
+ * whole fails only for invalid pointers or counts.
+ * @param n 0..::NAPFIRE_MAX_BATCH.
+ * @return ::NAPFIRE_OK (see statuses); ::NAPFIRE_EINVAL for a NULL array
+ *         with n > 0; ::NAPFIRE_EDOMAIN for n too large.
+ */
+NAPFIRE_API int napfire_resolve_many(const napfire_shot *shots, size_t n,
+                                     const napfire_rules *rules, const int32_t *rolls,
+                                     const int32_t *half_dice, napfire_result *results,
+                                     int32_t *statuses);
+
+/** @brief Largest batch napfire_resolve_many() takes. */
+#define NAPFIRE_MAX_BATCH (1u << 24)
+
+/** @brief Size in bytes of ::napfire_dice. */
+#define NAPFIRE_DICE_SIZE 32
+
+/**
+ * @brief A seeded, reproducible dice generator in caller storage.
+ *
+ * The algorithm is PCG32 (PCG-XSH-RR 64/32, M. O'Neill): state advances
+ * as `state = state * 6364136223846793005 + inc` (mod 2^64) with
+ * `inc = (stream << 1) | 1`; output is
+ * `rotr32(((state >> 18) ^ state) >> 27, state >> 59)` of the old state.
+ * Seeding is pcg32_srandom_r: state = 0, step, state += seed, step. A die
+ * face is `x % 6 + 1` for the first output x below 4294967292 (rejection
+ * keeps it unbiased). Seed 42, stream 54 gives first outputs 0xa15c02b7,
+ * 0x7b47f409, 0xba1d3330: a replay in any language gives the same rolls.
+ */
+typedef struct NAPFIRE_ALIGN8 napfire_dice {
+    /** @brief Private storage. */
+    union {
+        uint64_t align_;                        /**< @brief Alignment only. */
+        unsigned char bytes[NAPFIRE_DICE_SIZE]; /**< @brief Private bytes. */
+    } opaque_;
+} napfire_dice;
+
+/** @brief sizeof(::napfire_dice) as the library was built (32). */
+NAPFIRE_API size_t napfire_dice_size(void);
+
+/**
+ * @brief Seed a dice generator.
+ * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESIZE.
+ */
+NAPFIRE_API int napfire_dice_init(napfire_dice *d, size_t size, uint64_t seed, uint64_t stream);
+
+/** @brief The next raw 32-bit PCG32 output (for replay checks).
+ *  @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE. */
+NAPFIRE_API int napfire_dice_next(napfire_dice *d, uint32_t *value);
+
+/** @brief Roll one die, 1..6 (the half die of F-CAS-3).
+ *  @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE. */
+NAPFIRE_API int napfire_dice_d6(napfire_dice *d, int32_t *face);
+
+/** @brief Roll 2D6, 2..12: two d6 in sequence, summed.
+ *  @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE. */
+NAPFIRE_API int napfire_dice_2d6(napfire_dice *d, int32_t *roll);
+
+/** @} */
+
 #ifdef __cplusplus
 }
 #endif

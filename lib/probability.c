@@ -1,0 +1,252 @@
+/* SPDX-License-Identifier: MIT */
+/* Exact outcome distributions, expected casualties, batch resolution and
+ * the seeded dice generator. The distribution weighs each 2D6 roll once
+ * and splits a pending half over the half die, so it costs 11 resolutions,
+ * not 216. */
+#include <string.h>
+
+#include "internal.h"
+
+/* Ways to roll r on 2D6, out of 36. */
+static int32_t roll_ways(int32_t r) {
+    return 6 - (r > 7 ? r - 7 : 7 - r);
+}
+
+/* Add weight to the (target, screen) outcome, keeping the list sorted. */
+static void add_outcome(napfire_outcome *list, size_t *n, int32_t target, int32_t screen,
+                        int32_t weight) {
+    size_t i = 0;
+    while (i < *n && (list[i].target_casualties < target ||
+                      (list[i].target_casualties == target && list[i].screen_casualties < screen)))
+        i++;
+    if (i < *n && list[i].target_casualties == target && list[i].screen_casualties == screen) {
+        list[i].weight += weight;
+        return;
+    }
+    memmove(&list[i + 1], &list[i], (*n - i) * sizeof *list);
+    list[i] = (napfire_outcome){target, screen, weight, 0};
+    (*n)++;
+}
+
+/* 11 rolls x 2 half-die results bound the distinct outcomes. */
+#define MAX_OUTCOMES 22
+
+static int distribution(const napfire_shot *s, const napfire_rules *rules,
+                        napfire_outcome list[MAX_OUTCOMES], size_t *n, napfire_result *verdict) {
+    *n = 0;
+    for (int32_t roll = 2; roll <= 12; roll++) {
+        napfire_result r;
+        int st = napfire_shot_resolve(s, rules, roll, 0, &r);
+        if (st != NAPFIRE_OK) {
+            if (st == NAPFIRE_EUNKNOWN)
+                *verdict = r;
+            return st;
+        }
+        if (roll == 2)
+            *verdict = r;
+        if (!r.permitted) {
+            /* Verdicts do not depend on the dice: the whole shot is forbidden. */
+            *n = 0;
+            add_outcome(list, n, 0, 0, NAPFIRE_OUTCOME_DENOMINATOR);
+            return NAPFIRE_OK;
+        }
+        int32_t w = roll_ways(roll) * 6;
+        if (!r.half_pending) {
+            add_outcome(list, n, r.target_casualties, r.screen_casualties, w);
+            continue;
+        }
+        /* Die 1-3 drops the half: the result as it stands. */
+        add_outcome(list, n, r.target_casualties, r.screen_casualties, w / 2);
+        /* Die 4-6 makes it a whole figure: resolve again for the screen split. */
+        st = napfire_shot_resolve(s, rules, roll, 6, &r);
+        if (st != NAPFIRE_OK)
+            return st;
+        add_outcome(list, n, r.target_casualties, r.screen_casualties, w / 2);
+    }
+    return NAPFIRE_OK;
+}
+
+int napfire_shot_distribution(const napfire_shot *s, const napfire_rules *rules,
+                              napfire_outcome *outcomes, size_t cap, size_t *count,
+                              napfire_result *verdict) {
+    if (!s || !count || (!outcomes && cap > 0))
+        return NAPFIRE_EINVAL;
+    napfire_outcome list[MAX_OUTCOMES];
+    size_t n = 0;
+    napfire_result v;
+    int st = distribution(s, rules, list, &n, &v);
+    if (st == NAPFIRE_EUNKNOWN && verdict)
+        *verdict = v;
+    if (st != NAPFIRE_OK)
+        return st;
+    *count = n;
+    if (n > cap)
+        return NAPFIRE_ENOSPC;
+    memcpy(outcomes, list, n * sizeof *list);
+    if (verdict) {
+        /* Only what holds for every roll: the verdict, band and modifiers. */
+        napfire_result out;
+        memset(&out, 0, sizeof out);
+        out.permitted = v.permitted;
+        out.reason = v.reason;
+        out.reasons = v.reasons;
+        out.band = v.band;
+        out.net_modifier = v.net_modifier;
+        out.row = v.row;
+        out.column = -1;
+        for (size_t i = 0; i < NF_COUNT(out.missing_index); i++)
+            out.missing_index[i] = -1;
+        *verdict = out;
+    }
+    return NAPFIRE_OK;
+}
+
+static int32_t gcd(int32_t a, int32_t b) {
+    while (b != 0) {
+        int32_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+int napfire_shot_expected(const napfire_shot *s, const napfire_rules *rules,
+                          int32_t *numerator, int32_t *denominator, double *value) {
+    if (!s || !numerator || !denominator)
+        return NAPFIRE_EINVAL;
+    napfire_outcome list[MAX_OUTCOMES];
+    size_t n = 0;
+    napfire_result v;
+    int st = distribution(s, rules, list, &n, &v);
+    if (st != NAPFIRE_OK)
+        return st;
+    /* At most 2 * NAPFIRE_MAX_CELL_HALVES figures x 216: no overflow. */
+    int32_t num = 0;
+    for (size_t i = 0; i < n; i++)
+        num += (list[i].target_casualties + list[i].screen_casualties) * list[i].weight;
+    int32_t g = gcd(num, NAPFIRE_OUTCOME_DENOMINATOR);
+    *numerator = num / g;
+    *denominator = NAPFIRE_OUTCOME_DENOMINATOR / g;
+    if (value)
+        *value = (double)*numerator / (double)*denominator;
+    return NAPFIRE_OK;
+}
+
+int napfire_resolve_many(const napfire_shot *shots, size_t n, const napfire_rules *rules,
+                         const int32_t *rolls, const int32_t *half_dice, napfire_result *results,
+                         int32_t *statuses) {
+    if (n > NAPFIRE_MAX_BATCH)
+        return NAPFIRE_EDOMAIN;
+    if (n > 0 && (!shots || !rolls || !half_dice || !results || !statuses))
+        return NAPFIRE_EINVAL;
+    for (size_t i = 0; i < n; i++)
+        statuses[i] = napfire_shot_resolve(&shots[i], rules, rolls[i], half_dice[i], &results[i]);
+    return NAPFIRE_OK;
+}
+
+/* ---- dice: PCG32 (PCG-XSH-RR 64/32) ---------------------------------- */
+
+#define NF_DICE_MAGIC 0x4E464431u /* "NFD1" */
+#define PCG_MULT 6364136223846793005ull
+/* Largest multiple of 6 not above 2^32: outputs at or past it are
+ * rejected so that every face is equally likely. */
+#define D6_LIMIT 4294967292u
+/* Rejection happens with probability 4 / 2^32; 64 rejections in a row
+ * cannot happen in practice, and the bound keeps the loop finite. */
+#define D6_TRIES 64
+
+struct nf_dice {
+    uint32_t magic;
+    uint32_t pad;
+    uint64_t state;
+    uint64_t inc;
+};
+_Static_assert(sizeof(struct nf_dice) <= NAPFIRE_DICE_SIZE, "dice layout fits");
+_Static_assert(sizeof(napfire_dice) == NAPFIRE_DICE_SIZE, "public dice size");
+_Static_assert(_Alignof(napfire_dice) == 8, "public dice alignment");
+
+#define NF_DICE(d) ((struct nf_dice *)(void *)(d)->opaque_.bytes)
+
+static uint32_t pcg32(struct nf_dice *g) {
+    uint64_t old = g->state;
+    g->state = old * PCG_MULT + g->inc;
+    uint32_t xorshifted = (uint32_t)(((old >> 18u) ^ old) >> 27u);
+    uint32_t rot = (uint32_t)(old >> 59u);
+    return (xorshifted >> rot) | (xorshifted << ((32u - rot) & 31u));
+}
+
+size_t napfire_dice_size(void) {
+    return sizeof(napfire_dice);
+}
+
+int napfire_dice_init(napfire_dice *d, size_t size, uint64_t seed, uint64_t stream) {
+    if (!d)
+        return NAPFIRE_EINVAL;
+    if (size != sizeof(napfire_dice))
+        return NAPFIRE_ESIZE;
+    memset(d, 0, sizeof *d);
+    struct nf_dice *g = NF_DICE(d);
+    g->state = 0;
+    g->inc = (stream << 1u) | 1u;
+    (void)pcg32(g);
+    g->state += seed;
+    (void)pcg32(g);
+    g->magic = NF_DICE_MAGIC;
+    return NAPFIRE_OK;
+}
+
+static struct nf_dice *dice_state(napfire_dice *d, int *status) {
+    if (!d) {
+        *status = NAPFIRE_EINVAL;
+        return NULL;
+    }
+    struct nf_dice *g = NF_DICE(d);
+    /* An even increment is not a PCG stream: the storage is not ours. */
+    if (g->magic != NF_DICE_MAGIC || !(g->inc & 1u)) {
+        *status = NAPFIRE_ESTATE;
+        return NULL;
+    }
+    *status = NAPFIRE_OK;
+    return g;
+}
+
+int napfire_dice_next(napfire_dice *d, uint32_t *value) {
+    int st;
+    struct nf_dice *g = dice_state(d, &st);
+    if (!value)
+        return NAPFIRE_EINVAL;
+    if (!g)
+        return st;
+    *value = pcg32(g);
+    return NAPFIRE_OK;
+}
+
+static int32_t d6(struct nf_dice *g) {
+    uint32_t x = pcg32(g);
+    for (int i = 1; i < D6_TRIES && x >= D6_LIMIT; i++)
+        x = pcg32(g);
+    return (int32_t)(x % 6u) + 1;
+}
+
+int napfire_dice_d6(napfire_dice *d, int32_t *face) {
+    int st;
+    struct nf_dice *g = dice_state(d, &st);
+    if (!face)
+        return NAPFIRE_EINVAL;
+    if (!g)
+        return st;
+    *face = d6(g);
+    return NAPFIRE_OK;
+}
+
+int napfire_dice_2d6(napfire_dice *d, int32_t *roll) {
+    int st;
+    struct nf_dice *g = dice_state(d, &st);
+    if (!roll)
+        return NAPFIRE_EINVAL;
+    if (!g)
+        return st;
+    int32_t a = d6(g);
+    *roll = a + d6(g);
+    return NAPFIRE_OK;
+}
