@@ -12,55 +12,117 @@
 #define ARMS_ARTILLERY (ARMS_FOOT_ARTILLERY | ARM_BIT(NAPFIRE_ARM_HORSE_ARTILLERY))
 #define ARMS_ALL (ARMS_INFANTRY | ARMS_CAVALRY | ARMS_ARTILLERY)
 
-/* A parameter's bounds, its default, and the arms it applies to (for shot
- * parameters, the firer's arm). A parameter that does not apply keeps its
- * default, so validation can check every stored value the same way. */
+/*
+ * Each parameter's bounds, default, and the arms it applies to (for shot
+ * parameters, the firer's arm), as X-macros so that the validation tables
+ * below are built at compile time. A parameter that does not apply keeps
+ * its default.
+ */
+#define UNIT_PARAMS(X) \
+    X(ARM, 0, NF_ARMS - 1, 0, ARMS_ALL) \
+    X(NATION, 0, NF_NATIONS - 1, NAPFIRE_NATION_OTHER, ARMS_ALL) \
+    X(CLASS, 0, NF_CLASSES - 1, NAPFIRE_CLASS_LINE, ARMS_ALL) \
+    X(FORMATION, 0, NF_FORMATIONS - 1, NAPFIRE_FORMATION_LINE, ARMS_ALL) \
+    X(FIGURES, 0, NAPFIRE_MAX_FIGURES, 0, ARMS_ALL) \
+    X(WEAPON, 0, NF_WEAPONS - 1, NAPFIRE_WEAPON_MUSKET, ARMS_INFANTRY) \
+    X(GUN, 0, NF_GUNS - 1, NAPFIRE_GUN_P6, ARMS_ARTILLERY) \
+    X(COVER, 0, NF_COVERS - 1, NAPFIRE_COVER_NONE, ARMS_ALL) \
+    X(MOVED, 0, 2, NAPFIRE_MOVED_NONE, ARMS_ALL) \
+    X(DISORDERED, 0, 1, 0, ARMS_ALL) \
+    X(FIRED_LAST_TURN, 0, 1, 0, ARMS_ALL) \
+    X(FIRED_THIS_TURN, 0, 1, 0, ARMS_ALL) \
+    X(SECOND_CLASS_FIRERS, 0, 1, 0, ARMS_INFANTRY) \
+    X(CHARGING, 0, 1, 0, ARMS_CAVALRY) \
+    X(MASSED_BATTERY, 0, 1, 0, ARMS_ARTILLERY) \
+    X(UNLIMBERED_THIS_TURN, 0, 1, 0, ARMS_FOOT_ARTILLERY)
+
+/* DISTANCE and SCREEN_DISTANCE default to -1, "not given", which a caller
+ * cannot set back: resolving needs the value. */
+#define SHOT_PARAMS(X) \
+    X(MEASURE, 0, NF_MEASURES - 1, NAPFIRE_MEASURE_METRIC, ARMS_ALL) \
+    X(DISTANCE, 0, NAPFIRE_MAX_DISTANCE, -1, ARMS_ALL) \
+    X(ENFILADE, 0, 1, 0, ARMS_ALL) \
+    X(FIRING_FIGURES, 0, NAPFIRE_MAX_FIGURES, 0, ARMS_INFANTRY) \
+    X(SCREEN, 0, 1, 0, ARMS_ALL) \
+    X(SCREEN_DISTANCE, 0, NAPFIRE_MAX_DISTANCE, -1, ARMS_ALL) \
+    X(AMMO, 0, NF_AMMOS - 1, NAPFIRE_AMMO_ROUNDSHOT, ARMS_ARTILLERY) \
+    X(EXTRA_MODIFIER, -10, 10, 0, ARMS_ALL) \
+    X(FRIEND_IN_ARC, 0, 1, 0, ARMS_ARTILLERY) \
+    X(FRIEND_NEAR_TARGET, -1, NAPFIRE_MAX_DISTANCE, -1, ARMS_ARTILLERY) \
+    X(FRIEND_NEAR_BATTERY, -1, NAPFIRE_MAX_DISTANCE, -1, ARMS_ARTILLERY) \
+    X(TARGET_FAR_FROM_FRIENDS, -1, NAPFIRE_MAX_DISTANCE, -1, ARMS_ARTILLERY) \
+    X(CLEAR_LOS, 0, 1, 0, ARMS_ARTILLERY) \
+    X(PENETRATION_HITS_FRIEND, 0, 1, 0, ARMS_ARTILLERY) \
+    X(OVERHEAD, 0, 1, 0, ARMS_ARTILLERY) \
+    X(BATTERY_HIGHER, 0, 1, 0, ARMS_ARTILLERY) \
+    X(OVERHEAD_FRIEND_TO_BATTERY, -1, NAPFIRE_MAX_DISTANCE, -1, ARMS_ARTILLERY) \
+    X(OVERHEAD_FRIEND_TO_ENEMY, -1, NAPFIRE_MAX_DISTANCE, -1, ARMS_ARTILLERY)
+
 struct param_spec {
     int32_t lo, hi, def;
     uint32_t arms;
 };
 
-static const struct param_spec unit_specs[NF_UNIT_NPARAMS] = {
-    /* ARM */ {0, NF_ARMS - 1, 0, ARMS_ALL},
-    /* NATION */ {0, NF_NATIONS - 1, NAPFIRE_NATION_OTHER, ARMS_ALL},
-    /* CLASS */ {0, NF_CLASSES - 1, NAPFIRE_CLASS_LINE, ARMS_ALL},
-    /* FORMATION */ {0, NF_FORMATIONS - 1, NAPFIRE_FORMATION_LINE, ARMS_ALL},
-    /* FIGURES */ {0, NAPFIRE_MAX_FIGURES, 0, ARMS_ALL},
-    /* WEAPON */ {0, NF_WEAPONS - 1, NAPFIRE_WEAPON_MUSKET, ARMS_INFANTRY},
-    /* GUN */ {0, NF_GUNS - 1, NAPFIRE_GUN_P6, ARMS_ARTILLERY},
-    /* COVER */ {0, NF_COVERS - 1, NAPFIRE_COVER_NONE, ARMS_ALL},
-    /* MOVED */ {0, 2, NAPFIRE_MOVED_NONE, ARMS_ALL},
-    /* DISORDERED */ {0, 1, 0, ARMS_ALL},
-    /* FIRED_LAST_TURN */ {0, 1, 0, ARMS_ALL},
-    /* FIRED_THIS_TURN */ {0, 1, 0, ARMS_ALL},
-    /* SECOND_CLASS_FIRERS */ {0, 1, 0, ARMS_INFANTRY},
-    /* CHARGING */ {0, 1, 0, ARMS_CAVALRY},
-    /* MASSED_BATTERY */ {0, 1, 0, ARMS_ARTILLERY},
-    /* UNLIMBERED_THIS_TURN */ {0, 1, 0, ARMS_FOOT_ARTILLERY},
-};
+#define SPEC(name, lo, hi, def, arms) {lo, hi, def, arms},
+static const struct param_spec unit_specs[NF_UNIT_NPARAMS] = {UNIT_PARAMS(SPEC)};
+static const struct param_spec shot_specs[NF_SHOT_NPARAMS] = {SHOT_PARAMS(SPEC)};
+#undef SPEC
 
-/* DISTANCE and SCREEN_DISTANCE default to -1, "not given", which a caller
- * cannot set back: resolving needs the value. */
-static const struct param_spec shot_specs[NF_SHOT_NPARAMS] = {
-    /* MEASURE */ {0, NF_MEASURES - 1, NAPFIRE_MEASURE_METRIC, ARMS_ALL},
-    /* DISTANCE */ {0, NAPFIRE_MAX_DISTANCE, -1, ARMS_ALL},
-    /* ENFILADE */ {0, 1, 0, ARMS_ALL},
-    /* FIRING_FIGURES */ {0, NAPFIRE_MAX_FIGURES, 0, ARMS_INFANTRY},
-    /* SCREEN */ {0, 1, 0, ARMS_ALL},
-    /* SCREEN_DISTANCE */ {0, NAPFIRE_MAX_DISTANCE, -1, ARMS_ALL},
-    /* AMMO */ {0, NF_AMMOS - 1, NAPFIRE_AMMO_ROUNDSHOT, ARMS_ARTILLERY},
-    /* EXTRA_MODIFIER */ {-10, 10, 0, ARMS_ALL},
-    /* FRIEND_IN_ARC */ {0, 1, 0, ARMS_ARTILLERY},
-    /* FRIEND_NEAR_TARGET */ {-1, NAPFIRE_MAX_DISTANCE, -1, ARMS_ARTILLERY},
-    /* FRIEND_NEAR_BATTERY */ {-1, NAPFIRE_MAX_DISTANCE, -1, ARMS_ARTILLERY},
-    /* TARGET_FAR_FROM_FRIENDS */ {-1, NAPFIRE_MAX_DISTANCE, -1, ARMS_ARTILLERY},
-    /* CLEAR_LOS */ {0, 1, 0, ARMS_ARTILLERY},
-    /* PENETRATION_HITS_FRIEND */ {0, 1, 0, ARMS_ARTILLERY},
-    /* OVERHEAD */ {0, 1, 0, ARMS_ARTILLERY},
-    /* BATTERY_HIGHER */ {0, 1, 0, ARMS_ARTILLERY},
-    /* OVERHEAD_FRIEND_TO_BATTERY */ {-1, NAPFIRE_MAX_DISTANCE, -1, ARMS_ARTILLERY},
-    /* OVERHEAD_FRIEND_TO_ENEMY */ {-1, NAPFIRE_MAX_DISTANCE, -1, ARMS_ARTILLERY},
-};
+/*
+ * What storage may hold, per arm: [lo, hi] where the parameter applies
+ * (widened to take the default), [def, def] where it does not. Checked on
+ * every use, branch-free, so validation stays cheap on the hot path.
+ */
+#define MIN2(a, b) ((a) < (b) ? (a) : (b))
+#define MAX2(a, b) ((a) > (b) ? (a) : (b))
+#define APPLIES(arms, arm) (((arms) >> (arm)) & 1u)
+#define VLO(name, lo, hi, def, arms) (APPLIES(arms, ARM) ? MIN2(lo, def) : (def)),
+#define VHI(name, lo, hi, def, arms) (APPLIES(arms, ARM) ? MAX2(hi, def) : (def)),
+#define ARM 0
+static const int32_t unit_lo0[] = {UNIT_PARAMS(VLO)};
+static const int32_t unit_hi0[] = {UNIT_PARAMS(VHI)};
+static const int32_t shot_lo0[] = {SHOT_PARAMS(VLO)};
+static const int32_t shot_hi0[] = {SHOT_PARAMS(VHI)};
+#undef ARM
+#define ARM 1
+static const int32_t unit_lo1[] = {UNIT_PARAMS(VLO)};
+static const int32_t unit_hi1[] = {UNIT_PARAMS(VHI)};
+static const int32_t shot_lo1[] = {SHOT_PARAMS(VLO)};
+static const int32_t shot_hi1[] = {SHOT_PARAMS(VHI)};
+#undef ARM
+#define ARM 2
+static const int32_t unit_lo2[] = {UNIT_PARAMS(VLO)};
+static const int32_t unit_hi2[] = {UNIT_PARAMS(VHI)};
+static const int32_t shot_lo2[] = {SHOT_PARAMS(VLO)};
+static const int32_t shot_hi2[] = {SHOT_PARAMS(VHI)};
+#undef ARM
+#define ARM 3
+static const int32_t unit_lo3[] = {UNIT_PARAMS(VLO)};
+static const int32_t unit_hi3[] = {UNIT_PARAMS(VHI)};
+static const int32_t shot_lo3[] = {SHOT_PARAMS(VLO)};
+static const int32_t shot_hi3[] = {SHOT_PARAMS(VHI)};
+#undef ARM
+#define ARM 4
+static const int32_t unit_lo4[] = {UNIT_PARAMS(VLO)};
+static const int32_t unit_hi4[] = {UNIT_PARAMS(VHI)};
+static const int32_t shot_lo4[] = {SHOT_PARAMS(VLO)};
+static const int32_t shot_hi4[] = {SHOT_PARAMS(VHI)};
+#undef ARM
+_Static_assert(NF_ARMS == 5, "one validation table per arm");
+
+static const int32_t *const unit_lo[NF_ARMS] = {unit_lo0, unit_lo1, unit_lo2, unit_lo3, unit_lo4};
+static const int32_t *const unit_hi[NF_ARMS] = {unit_hi0, unit_hi1, unit_hi2, unit_hi3, unit_hi4};
+static const int32_t *const shot_lo[NF_ARMS] = {shot_lo0, shot_lo1, shot_lo2, shot_lo3, shot_lo4};
+static const int32_t *const shot_hi[NF_ARMS] = {shot_hi0, shot_hi1, shot_hi2, shot_hi3, shot_hi4};
+
+/* Any value outside its [lo, hi]? Unsigned differences: no overflow on
+ * garbage, and no branch per parameter. */
+static int out_of_bounds(const int32_t *v, const int32_t *lo, const int32_t *hi, size_t n) {
+    uint32_t bad = 0;
+    for (size_t i = 0; i < n; i++)
+        bad |= (uint32_t)((uint32_t)v[i] - (uint32_t)lo[i] > (uint32_t)hi[i] - (uint32_t)lo[i]);
+    return bad != 0;
+}
 
 #define FORMATION_BIT(f) (1u << (f))
 /* Formations each arm may take (API.md, enum napfire_formation). */
@@ -88,32 +150,14 @@ static int32_t default_formation(int32_t arm) {
     return nf_is_artillery(arm) ? NAPFIRE_FORMATION_UNLIMBERED : NAPFIRE_FORMATION_LINE;
 }
 
-/* Is @p v a value this parameter may hold for an object of @p arm? */
-static int spec_allows(const struct param_spec *sp, int32_t arm, int32_t v) {
-    if (!(sp->arms & ARM_BIT(arm)))
-        return v == sp->def;
-    return (v >= sp->lo && v <= sp->hi) || v == sp->def;
-}
-
 int nf_unit_valid(const struct nf_unit *u) {
-    if (u->magic != NF_UNIT_MAGIC)
+    uint32_t arm = (uint32_t)u->p[0];
+    if (u->magic != NF_UNIT_MAGIC || arm >= NF_ARMS)
         return 0;
-    int32_t arm = u->p[0];
-    if (arm < 0 || arm >= NF_ARMS)
+    if (out_of_bounds(u->p, unit_lo[arm], unit_hi[arm], NF_UNIT_NPARAMS))
         return 0;
-    for (size_t i = 1; i < NF_UNIT_NPARAMS; i++) {
-        const struct param_spec *sp = &unit_specs[i];
-        int32_t v = u->p[i];
-        if (i == NAPFIRE_UNIT_FORMATION - NF_UNIT_PARAM_FIRST) {
-            /* The formation's default depends on the arm. */
-            if (v < 0 || v >= NF_FORMATIONS || !(arm_formations[arm] & FORMATION_BIT(v)))
-                return 0;
-            continue;
-        }
-        if (!spec_allows(sp, arm, v))
-            return 0;
-    }
-    return 1;
+    /* Bounds passed, so the shift is defined. */
+    return (arm_formations[arm] >> nf_u(u, NAPFIRE_UNIT_FORMATION)) & 1u;
 }
 
 /* The target conditions of F-SCR-1: a screen covers infantry that is not
@@ -126,10 +170,9 @@ static int screenable(const struct nf_unit *target) {
 int nf_shot_valid(const struct nf_shot *s) {
     if (s->magic != NF_SHOT_MAGIC || !nf_unit_valid(&s->firer) || !nf_unit_valid(&s->target))
         return 0;
-    int32_t arm = nf_u(&s->firer, NAPFIRE_UNIT_ARM);
-    for (size_t i = 0; i < NF_SHOT_NPARAMS; i++)
-        if (!spec_allows(&shot_specs[i], arm, s->p[i]))
-            return 0;
+    uint32_t arm = (uint32_t)nf_u(&s->firer, NAPFIRE_UNIT_ARM);
+    if (out_of_bounds(s->p, shot_lo[arm], shot_hi[arm], NF_SHOT_NPARAMS))
+        return 0;
     if (nf_s(s, NAPFIRE_SHOT_FIRING_FIGURES) > nf_u(&s->firer, NAPFIRE_UNIT_FIGURES))
         return 0;
     if (!screenable(&s->target) && (nf_s(s, NAPFIRE_SHOT_SCREEN) != 0 ||

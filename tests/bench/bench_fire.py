@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Figure-scale benchmark: C, ctypes, and a naive Python baseline, one run.
+
+Usage: bench_fire.py LIBNAPFIRE_SO BENCH_FIRE_EXE
+
+Runs the C benchmark (resolve, resolve_many per shot, distribution), then
+times the same kind of shot through ctypes (one call per shot, and per
+element of one napfire_resolve_many call) and a straightforward rules
+evaluation written in Python (the baseline), and prints every figure
+beside the baseline as a ratio. Medians of several runs. Not a test: it
+asserts nothing about time.
+
+The musketry cells used are MADE UP (the seed's table is damaged); they are
+the same in the baseline and in the library.
+"""
+import ctypes
+import statistics
+import subprocess
+import sys
+import time
+
+RUNS = 7
+N = 2000
+
+UNIT_ARM, UNIT_NATION, UNIT_CLASS, UNIT_FORMATION, UNIT_FIGURES = 1, 2, 3, 4, 5
+SHOT_DISTANCE = 102
+LINE, COL_DIV, SQUARE, OPEN = 0, 2, 4, 6
+
+
+class Result(ctypes.Structure):
+    _fields_ = [(n, ctypes.c_int32) for n in (
+        "permitted", "reason", "reasons", "band", "net_modifier", "modified_roll", "row",
+        "column", "table_halves", "halves", "half_die_used", "half_pending", "casualties",
+        "target_casualties", "screen_casualties", "missing")] + [
+        ("missing_index", ctypes.c_int32 * 4), ("reserved", ctypes.c_int32 * 12)]
+
+
+def cell(row, col):
+    return row * 2 + col * 2 + (col % 2)
+
+
+def naive_resolve(cls, nation, formation, figures, tformation, distance, roll, die):
+    """The musketry rules for these shots, written plainly (the baseline)."""
+    mods = {0: 2, 1: 1, 2: 0, 3: 0, 4: 0, 5: -2, 6: -2}[cls]
+    if nation in (2, 3) and formation in (LINE, COL_DIV):
+        mods += 1
+    if cls == 0:
+        mods = min(mods, 2)
+    if tformation == COL_DIV:
+        mods += 1
+    elif tformation == SQUARE:
+        mods += 2
+    elif tformation == OPEN:
+        mods -= 2
+    band = "effective" if distance <= 100 else "long" if distance <= 200 else None
+    if band is None:
+        return 0
+    row = 0
+    for t in (12, 20, 28, 36):
+        if figures >= t:
+            row += 1
+    row = min(row, {LINE: 4, COL_DIV: 1, SQUARE: 0, OPEN: 4}[formation])
+    m = roll + mods
+    if m < 1:
+        return 0
+    col = 8 if m > 18 else (m - 1) // 2
+    halves = cell(row, col)
+    if band == "long":
+        halves //= 2
+    second = cls == 4 or nation == 8
+    whole = halves // 2
+    if halves % 2 and not second and die >= 4:
+        whole += 1
+    return whole
+
+
+def main():
+    lib = ctypes.CDLL(sys.argv[1])
+    c_out = subprocess.run([sys.argv[2]], check=True, capture_output=True, text=True).stdout
+    c = {k: float(v) for k, v in (line.split() for line in c_out.splitlines())}
+
+    lib.napfire_unit_size.restype = ctypes.c_size_t
+    lib.napfire_shot_size.restype = ctypes.c_size_t
+    lib.napfire_rules_size.restype = ctypes.c_size_t
+    Unit = ctypes.c_uint64 * (lib.napfire_unit_size() // 8)
+    Shot = ctypes.c_uint64 * (lib.napfire_shot_size() // 8)
+    Rules = ctypes.c_uint64 * (lib.napfire_rules_size() // 8)
+    i32 = ctypes.c_int32
+    lib.napfire_unit_init.argtypes = [ctypes.c_void_p, ctypes.c_size_t, i32]
+    lib.napfire_unit_set.argtypes = [ctypes.c_void_p, i32, i32]
+    lib.napfire_shot_init.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_void_p,
+                                      ctypes.c_void_p]
+    lib.napfire_shot_set.argtypes = [ctypes.c_void_p, i32, i32]
+    lib.napfire_rules_init.argtypes = [ctypes.c_void_p, ctypes.c_size_t]
+    lib.napfire_rules_set_musketry.argtypes = [ctypes.c_void_p, i32, i32, i32, i32]
+    lib.napfire_shot_resolve.argtypes = [ctypes.c_void_p, ctypes.c_void_p, i32, i32,
+                                         ctypes.POINTER(Result)]
+    lib.napfire_resolve_many.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_void_p,
+                                         ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p,
+                                         ctypes.c_void_p]
+
+    rules = Rules()
+    lib.napfire_rules_init(rules, ctypes.sizeof(rules))
+    for row in range(5):
+        for col in range(9):
+            lib.napfire_rules_set_musketry(rules, row, col, cell(row, col), 0)
+
+    forms = (LINE, COL_DIV, SQUARE, OPEN)
+    specs = []
+    shots = (Shot * N)()
+    for i in range(N):
+        spec = (i % 7, i % 9, forms[i % 4], 10 + i % 45, forms[(i // 4) % 4],
+                20 + (i * 7) % 180, 2 + (i * 5) % 11, 1 + (i * 3) % 6)
+        specs.append(spec)
+        f, t = Unit(), Unit()
+        lib.napfire_unit_init(f, ctypes.sizeof(f), 0)
+        lib.napfire_unit_set(f, UNIT_CLASS, spec[0])
+        lib.napfire_unit_set(f, UNIT_NATION, spec[1])
+        lib.napfire_unit_set(f, UNIT_FORMATION, spec[2])
+        lib.napfire_unit_set(f, UNIT_FIGURES, spec[3])
+        lib.napfire_unit_init(t, ctypes.sizeof(t), 0)
+        lib.napfire_unit_set(t, UNIT_FORMATION, spec[4])
+        lib.napfire_shot_init(shots[i], ctypes.sizeof(Shot), f, t)
+        lib.napfire_shot_set(shots[i], SHOT_DISTANCE, spec[5])
+    rolls = (i32 * N)(*[s[6] for s in specs])
+    dice = (i32 * N)(*[s[7] for s in specs])
+    results = (Result * N)()
+    statuses = (i32 * N)()
+
+    # The baseline must agree with the library, or the comparison is moot.
+    res = Result()
+    for i, s in enumerate(specs):
+        lib.napfire_shot_resolve(shots[i], rules, s[6], s[7], ctypes.byref(res))
+        assert res.casualties == naive_resolve(*s), (i, s, res.casualties)
+
+    def timed(fn):
+        samples = []
+        for _ in range(RUNS):
+            t0 = time.perf_counter_ns()
+            fn()
+            samples.append((time.perf_counter_ns() - t0) / N)
+        return statistics.median(samples)
+
+    base = timed(lambda: [naive_resolve(*s) for s in specs])
+    resolve = lib.napfire_shot_resolve
+    ref = ctypes.byref(res)
+    per_call = timed(lambda: [resolve(shots[i], rules, rolls[i], dice[i], ref) for i in range(N)])
+    batch = timed(lambda: lib.napfire_resolve_many(shots, N, rules, rolls, dice, results,
+                                                   statuses))
+
+    rows = [
+        ("naive Python rules (baseline)", base),
+        ("C napfire_shot_resolve", c["resolve_ns"]),
+        ("C napfire_resolve_many, per shot", c["resolve_many_ns_per_shot"]),
+        ("C napfire_shot_distribution", c["distribution_ns"]),
+        ("ctypes napfire_shot_resolve, per call", per_call),
+        ("ctypes napfire_resolve_many, per shot", batch),
+    ]
+    print(f"{'measure':<42} {'ns/op':>10} {'baseline/this':>14}")
+    for name, ns in rows:
+        print(f"{name:<42} {ns:>10.1f} {base / ns:>13.1f}x")
+
+
+if __name__ == "__main__":
+    main()
