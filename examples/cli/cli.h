@@ -11,7 +11,7 @@ enum {
     CLI_UNKNOWN = 3   /* the rules data needed is unknown */
 };
 
-int napfire_cmd_fire(int argc, char **argv, int artillery);
+int napfire_cmd_fire(int argc, char **argv, int artillery, int odds);
 int napfire_cmd_los(int argc, char **argv);
 
 #endif

@@ -328,6 +328,44 @@ static void print_json(const napfire_shot *shot, int st, const napfire_result *r
 }
 
 /* Report bad input: @p what, then the offending argument if any. */
+/* napfire odds: the exact distribution over 2D6 x half die (216). */
+static int print_odds(const char *cmd, const napfire_shot *shot, int json) {
+    napfire_outcome out[64];
+    size_t n = 0;
+    napfire_result v;
+    int st = napfire_shot_distribution(shot, NULL, out, 64, &n, &v);
+    if (st == NAPFIRE_EUNKNOWN) {
+        fprintf(stderr, "napfire %s: rules data unknown: ", cmd);
+        print_missing(stderr, &v);
+        fprintf(stderr, "\n");
+        return CLI_UNKNOWN;
+    }
+    if (st != NAPFIRE_OK) {
+        fprintf(stderr, "napfire %s: %s\n", cmd, napfire_strerror(st));
+        return CLI_BAD_INPUT;
+    }
+    int32_t num = 0, den = 1;
+    double ev = 0;
+    napfire_shot_expected(shot, NULL, &num, &den, &ev);
+    if (json) {
+        printf("{\"permitted\":%d,\"reason\":\"%s\",\"denominator\":%d,\"outcomes\":[",
+               v.permitted, napfire_reason_name(v.reason), NAPFIRE_OUTCOME_DENOMINATOR);
+        for (size_t i = 0; i < n; i++)
+            printf("%s{\"target\":%d,\"screen\":%d,\"weight\":%d}", i ? "," : "",
+                   out[i].target_casualties, out[i].screen_casualties, out[i].weight);
+        printf("],\"expected\":[%d,%d]}\n", num, den);
+    } else {
+        if (!v.permitted)
+            printf("verdict: NOT PERMITTED: %s\n", napfire_reason_name(v.reason));
+        printf("%-8s %-8s %8s %8s\n", "target", "screen", "/216", "percent");
+        for (size_t i = 0; i < n; i++)
+            printf("%-8d %-8d %8d %7.2f%%\n", out[i].target_casualties, out[i].screen_casualties,
+                   out[i].weight, 100.0 * out[i].weight / NAPFIRE_OUTCOME_DENOMINATOR);
+        printf("expected casualties: %d/%d = %.3f\n", num, den, ev);
+    }
+    return v.permitted ? CLI_RESOLVED : CLI_FORBIDDEN;
+}
+
 static int bad(const char *cmd, const char *what, const char *arg) {
     if (arg)
         fprintf(stderr, "napfire %s: %s '%s'\n", cmd, what, arg);
@@ -337,8 +375,9 @@ static int bad(const char *cmd, const char *what, const char *arg) {
     return CLI_BAD_INPUT;
 }
 
-int napfire_cmd_fire(int argc, char **argv, int artillery) {
-    const char *cmd = artillery ? "artillery" : "musketry";
+int napfire_cmd_fire(int argc, char **argv, int artillery, int odds) {
+    const char *cmd = odds ? (artillery ? "odds artillery" : "odds musketry")
+                           : artillery ? "artillery" : "musketry";
     struct setting set[NOPTS * 2];
     size_t nset = 0;
     int json = 0;
@@ -408,7 +447,7 @@ int napfire_cmd_fire(int argc, char **argv, int artillery) {
     }
     if (distance < 0)
         return bad(cmd, "--distance is required", NULL);
-    if (roll < 0)
+    if (roll < 0 && !odds)
         return bad(cmd, "--roll is required (the 2D6 roll)", NULL);
     if ((artillery != 0) != (firer_arm == NAPFIRE_ARM_FOOT_ARTILLERY ||
                              firer_arm == NAPFIRE_ARM_HORSE_ARTILLERY))
@@ -444,6 +483,8 @@ int napfire_cmd_fire(int argc, char **argv, int artillery) {
         }
     }
 
+    if (odds)
+        return print_odds(cmd, &shot, json);
     napfire_result r;
     int st = napfire_shot_resolve(&shot, NULL, roll, die, &r);
     if (st != NAPFIRE_OK && st != NAPFIRE_EUNKNOWN) {

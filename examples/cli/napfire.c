@@ -17,6 +17,7 @@ static void usage(FILE *to) {
             "  musketry   resolve an infantry volley (figure scale, RULES F-*)\n"
             "  artillery  resolve a battery's fire (figure scale, RULES F-ART)\n"
             "  los        trace a line of sight on a hex map (RULES H-*)\n"
+            "  odds       exact odds of a shot: 'napfire odds musketry|artillery ...'\n"
             "\n"
             "Run 'napfire COMMAND --help' for a command's options.\n"
             "Exit status: 0 resolved, 1 the rules forbid it, 2 bad input,\n"
@@ -39,9 +40,15 @@ int main(int argc, char **argv) {
         return 0;
     }
     if (!strcmp(cmd, "musketry"))
-        return napfire_cmd_fire(argc - 1, argv + 1, 0);
+        return napfire_cmd_fire(argc - 1, argv + 1, 0, 0);
     if (!strcmp(cmd, "artillery"))
-        return napfire_cmd_fire(argc - 1, argv + 1, 1);
+        return napfire_cmd_fire(argc - 1, argv + 1, 1, 0);
+    if (!strcmp(cmd, "odds")) {
+        if (argc >= 3 && (!strcmp(argv[2], "musketry") || !strcmp(argv[2], "artillery")))
+            return napfire_cmd_fire(argc - 2, argv + 2, !strcmp(argv[2], "artillery"), 1);
+        fprintf(stderr, "usage: napfire odds musketry|artillery [OPTIONS] --distance D\n");
+        return CLI_BAD_INPUT;
+    }
     if (!strcmp(cmd, "los"))
         return napfire_cmd_los(argc - 1, argv + 1);
     fprintf(stderr, "napfire: unknown command '%s'\n", cmd);
