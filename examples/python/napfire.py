@@ -1,0 +1,1829 @@
+# SPDX-License-Identifier: MIT
+"""ctypes binding of libnapfire, the fire-combat library for Napoleonic wargames.
+
+Pure Python, no compilation: the module loads the shared library and
+declares ``argtypes``/``restype`` for every public function. It covers the
+whole public API present in the library it loads:
+
+* core: version, status names and texts, enumeration names;
+* figure scale (RULES.md F-*): :class:`Unit`, :class:`Shot`, :class:`Rules`
+  over the library's opaque storage, :class:`Result` and :class:`Modifier`
+  mirroring ``napfire_result`` / ``napfire_modifier``, :func:`param_bounds`,
+  :func:`round_half`;
+* rules text (:meth:`Rules.parse`, :meth:`Rules.format`), when the library
+  has it (:data:`HAS_RULES_TEXT`);
+* probability (:data:`HAS_PROBABILITY`): exact outcome distributions
+  (:meth:`Shot.distribution`, :meth:`Shot.expected`), :func:`resolve_many`
+  and the seeded PCG32 :class:`Dice`;
+* hex scale (RULES.md H-*), when the library has it (:data:`HAS_HEX`):
+  :class:`Hex`, grid helpers, :class:`Trace` and :func:`trace_steps`, line
+  of sight with a Python callback (:func:`los_callback`) or a grid
+  (:func:`los_grid`), facing and infantry fire.
+
+Quick start (RULES.md F-EX-1)::
+
+    import napfire as nf
+    firer = nf.Unit(nf.Arm.LINE_INFANTRY, nation=nf.Nation.BRITAIN,
+                    troop_class=nf.TroopClass.ELITE, figures=30,
+                    moved=nf.Moved.HALF)
+    target = nf.Unit(nf.Arm.LINE_INFANTRY,
+                     formation=nf.Formation.COLUMN_OF_DIVISIONS, figures=24)
+    shot = nf.Shot(firer, target, distance=150)          # millimetres
+    print(shot.resolve(8, half_die=6).casualties)         # 3
+
+Errors: every negative status raises a subclass of :class:`NapfireError`
+(``status``, ``name`` from ``napfire_status_name``, ``message`` from
+``napfire_strerror``). A shot the *rules* forbid is not an error: the
+result says ``permitted == 0``. :class:`UnknownDataError` (rules data
+unknown) carries the partially filled result naming the missing data.
+
+Storage: every object owns a ctypes array of ``c_uint64`` of the size the
+library reports (checked at import), so alignment is 8 as the ABI requires.
+Objects are plain values: ``copy.copy`` duplicates them.
+
+Library discovery, first that loads: the ``NAPFIRE_LIBRARY`` environment
+variable (a path; if set it must load), ``ctypes.util.find_library('napfire')``,
+then the soname ``libnapfire.so.1``.
+"""
+
+import copy as _copy
+import ctypes
+import ctypes.util
+import enum
+import fractions
+import os
+from ctypes import (POINTER, Structure, byref, c_char, c_char_p, c_int,
+                    c_int32, c_size_t, c_uint32, c_uint64, c_void_p, sizeof)
+
+__all__ = [
+    # library and core
+    "lib", "LIBRARY", "HAS_HEX", "HAS_PROBABILITY", "HAS_RULES_TEXT", "version_number", "version_string",
+    "strerror", "status_name", "enum_name", "reason_name", "modifier_name",
+    "unit_size", "shot_size", "rules_size", "param_bounds", "round_half",
+    # errors
+    "NapfireError", "InvalidArgumentError", "DomainError", "StateError",
+    "NoSpaceError", "UnknownDataError", "RulesSyntaxError", "SizeError",
+    "error_for",
+    # enumerations
+    "Status", "Arm", "Nation", "TroopClass", "Formation", "Weapon", "Cover",
+    "Moved", "Measure", "Band", "Ammo", "Gun", "Reason", "ModifierId",
+    "Missing", "Fire", "Threshold", "Provenance", "UnitParam", "ShotParam",
+    "EnumId", "ParseCode",
+    # figure scale
+    "Modifier", "Result", "ParseError", "Outcome", "Unit", "Shot", "Rules", "Dice",
+    "resolve_many", "dice_size", "builtin_rules_text",
+    # hex scale
+    "HexLayout", "StepKind", "Terrain", "Presence", "LosPolicy", "LosRule",
+    "LosElevation", "HexFormation", "HexEnumId",
+    "Hex", "TraceStep", "HexInfo", "LosQuery", "LosResult", "HexFire",
+    "Trace", "trace_steps", "trace_size", "hex_check", "hex_direction",
+    "hex_neighbour", "hex_side_towards", "hex_vertex_hexes", "hex_distance",
+    "hex_to_offset", "hex_from_offset", "los_callback", "los_grid",
+    "hex_facing", "hex_fire_value", "hex_fire_range", "hex_enum_name",
+    "los_rule_id",
+]
+
+# --------------------------------------------------------------------------
+# Constants mirrored from napfire.h / napfire_hex.h
+
+UNIT_SIZE = 128                   #: NAPFIRE_UNIT_SIZE
+SHOT_SIZE = 512                   #: NAPFIRE_SHOT_SIZE
+RULES_SIZE = 4096                 #: NAPFIRE_RULES_SIZE
+TRACE_SIZE = 64                   #: NAPFIRE_TRACE_SIZE
+MAX_FIGURES = 9999                #: NAPFIRE_MAX_FIGURES
+MAX_DISTANCE = 1000000            #: NAPFIRE_MAX_DISTANCE
+UNKNOWN = -1                      #: NAPFIRE_UNKNOWN (cell, range, threshold)
+MODIFIER_UNKNOWN = -(2 ** 31)     #: NAPFIRE_MODIFIER_UNKNOWN (INT32_MIN)
+MAX_MODIFIER = 20                 #: NAPFIRE_MAX_MODIFIER
+MAX_CELL_HALVES = 198             #: NAPFIRE_MAX_CELL_HALVES
+HEX_COORD_MAX = 1048576           #: NAPFIRE_HEX_COORD_MAX
+HEX_GRID_MAX = 65536              #: NAPFIRE_HEX_GRID_MAX
+HEX_TIRAILLEUR_RANGE = 2          #: NAPFIRE_HEX_TIRAILLEUR_RANGE
+HEX_FIRE_MAX = 999                #: NAPFIRE_HEX_FIRE_MAX
+DICE_SIZE = 32                    #: NAPFIRE_DICE_SIZE
+OUTCOME_DENOMINATOR = 216         #: NAPFIRE_OUTCOME_DENOMINATOR
+MAX_BATCH = 1 << 24               #: NAPFIRE_MAX_BATCH
+RULES_TEXT_VERSION = 1            #: NAPFIRE_RULES_TEXT_VERSION
+RULES_TEXT_MAX = 1048576          #: NAPFIRE_RULES_TEXT_MAX
+RULES_LINE_MAX = 1024             #: NAPFIRE_RULES_LINE_MAX
+PARSE_MESSAGE_SIZE = 128          #: NAPFIRE_PARSE_MESSAGE_SIZE
+
+# --------------------------------------------------------------------------
+# Loading the library
+
+
+def _load_library():
+    """Load libnapfire: $NAPFIRE_LIBRARY, find_library, then the soname."""
+    explicit = os.environ.get("NAPFIRE_LIBRARY")
+    if explicit:
+        try:
+            return ctypes.CDLL(explicit), explicit
+        except OSError as exc:
+            raise ImportError(
+                "NAPFIRE_LIBRARY=%r cannot be loaded: %s" % (explicit, exc)) from exc
+    candidates = []
+    found = ctypes.util.find_library("napfire")
+    if found:
+        candidates.append(found)
+    candidates.append("libnapfire.so.1")
+    errors = []
+    for name in candidates:
+        try:
+            return ctypes.CDLL(name), name
+        except OSError as exc:
+            errors.append("%s: %s" % (name, exc))
+    raise ImportError("libnapfire not found (set NAPFIRE_LIBRARY to its path); tried "
+                      + "; ".join(errors))
+
+
+lib, LIBRARY = _load_library()
+"""The loaded :class:`ctypes.CDLL` and the name or path it was loaded from."""
+
+# --------------------------------------------------------------------------
+# Enumerations (values fixed by the ABI; names are the C names without prefix)
+
+
+class Status(enum.IntEnum):
+    """``enum napfire_status``."""
+    OK = 0
+    EINVAL = -1
+    EDOMAIN = -2
+    ESTATE = -3
+    ENOSPC = -4
+    EUNKNOWN = -5
+    ESYNTAX = -6
+    ESIZE = -7
+
+
+class Arm(enum.IntEnum):
+    """``enum napfire_arm``: fixed when the unit is initialised."""
+    LINE_INFANTRY = 0
+    LIGHT_INFANTRY = 1
+    CAVALRY = 2
+    FOOT_ARTILLERY = 3
+    HORSE_ARTILLERY = 4
+
+
+class Nation(enum.IntEnum):
+    """``enum napfire_nation``."""
+    OTHER = 0
+    FRANCE = 1
+    BRITAIN = 2
+    KGL = 3
+    PORTUGAL = 4
+    SPAIN = 5
+    AUSTRIA = 6
+    PRUSSIA = 7
+    RUSSIA = 8
+
+
+class TroopClass(enum.IntEnum):
+    """``enum napfire_class`` (``class`` is a Python keyword)."""
+    GUARD = 0
+    ELITE = 1
+    VETERAN = 2
+    LINE = 3
+    SECOND_RATE = 4
+    CONSCRIPT = 5
+    MILITIA = 6
+
+
+class Formation(enum.IntEnum):
+    """``enum napfire_formation``."""
+    LINE = 0
+    COLUMN_OF_COMPANIES = 1
+    COLUMN_OF_DIVISIONS = 2
+    MASSED_COLUMN = 3
+    SQUARE = 4
+    MASS = 5
+    OPEN_ORDER = 6
+    SKIRMISH = 7
+    LIMBERED = 8
+    UNLIMBERED = 9
+
+
+class Weapon(enum.IntEnum):
+    """``enum napfire_weapon`` (infantry only)."""
+    MUSKET = 0
+    RIFLE = 1
+    SHARPSHOOTER = 2
+
+
+class Cover(enum.IntEnum):
+    """``enum napfire_cover``."""
+    NONE = 0
+    LIMITED = 1
+    COVER = 2
+    BUILDINGS = 3
+
+
+class Moved(enum.IntEnum):
+    """``enum napfire_moved``."""
+    NONE = 0
+    HALF = 1
+    MORE = 2
+
+
+class Measure(enum.IntEnum):
+    """``enum napfire_measure``: millimetres or tenths of an inch."""
+    METRIC = 0
+    IMPERIAL = 1
+
+
+class Band(enum.IntEnum):
+    """``enum napfire_band``."""
+    NONE = 0
+    CANISTER = 1
+    EFFECTIVE = 2
+    LONG = 3
+
+
+class Ammo(enum.IntEnum):
+    """``enum napfire_ammo``."""
+    ROUNDSHOT = 0
+    CANISTER = 1
+
+
+class Gun(enum.IntEnum):
+    """``enum napfire_gun``."""
+    LIGHT = 0
+    P6 = 1
+    P9 = 2
+    P12 = 3
+    HOWITZER = 4
+
+
+class Reason(enum.IntEnum):
+    """``enum napfire_reason``; the order is the precedence."""
+    NONE = 0
+    NOT_COVERED = 1
+    NO_FIGURES = 2
+    ALREADY_FIRED = 3
+    LIMBERED = 4
+    MOVED_TOO_FAR = 5
+    UNLIMBERED_THIS_TURN = 6
+    OUT_OF_RANGE = 7
+    SCREENED = 8
+    CANISTER_BEYOND_RANGE = 9
+    FRIEND_IN_ARC = 10
+    FRIEND_SCREENS_LONG_RANGE = 11
+    PENETRATION = 12
+    OVERHEAD_NOT_HIGHER = 13
+    OVERHEAD_TOO_CLOSE = 14
+    OVERHEAD_CANISTER = 15
+
+
+class ModifierId(enum.IntEnum):
+    """``enum napfire_modifier_id``: the F-MOD numbers and three markers."""
+    GUARD = 1
+    ELITE = 2
+    STEADY = 3
+    RAW = 4
+    BRITISH_LINE = 5
+    FIRED_LAST_TURN = 6
+    DISORDERED = 7
+    COLUMN = 8
+    SQUARE_OR_ENFILADE = 9
+    MASS = 10
+    ARTILLERY = 11
+    CHARGING_CAVALRY = 12
+    OPEN_ORDER = 13
+    SKIRMISHERS = 14
+    COVER = 15
+    BUILDINGS = 16
+    GUARD_CAP = 17
+    EXTRA = 18
+    MOVED_HALF = 19
+
+
+class Missing(enum.IntEnum):
+    """``enum napfire_missing``: what an :class:`UnknownDataError` lacks."""
+    NONE = 0
+    MUSKETRY_CELL = 1
+    ARTILLERY_CELL = 2
+    RANGE = 3
+    MODIFIER = 4
+    THRESHOLD = 5
+
+
+class Fire(enum.IntEnum):
+    """``enum napfire_fire``: which table of modifier values."""
+    MUSKETRY = 0
+    ARTILLERY = 1
+
+
+class Threshold(enum.IntEnum):
+    """``enum napfire_threshold``."""
+    SCREEN = 0
+    LONG_RANGE_CLEARANCE = 1
+    OVERHEAD_CLEARANCE = 2
+    STAR_FIGURES = 3
+    ROW_2 = 4
+    ROW_3 = 5
+    ROW_4 = 6
+    ROW_5 = 7
+    GUARD_CAP = 8
+
+
+class Provenance(enum.IntEnum):
+    """``enum napfire_provenance``."""
+    NAME = 0
+    EDITION = 1
+    SOURCE = 2
+
+
+class UnitParam(enum.IntEnum):
+    """``enum napfire_unit_param`` (numbered from 1)."""
+    ARM = 1
+    NATION = 2
+    CLASS = 3
+    FORMATION = 4
+    FIGURES = 5
+    WEAPON = 6
+    GUN = 7
+    COVER = 8
+    MOVED = 9
+    DISORDERED = 10
+    FIRED_LAST_TURN = 11
+    FIRED_THIS_TURN = 12
+    SECOND_CLASS_FIRERS = 13
+    CHARGING = 14
+    MASSED_BATTERY = 15
+    UNLIMBERED_THIS_TURN = 16
+
+
+class ShotParam(enum.IntEnum):
+    """``enum napfire_shot_param`` (numbered from 101)."""
+    MEASURE = 101
+    DISTANCE = 102
+    ENFILADE = 103
+    FIRING_FIGURES = 104
+    SCREEN = 105
+    SCREEN_DISTANCE = 106
+    AMMO = 107
+    EXTRA_MODIFIER = 108
+    FRIEND_IN_ARC = 109
+    FRIEND_NEAR_TARGET = 110
+    FRIEND_NEAR_BATTERY = 111
+    TARGET_FAR_FROM_FRIENDS = 112
+    CLEAR_LOS = 113
+    PENETRATION_HITS_FRIEND = 114
+    OVERHEAD = 115
+    BATTERY_HIGHER = 116
+    OVERHEAD_FRIEND_TO_BATTERY = 117
+    OVERHEAD_FRIEND_TO_ENEMY = 118
+
+
+class EnumId(enum.IntEnum):
+    """``enum napfire_enum``: the enumerations :func:`enum_name` knows."""
+    ARM = 0
+    NATION = 1
+    CLASS = 2
+    FORMATION = 3
+    WEAPON = 4
+    COVER = 5
+    MOVED = 6
+    MEASURE = 7
+    BAND = 8
+    AMMO = 9
+    GUN = 10
+    REASON = 11
+    MODIFIER = 12
+    MISSING = 13
+    FIRE = 14
+    THRESHOLD = 15
+    PROVENANCE = 16
+    PARAM = 17
+
+
+class ParseCode(enum.IntEnum):
+    """``enum napfire_parse_code``: what is wrong with a rules text."""
+    OK = 0
+    VERSION = 1
+    TOO_LARGE = 2
+    LINE_TOO_LONG = 3
+    NUL = 4
+    UTF8 = 5
+    CONTROL = 6
+    SYNTAX = 7
+    UNKNOWN_KEY = 8
+    DUPLICATE_KEY = 9
+    VALUE = 10
+    RANGE = 11
+    COUNT = 12
+    UNIT = 13
+    STAR = 14
+    ORDER = 15
+
+
+#: Which :class:`EnumId` names the values of each Python enumeration.
+ENUM_IDS = {
+    Arm: EnumId.ARM, Nation: EnumId.NATION, TroopClass: EnumId.CLASS,
+    Formation: EnumId.FORMATION, Weapon: EnumId.WEAPON, Cover: EnumId.COVER,
+    Moved: EnumId.MOVED, Measure: EnumId.MEASURE, Band: EnumId.BAND,
+    Ammo: EnumId.AMMO, Gun: EnumId.GUN, Reason: EnumId.REASON,
+    ModifierId: EnumId.MODIFIER, Missing: EnumId.MISSING, Fire: EnumId.FIRE,
+    Threshold: EnumId.THRESHOLD, Provenance: EnumId.PROVENANCE,
+    UnitParam: EnumId.PARAM, ShotParam: EnumId.PARAM,
+}
+
+# Hex scale (napfire_hex.h)
+
+
+class HexLayout(enum.IntEnum):
+    """``enum napfire_hex_layout``: offset layouts, 0-based column and row."""
+    ODD_Q = 0
+    EVEN_Q = 1
+    ODD_R = 2
+    EVEN_R = 3
+
+
+class StepKind(enum.IntEnum):
+    """``enum napfire_step_kind``."""
+    HEX = 1
+    HEXSIDE = 2
+    VERTEX = 3
+
+
+class Terrain(enum.IntEnum):
+    """``enum napfire_terrain``."""
+    CLEAR = 0
+    BLOCKING = 1
+    TOWN = 2
+    SLOPE = 3
+
+
+class Presence(enum.IntEnum):
+    """``enum napfire_presence``."""
+    NONE = 0
+    COMBAT = 1
+    ROUTED = 2
+    LEADER_ONLY = 3
+
+
+class LosPolicy(enum.IntFlag):
+    """``enum napfire_los_policy``: bits of :attr:`LosQuery.policy`."""
+    FRIEND_IS_TARGET_SIDE = 1
+
+
+class LosRule(enum.IntEnum):
+    """``enum napfire_los_rule``."""
+    NONE = 0
+    FRONT_HEXSIDE = 1
+    TOWN = 2
+    TERRAIN = 3
+    UNIT = 4
+    SLOPE = 5
+    GRAZING = 6
+
+
+class LosElevation(enum.IntEnum):
+    """``enum napfire_los_elevation``."""
+    NONE = 0
+    EQUAL = 1
+    EQUIDISTANT = 2
+    OTHER_HALF = 3
+    FRIEND_ADJACENT = 4
+
+
+class HexFormation(enum.IntEnum):
+    """``enum napfire_hex_formation``."""
+    COLUMN = 0
+    ARTILLERY = 1
+    LINE = 2
+    TIRAILLEUR = 3
+    SQUARE = 4
+
+
+class HexEnumId(enum.IntEnum):
+    """``enum napfire_hex_enum``: the enumerations :func:`hex_enum_name` knows."""
+    LAYOUT = 0
+    STEP = 1
+    TERRAIN = 2
+    PRESENCE = 3
+    LOS_RULE = 4
+    ELEVATION = 5
+    FORMATION = 6
+
+
+#: Which :class:`HexEnumId` names the values of each hex enumeration.
+HEX_ENUM_IDS = {
+    HexLayout: HexEnumId.LAYOUT, StepKind: HexEnumId.STEP,
+    Terrain: HexEnumId.TERRAIN, Presence: HexEnumId.PRESENCE,
+    LosRule: HexEnumId.LOS_RULE, LosElevation: HexEnumId.ELEVATION,
+    HexFormation: HexEnumId.FORMATION,
+}
+
+# --------------------------------------------------------------------------
+# Errors
+
+
+class NapfireError(Exception):
+    """A negative status from libnapfire.
+
+    Attributes: ``status`` (int), ``name`` (``napfire_status_name``, e.g.
+    ``"EDOMAIN"``), ``message`` (``napfire_strerror``) and ``function``
+    (the C function that returned it, or None).
+    """
+
+    #: The status this class stands for (None for the base class).
+    status_code = None
+
+    def __init__(self, status, function=None):
+        self.status = int(status)
+        self.name = status_name(self.status)
+        self.message = strerror(self.status)
+        self.function = function
+        where = "%s: " % function if function else ""
+        super().__init__("%s%s (%s)" % (where, self.name, self.message))
+
+
+class InvalidArgumentError(NapfireError, ValueError):
+    """``NAPFIRE_EINVAL``: NULL, malformed argument, required setting missing."""
+    status_code = Status.EINVAL
+
+
+class DomainError(NapfireError, ValueError):
+    """``NAPFIRE_EDOMAIN``: a value outside its documented domain."""
+    status_code = Status.EDOMAIN
+
+
+class StateError(NapfireError):
+    """``NAPFIRE_ESTATE``: object not initialised, or corrupted."""
+    status_code = Status.ESTATE
+
+
+class NoSpaceError(NapfireError):
+    """``NAPFIRE_ENOSPC``: buffer too small; ``required`` is the needed count."""
+    status_code = Status.ENOSPC
+
+    def __init__(self, status, function=None, required=None):
+        super().__init__(status, function)
+        self.required = required
+
+
+class UnknownDataError(NapfireError):
+    """``NAPFIRE_EUNKNOWN``: the rules data needed is unknown.
+
+    ``result`` holds what was computed: a :class:`Result` from
+    :meth:`Shot.resolve` (``missing``/``missing_index`` name the data), the
+    list of :class:`Modifier` items from :meth:`Shot.modifiers` (unknown
+    ones have ``applied == -1``), or None.
+    """
+    status_code = Status.EUNKNOWN
+
+    def __init__(self, status, function=None, result=None):
+        super().__init__(status, function)
+        self.result = result
+
+    @property
+    def missing(self):
+        """The :class:`Missing` kind when ``result`` is a :class:`Result`."""
+        if isinstance(self.result, Result):
+            return Missing(self.result.missing)
+        return None
+
+
+class RulesSyntaxError(NapfireError):
+    """``NAPFIRE_ESYNTAX``: rules text malformed.
+
+    ``error`` is the :class:`ParseError` the library filled (None when not
+    raised by :meth:`Rules.parse`); ``line``, ``column`` (1-based),
+    ``code`` (:class:`ParseCode`) and ``detail`` (the library's message)
+    repeat it.
+    """
+    status_code = Status.ESYNTAX
+
+    def __init__(self, status, function=None, error=None):
+        super().__init__(status, function)
+        self.error = error
+        self.line = error.line if error is not None else None
+        self.column = error.column if error is not None else None
+        self.code = ParseCode(error.code) if error is not None else None
+        self.detail = error.text if error is not None else None
+        if error is not None:
+            self.args = ("%s: line %d, column %d: %s" % (
+                self.args[0], self.line, self.column, self.detail),)
+
+
+class SizeError(NapfireError):
+    """``NAPFIRE_ESIZE``: the caller's struct size differs from the library's."""
+    status_code = Status.ESIZE
+
+
+_ERROR_CLASSES = {cls.status_code: cls for cls in (
+    InvalidArgumentError, DomainError, StateError, NoSpaceError,
+    UnknownDataError, RulesSyntaxError, SizeError)}
+
+
+def error_for(status, function=None, **details):
+    """The exception for a non-zero status (not raised).
+
+    Statuses that are not ``napfire_status`` values (e.g. a line-of-sight
+    callback's own status) give a plain :class:`NapfireError`.
+    """
+    cls = _ERROR_CLASSES.get(status, NapfireError)
+    return cls(status, function, **details) if details else cls(status, function)
+
+
+def _check(status, function, **details):
+    """Raise the exception for a non-zero status; return None otherwise."""
+    if status != Status.OK:
+        raise error_for(status, function, **details)
+
+
+# --------------------------------------------------------------------------
+# Public plain structs (layouts frozen; sizes asserted at import)
+
+
+class Modifier(Structure):
+    """``napfire_modifier``: one item of the modifier breakdown (16 bytes)."""
+    _fields_ = [
+        ("id", c_int32),             # ModifierId
+        ("value", c_int32),          # signed modifier (0 if unknown)
+        ("applied", c_int32),        # 1 counts, 0 suppressed, -1 value unknown
+        ("suppressed_by", c_int32),  # GUARD_CAP, DISORDERED, SKIRMISHERS or 0
+    ]
+
+    @property
+    def name(self):
+        """The modifier's name (``napfire_modifier_name``)."""
+        return modifier_name(self.id)
+
+    def __repr__(self):
+        return "Modifier(id=%s, value=%+d, applied=%d, suppressed_by=%d)" % (
+            self.name, self.value, self.applied, self.suppressed_by)
+
+
+class Result(Structure):
+    """``napfire_result``: the explained result of :meth:`Shot.resolve` (128 bytes)."""
+    _fields_ = [
+        ("permitted", c_int32),
+        ("reason", c_int32),            # Reason: the first violated clause
+        ("reasons", c_uint32),          # bit 1 << reason per violated clause
+        ("band", c_int32),              # Band
+        ("net_modifier", c_int32),
+        ("modified_roll", c_int32),
+        ("row", c_int32),
+        ("column", c_int32),
+        ("table_halves", c_int32),
+        ("halves", c_int32),
+        ("half_die_used", c_int32),
+        ("half_pending", c_int32),
+        ("casualties", c_int32),
+        ("target_casualties", c_int32),
+        ("screen_casualties", c_int32),
+        ("missing", c_int32),           # Missing
+        ("missing_index", c_int32 * 4),
+        ("reserved", c_int32 * 12),
+    ]
+
+    def violated(self):
+        """Every violated clause, as :class:`Reason` values in precedence order."""
+        return [r for r in Reason if r != Reason.NONE and self.reasons & (1 << r)]
+
+    def __repr__(self):
+        if self.missing != Missing.NONE:
+            return "Result(missing=%s %s, band=%d, net=%+d, roll=%d)" % (
+                enum_name(EnumId.MISSING, self.missing), list(self.missing_index),
+                self.band, self.net_modifier, self.modified_roll)
+        if not self.permitted:
+            return "Result(permitted=0, reason=%s, reasons=%s)" % (
+                reason_name(self.reason), [r.name for r in self.violated()])
+        return ("Result(band=%s, net=%+d, roll=%d, cell=(%d,%d), halves=%d/%d, "
+                "casualties=%d (target %d, screen %d), half_pending=%d, missing=%s)" % (
+                    Band(self.band).name if self.band in Band._value2member_map_ else self.band,
+                    self.net_modifier, self.modified_roll, self.row, self.column,
+                    self.table_halves, self.halves, self.casualties,
+                    self.target_casualties, self.screen_casualties,
+                    self.half_pending, enum_name(EnumId.MISSING, self.missing)))
+
+
+class ParseError(Structure):
+    """``napfire_parse_error``: where and why a rules text was refused (160 bytes)."""
+    _fields_ = [
+        ("line", c_int32),
+        ("column", c_int32),
+        ("code", c_int32),          # ParseCode
+        ("message", c_char * PARSE_MESSAGE_SIZE),
+        ("reserved", c_int32 * 5),
+    ]
+
+    @property
+    def text(self):
+        """The message as str."""
+        return self.message.decode("utf-8", "replace")
+
+
+class Outcome(Structure):
+    """``napfire_outcome``: one outcome of a shot and its weight out of 216 (16 bytes)."""
+    _fields_ = [
+        ("target_casualties", c_int32),
+        ("screen_casualties", c_int32),
+        ("weight", c_int32),
+        ("reserved", c_int32),
+    ]
+
+    def __repr__(self):
+        return "Outcome(target=%d, screen=%d, weight=%d/216)" % (
+            self.target_casualties, self.screen_casualties, self.weight)
+
+
+class Hex(Structure):
+    """``napfire_hex``: a hex in axial coordinates (q, r); 8 bytes."""
+    _fields_ = [("q", c_int32), ("r", c_int32)]
+
+    def __init__(self, q=0, r=0):
+        super().__init__(q, r)
+
+    def __eq__(self, other):
+        if isinstance(other, Hex):
+            return (self.q, self.r) == (other.q, other.r)
+        if isinstance(other, tuple):
+            return (self.q, self.r) == other
+        return NotImplemented
+
+    def __hash__(self):
+        return hash((self.q, self.r))
+
+    def __iter__(self):
+        return iter((self.q, self.r))
+
+    def __repr__(self):
+        return "Hex(%d, %d)" % (self.q, self.r)
+
+
+class TraceStep(Structure):
+    """``napfire_trace_step``: one step of a trace (32 bytes)."""
+    _fields_ = [
+        ("kind", c_int32),         # StepKind
+        ("side", c_int32),         # hexside (HEXSIDE), vertex (VERTEX), -1 (HEX)
+        ("hex", Hex),
+        ("other", Hex),
+        ("from_start", c_int32),
+        ("to_end", c_int32),
+    ]
+
+    def __repr__(self):
+        kind = StepKind(self.kind).name if self.kind in StepKind._value2member_map_ else self.kind
+        return "TraceStep(%s, side=%d, hex=%r, other=%r, from_start=%d, to_end=%d)" % (
+            kind, self.side, self.hex, self.other, self.from_start, self.to_end)
+
+
+class HexInfo(Structure):
+    """``napfire_hex_info``: what the map says about one hex (32 bytes).
+
+    Zero-filled (the default), it is clear ground at elevation 0, no unit.
+    """
+    _fields_ = [
+        ("elevation", c_int32),
+        ("terrain", c_int32),      # Terrain
+        ("presence", c_int32),     # Presence
+        ("unit_side", c_int32),
+        ("reserved", c_int32 * 4),
+    ]
+
+
+class LosQuery(Structure):
+    """``napfire_los_query``: a line-of-sight question (48 bytes)."""
+    _fields_ = [
+        ("firer", Hex),
+        ("target", Hex),
+        ("front_mask", c_uint32),  # bit i = hexside i
+        ("firer_side", c_int32),
+        ("target_side", c_int32),
+        ("policy", c_uint32),      # LosPolicy bits
+        ("reserved", c_int32 * 4),
+    ]
+
+
+class LosResult(Structure):
+    """``napfire_los_result``: the explained answer of a line-of-sight call (64 bytes)."""
+    _fields_ = [
+        ("clear", c_int32),
+        ("rule", c_int32),          # LosRule
+        ("cause", c_int32),         # LosRule: the blocker's own kind
+        ("elevation", c_int32),     # LosElevation
+        ("blocker_kind", c_int32),  # StepKind.HEX, .HEXSIDE or 0
+        ("blocker", Hex),
+        ("blocker_other", Hex),
+        ("exit_mask", c_uint32),
+        ("distance", c_int32),
+        ("lifted", c_int32),
+        ("reserved", c_int32 * 4),
+    ]
+
+    def __repr__(self):
+        if self.clear:
+            return "LosResult(clear, distance=%d, exit_mask=%#x)" % (self.distance, self.exit_mask)
+        return "LosResult(blocked by %s at %r/%r, cause=%s, elevation=%s, distance=%d)" % (
+            LosRule(self.rule).name, self.blocker, self.blocker_other,
+            LosRule(self.cause).name, LosElevation(self.elevation).name, self.distance)
+
+
+class HexFire(Structure):
+    """``napfire_hex_fire``: the facts of one infantry fire (32 bytes)."""
+    _fields_ = [
+        ("formation", c_int32),       # HexFormation
+        ("increments", c_int32),
+        ("hexes", c_int32),
+        ("multiple", c_int32),
+        ("printed_value", c_int32),
+        ("stack_position", c_int32),
+        ("reserved", c_int32 * 2),
+    ]
+
+
+# --------------------------------------------------------------------------
+# Opaque storage
+
+
+class _Opaque:
+    """Base of the classes over the library's opaque value types.
+
+    Subclasses set ``_size`` (bytes, a multiple of 8); the storage is a
+    ``c_uint64`` array, so its alignment is 8. ``from_param`` lets an
+    instance (or None, for NULL) be passed where the C function wants a
+    pointer to the type.
+    """
+
+    _size = 0
+    _c_type = "?"
+
+    def __init__(self):
+        self._storage = (c_uint64 * (self._size // 8))()
+
+    @classmethod
+    def from_param(cls, obj):
+        if obj is None:
+            return None
+        if isinstance(obj, cls):
+            return byref(obj._storage)
+        raise TypeError("expected %s or None, got %s" % (cls._c_type, type(obj).__name__))
+
+    @property
+    def raw(self):
+        """The storage as a ctypes array of c_uint64 (for tests and tools)."""
+        return self._storage
+
+    def __copy__(self):
+        new = type(self).__new__(type(self))
+        new._storage = (c_uint64 * (self._size // 8)).from_buffer_copy(self._storage)
+        return new
+
+    def copy(self):
+        """A byte-for-byte copy (the C objects may be copied with memcpy)."""
+        return _copy.copy(self)
+
+
+class _UnitRef(_Opaque):
+    _size = UNIT_SIZE
+    _c_type = "Unit (napfire_unit)"
+
+
+class _ShotRef(_Opaque):
+    _size = SHOT_SIZE
+    _c_type = "Shot (napfire_shot)"
+
+
+class _RulesRef(_Opaque):
+    _size = RULES_SIZE
+    _c_type = "Rules (napfire_rules)"
+
+
+class _TraceRef(_Opaque):
+    _size = TRACE_SIZE
+    _c_type = "Trace (napfire_trace)"
+
+
+class _DiceRef(_Opaque):
+    _size = DICE_SIZE
+    _c_type = "Dice (napfire_dice)"
+
+
+# --------------------------------------------------------------------------
+# Prototypes
+
+
+_i32p = POINTER(c_int32)
+_u32p = POINTER(c_uint32)
+_sizep = POINTER(c_size_t)
+
+_CORE = {
+    "napfire_version_number": (c_uint32, []),
+    "napfire_version_string": (c_char_p, []),
+    "napfire_strerror": (c_char_p, [c_int]),
+    "napfire_status_name": (c_char_p, [c_int]),
+    "napfire_enum_name": (c_char_p, [c_int32, c_int32]),
+    "napfire_reason_name": (c_char_p, [c_int32]),
+    "napfire_modifier_name": (c_char_p, [c_int32]),
+    "napfire_unit_size": (c_size_t, []),
+    "napfire_shot_size": (c_size_t, []),
+    "napfire_rules_size": (c_size_t, []),
+    "napfire_unit_init": (c_int, [_UnitRef, c_size_t, c_int32]),
+    "napfire_unit_set": (c_int, [_UnitRef, c_int32, c_int32]),
+    "napfire_unit_get": (c_int, [_UnitRef, c_int32, _i32p]),
+    "napfire_unit_may_open_order": (c_int, [_UnitRef, c_int32, _i32p]),
+    "napfire_shot_init": (c_int, [_ShotRef, c_size_t, _UnitRef, _UnitRef]),
+    "napfire_shot_set": (c_int, [_ShotRef, c_int32, c_int32]),
+    "napfire_shot_get": (c_int, [_ShotRef, c_int32, _i32p]),
+    "napfire_param_bounds": (c_int, [c_int32, _i32p, _i32p]),
+    "napfire_shot_band": (c_int, [_ShotRef, _RulesRef, _i32p]),
+    "napfire_shot_modifiers": (c_int, [_ShotRef, _RulesRef, POINTER(Modifier), c_size_t,
+                                       _sizep, _i32p]),
+    "napfire_shot_resolve": (c_int, [_ShotRef, _RulesRef, c_int32, c_int32, POINTER(Result)]),
+    "napfire_round_half": (c_int, [c_int32, c_int32, c_int32, _i32p]),
+    "napfire_rules_init": (c_int, [_RulesRef, c_size_t]),
+    "napfire_rules_set_musketry": (c_int, [_RulesRef, c_int32, c_int32, c_int32, c_int32]),
+    "napfire_rules_get_musketry": (c_int, [_RulesRef, c_int32, c_int32, _i32p, _i32p]),
+    "napfire_rules_set_range": (c_int, [_RulesRef, c_int32, c_int32, c_int32, c_int32]),
+    "napfire_rules_get_range": (c_int, [_RulesRef, c_int32, c_int32, _i32p, _i32p]),
+    "napfire_rules_set_gun_range": (c_int, [_RulesRef, c_int32, c_int32, c_int32, c_int32,
+                                            c_int32]),
+    "napfire_rules_get_gun_range": (c_int, [_RulesRef, c_int32, c_int32, _i32p, _i32p,
+                                            _i32p]),
+    "napfire_rules_set_artillery": (c_int, [_RulesRef, c_int32, c_int32, c_int32, c_int32,
+                                            c_int32]),
+    "napfire_rules_get_artillery": (c_int, [_RulesRef, c_int32, c_int32, c_int32, c_int32,
+                                            _i32p]),
+    "napfire_rules_set_modifier": (c_int, [_RulesRef, c_int32, c_int32, c_int32, c_int32]),
+    "napfire_rules_get_modifier": (c_int, [_RulesRef, c_int32, c_int32, c_int32, _i32p]),
+    "napfire_rules_set_threshold": (c_int, [_RulesRef, c_int32, c_int32, c_int32]),
+    "napfire_rules_get_threshold": (c_int, [_RulesRef, c_int32, c_int32, _i32p]),
+    "napfire_rules_set_provenance": (c_int, [_RulesRef, c_int32, c_char_p]),
+    "napfire_rules_get_provenance": (c_int, [_RulesRef, c_int32, POINTER(c_char), c_size_t,
+                                             _sizep]),
+}
+
+_RULES_TEXT = {
+    "napfire_rules_parse": (c_int, [_RulesRef, c_char_p, c_size_t, POINTER(ParseError)]),
+    "napfire_rules_format": (c_int, [_RulesRef, POINTER(c_char), c_size_t, _sizep]),
+}
+
+_PROBABILITY = {
+    "napfire_shot_distribution": (c_int, [_ShotRef, _RulesRef, POINTER(Outcome), c_size_t,
+                                          _sizep, POINTER(Result)]),
+    "napfire_shot_expected": (c_int, [_ShotRef, _RulesRef, _i32p, _i32p,
+                                      POINTER(ctypes.c_double)]),
+    "napfire_resolve_many": (c_int, [c_void_p, c_size_t, _RulesRef, _i32p, _i32p,
+                                     POINTER(Result), _i32p]),
+    "napfire_dice_size": (c_size_t, []),
+    "napfire_dice_init": (c_int, [_DiceRef, c_size_t, c_uint64, c_uint64]),
+    "napfire_dice_next": (c_int, [_DiceRef, _u32p]),
+    "napfire_dice_d6": (c_int, [_DiceRef, _i32p]),
+    "napfire_dice_2d6": (c_int, [_DiceRef, _i32p]),
+}
+
+#: ``napfire_hex_info_fn``: ``int (*)(void *ctx, napfire_hex h, napfire_hex_info *out)``.
+HexInfoFn = ctypes.CFUNCTYPE(c_int, c_void_p, Hex, POINTER(HexInfo))
+
+_HEX = {
+    "napfire_hex_check": (c_int, [Hex]),
+    "napfire_hex_direction": (c_int, [c_int32, POINTER(Hex)]),
+    "napfire_hex_neighbour": (c_int, [Hex, c_int32, POINTER(Hex)]),
+    "napfire_hex_side_towards": (c_int, [Hex, Hex, _i32p]),
+    "napfire_hex_vertex_hexes": (c_int, [Hex, c_int32, POINTER(Hex)]),
+    "napfire_hex_distance": (c_int, [Hex, Hex, _i32p]),
+    "napfire_hex_to_offset": (c_int, [Hex, c_int32, _i32p, _i32p]),
+    "napfire_hex_from_offset": (c_int, [c_int32, c_int32, c_int32, POINTER(Hex)]),
+    "napfire_trace_size": (c_size_t, []),
+    "napfire_trace_init": (c_int, [_TraceRef, c_size_t, Hex, Hex]),
+    "napfire_trace_next": (c_int, [_TraceRef, POINTER(TraceStep), _i32p]),
+    "napfire_trace_steps": (c_int, [Hex, Hex, POINTER(TraceStep), c_size_t, _sizep]),
+    "napfire_los_callback": (c_int, [POINTER(LosQuery), HexInfoFn, c_void_p,
+                                     POINTER(LosResult)]),
+    "napfire_los_grid": (c_int, [POINTER(LosQuery), c_int32, c_int32, c_int32,
+                                 POINTER(HexInfo), POINTER(LosResult)]),
+    "napfire_hex_facing": (c_int, [c_int32, c_int32, _u32p, _u32p, _u32p]),
+    "napfire_hex_fire_value": (c_int, [POINTER(HexFire), _i32p]),
+    "napfire_hex_fire_range": (c_int, [c_int32, c_int32, _i32p]),
+    "napfire_hex_enum_name": (c_char_p, [c_int32, c_int32]),
+    "napfire_los_rule_id": (c_char_p, [c_int32]),
+}
+
+
+def _declare(table, required):
+    """Set restype/argtypes of every function in ``table``; return whether all exist."""
+    complete = True
+    for name, (restype, argtypes) in table.items():
+        try:
+            fn = getattr(lib, name)
+        except AttributeError:
+            if required:
+                raise ImportError("%s lacks %s: library too old for this binding"
+                                  % (LIBRARY, name)) from None
+            complete = False
+            continue
+        fn.restype = restype
+        fn.argtypes = argtypes
+    return complete
+
+
+_declare(_CORE, required=True)
+
+#: True when the loaded library has napfire_rules_parse / napfire_rules_format.
+HAS_RULES_TEXT = _declare(_RULES_TEXT, required=False)
+#: True when the loaded library has distributions, resolve_many and dice.
+HAS_PROBABILITY = _declare(_PROBABILITY, required=False)
+#: True when the loaded library has the whole hex-scale API (napfire_hex.h).
+HAS_HEX = _declare(_HEX, required=False)
+
+#: Every function this binding declares (the tests compare it with the headers).
+PROTOTYPES = dict(_CORE, **_RULES_TEXT, **_PROBABILITY, **_HEX)
+
+
+def _text(raw):
+    return raw.decode("utf-8")
+
+
+# --------------------------------------------------------------------------
+# Core
+
+
+def version_number():
+    """``MAJOR*10000 + MINOR*100 + PATCH`` of the loaded library."""
+    return lib.napfire_version_number()
+
+
+def version_string():
+    """The loaded library's version, "MAJOR.MINOR.PATCH"."""
+    return _text(lib.napfire_version_string())
+
+
+def strerror(status):
+    """``napfire_strerror``: one-line description; "unknown status" if none."""
+    return _text(lib.napfire_strerror(status))
+
+
+def status_name(status):
+    """``napfire_status_name``: "OK", "EINVAL", ...; "unknown" if none."""
+    return _text(lib.napfire_status_name(status))
+
+
+def enum_name(enumeration, value):
+    """``napfire_enum_name``: the name of a value of an :class:`EnumId` enumeration."""
+    return _text(lib.napfire_enum_name(enumeration, value))
+
+
+def reason_name(reason):
+    """``napfire_reason_name``: the name of a :class:`Reason`."""
+    return _text(lib.napfire_reason_name(reason))
+
+
+def modifier_name(modifier_id):
+    """``napfire_modifier_name``: the name of a :class:`ModifierId`."""
+    return _text(lib.napfire_modifier_name(modifier_id))
+
+
+def unit_size():
+    """``napfire_unit_size``: sizeof(napfire_unit) as the library was built."""
+    return lib.napfire_unit_size()
+
+
+def shot_size():
+    """``napfire_shot_size``."""
+    return lib.napfire_shot_size()
+
+
+def rules_size():
+    """``napfire_rules_size``."""
+    return lib.napfire_rules_size()
+
+
+def param_bounds(param):
+    """``napfire_param_bounds``: ``(lo, hi)`` of a unit or shot parameter."""
+    lo, hi = c_int32(), c_int32()
+    _check(lib.napfire_param_bounds(param, byref(lo), byref(hi)), "napfire_param_bounds")
+    return lo.value, hi.value
+
+
+def round_half(halves, half_die, second_class=False):
+    """``napfire_round_half``: half figures to figures (F-CAS-2/3)."""
+    figures = c_int32()
+    _check(lib.napfire_round_half(halves, half_die, int(bool(second_class)), byref(figures)),
+           "napfire_round_half")
+    return figures.value
+
+
+def _verify_sizes():
+    """The storage this binding allocates must match the library's (ABI)."""
+    expected = [("napfire_unit", unit_size(), UNIT_SIZE),
+                ("napfire_shot", shot_size(), SHOT_SIZE),
+                ("napfire_rules", rules_size(), RULES_SIZE)]
+    if HAS_HEX:
+        expected.append(("napfire_trace", lib.napfire_trace_size(), TRACE_SIZE))
+    if HAS_PROBABILITY:
+        expected.append(("napfire_dice", lib.napfire_dice_size(), DICE_SIZE))
+    for name, theirs, ours in expected:
+        if theirs != ours:
+            raise ImportError("%s is %d bytes in %s, %d in this binding"
+                              % (name, theirs, LIBRARY, ours))
+    frozen = [(Modifier, 16), (Result, 128), (Hex, 8), (TraceStep, 32), (HexInfo, 32),
+              (LosQuery, 48), (LosResult, 64), (HexFire, 32),
+              (ParseError, 160), (Outcome, 16)]
+    for struct, size in frozen:
+        if sizeof(struct) != size:
+            raise ImportError("%s is %d bytes, not %d" % (struct.__name__, sizeof(struct), size))
+
+
+_verify_sizes()
+
+# --------------------------------------------------------------------------
+# Figure scale: units, shots, rules
+
+
+def _param_kwargs(enum_type, kwargs):
+    """Map keyword arguments (``figures=30``, ``troop_class=...``) to parameters."""
+    items = []
+    for key, value in kwargs.items():
+        name = "CLASS" if key == "troop_class" else key.upper()
+        try:
+            items.append((enum_type[name], value))
+        except KeyError:
+            raise TypeError("unknown %s keyword %r" % (enum_type.__name__, key)) from None
+    return items
+
+
+class Unit(_UnitRef):
+    """A unit, firer or target (``napfire_unit``, 128 bytes of caller storage).
+
+    ``Unit(arm, **params)`` initialises it (``napfire_unit_init``) and sets
+    the given parameters in order; keywords are :class:`UnitParam` names in
+    lower case, with ``troop_class`` for CLASS::
+
+        Unit(Arm.LINE_INFANTRY, nation=Nation.FRANCE, figures=24)
+
+    Parameters read and write with :meth:`get`/:meth:`set` or indexing:
+    ``unit[UnitParam.FIGURES] = 20``.
+    """
+
+
+    def __init__(self, arm, **params):
+        super().__init__()
+        _check(lib.napfire_unit_init(self, UNIT_SIZE, arm), "napfire_unit_init")
+        self.update(**params)
+
+    def set(self, param, value):
+        """``napfire_unit_set``; :class:`DomainError` if refused (unit unchanged)."""
+        _check(lib.napfire_unit_set(self, param, int(value)), "napfire_unit_set")
+
+    def get(self, param):
+        """``napfire_unit_get``: the value of a :class:`UnitParam`."""
+        value = c_int32()
+        _check(lib.napfire_unit_get(self, param, byref(value)), "napfire_unit_get")
+        return value.value
+
+    def update(self, **params):
+        """Set several parameters by keyword, in order."""
+        for param, value in _param_kwargs(UnitParam, params):
+            self.set(param, value)
+
+    __getitem__ = get
+    __setitem__ = set
+
+    @property
+    def arm(self):
+        """The unit's :class:`Arm` (fixed at init)."""
+        return Arm(self.get(UnitParam.ARM))
+
+    def may_open_order(self, year):
+        """``napfire_unit_may_open_order`` (F-OO-1): may it deploy in open order?"""
+        yes = c_int32()
+        _check(lib.napfire_unit_may_open_order(self, year, byref(yes)),
+               "napfire_unit_may_open_order")
+        return bool(yes.value)
+
+    def __repr__(self):
+        return "Unit(%s, figures=%d)" % (self.arm.name, self.get(UnitParam.FIGURES))
+
+
+class Rules(_RulesRef):
+    """Rules data (``napfire_rules``, 4096 bytes), initialised with the
+    built-in seed data (``napfire_rules_init``).
+
+    Unknown values read as None and are set with None. Functions taking
+    ``rules`` accept None for the built-in data.
+    """
+
+
+    def __init__(self):
+        super().__init__()
+        _check(lib.napfire_rules_init(self, RULES_SIZE), "napfire_rules_init")
+
+    # Musketry table (F-TAB)
+
+    def set_musketry(self, row, column, halves, star=False):
+        """Set a musketry cell: ``halves`` in half figures, None for unknown."""
+        _check(lib.napfire_rules_set_musketry(self, row, column, _unknown_in(halves),
+                                              int(bool(star))),
+               "napfire_rules_set_musketry")
+
+    def get_musketry(self, row, column):
+        """A musketry cell as ``(halves, star)``, or None when unknown."""
+        halves, star = c_int32(), c_int32()
+        status = lib.napfire_rules_get_musketry(self, row, column, byref(halves), byref(star))
+        if status == Status.EUNKNOWN:
+            return None
+        _check(status, "napfire_rules_get_musketry")
+        return halves.value, bool(star.value)
+
+    # Ranges (F-RNG, F-ART-1)
+
+    def set_range(self, weapon, measure, effective_max, long_max):
+        """A weapon's range maxima in one measure; None for unknown."""
+        _check(lib.napfire_rules_set_range(self, weapon, measure, _unknown_in(effective_max),
+                                           _unknown_in(long_max)),
+               "napfire_rules_set_range")
+
+    def get_range(self, weapon, measure):
+        """``(effective_max, long_max)``, None for an unknown one."""
+        eff, lng = c_int32(), c_int32()
+        _check(lib.napfire_rules_get_range(self, weapon, measure, byref(eff), byref(lng)),
+               "napfire_rules_get_range")
+        return _unknown_out(eff.value), _unknown_out(lng.value)
+
+    def set_gun_range(self, gun, measure, canister_max, effective_max, long_max):
+        """A gun's band maxima in one measure; None for unknown."""
+        _check(lib.napfire_rules_set_gun_range(self, gun, measure, _unknown_in(canister_max),
+                                               _unknown_in(effective_max),
+                                               _unknown_in(long_max)),
+               "napfire_rules_set_gun_range")
+
+    def get_gun_range(self, gun, measure):
+        """``(canister_max, effective_max, long_max)``, None for an unknown one."""
+        can, eff, lng = c_int32(), c_int32(), c_int32()
+        _check(lib.napfire_rules_get_gun_range(self, gun, measure, byref(can), byref(eff),
+                                               byref(lng)),
+               "napfire_rules_get_gun_range")
+        return _unknown_out(can.value), _unknown_out(eff.value), _unknown_out(lng.value)
+
+    # Artillery table (F-ART-1)
+
+    def set_artillery(self, gun, ammo, band, column, halves):
+        """Set an artillery cell in half figures; None for unknown."""
+        _check(lib.napfire_rules_set_artillery(self, gun, ammo, band, column,
+                                               _unknown_in(halves)),
+               "napfire_rules_set_artillery")
+
+    def get_artillery(self, gun, ammo, band, column):
+        """An artillery cell in half figures, or None when unknown."""
+        halves = c_int32()
+        status = lib.napfire_rules_get_artillery(self, gun, ammo, band, column, byref(halves))
+        if status == Status.EUNKNOWN:
+            return None
+        _check(status, "napfire_rules_get_artillery")
+        return halves.value
+
+    # Modifier values (F-MOD, F-ART-1/3)
+
+    def set_modifier(self, fire, modifier_id, value, variant=0):
+        """Set a modifier value of a :class:`Fire` kind; None for unknown."""
+        raw = MODIFIER_UNKNOWN if value is None else int(value)
+        _check(lib.napfire_rules_set_modifier(self, fire, modifier_id, variant, raw),
+               "napfire_rules_set_modifier")
+
+    def get_modifier(self, fire, modifier_id, variant=0):
+        """A modifier value, or None when unknown."""
+        value = c_int32()
+        status = lib.napfire_rules_get_modifier(self, fire, modifier_id, variant, byref(value))
+        if status == Status.EUNKNOWN:
+            return None
+        _check(status, "napfire_rules_get_modifier")
+        return value.value
+
+    # Thresholds
+
+    def set_threshold(self, threshold, measure, value):
+        """Set a :class:`Threshold` in a measure; None for unknown."""
+        _check(lib.napfire_rules_set_threshold(self, threshold, measure, _unknown_in(value)),
+               "napfire_rules_set_threshold")
+
+    def get_threshold(self, threshold, measure=Measure.METRIC):
+        """A threshold, or None when unknown."""
+        value = c_int32()
+        status = lib.napfire_rules_get_threshold(self, threshold, measure, byref(value))
+        if status == Status.EUNKNOWN:
+            return None
+        _check(status, "napfire_rules_get_threshold")
+        return value.value
+
+    # Provenance
+
+    def set_provenance(self, field, text):
+        """Set a :class:`Provenance` text (UTF-8, length-limited by the library)."""
+        _check(lib.napfire_rules_set_provenance(self, field, text.encode("utf-8")),
+               "napfire_rules_set_provenance")
+
+    def get_provenance(self, field):
+        """A :class:`Provenance` text (asks the length first, then copies)."""
+        length = c_size_t()
+        status = lib.napfire_rules_get_provenance(self, field, None, 0, byref(length))
+        if status != Status.ENOSPC:
+            _check(status, "napfire_rules_get_provenance")
+        buf = ctypes.create_string_buffer(length.value + 1)
+        _check(lib.napfire_rules_get_provenance(self, field, buf, len(buf), byref(length)),
+               "napfire_rules_get_provenance")
+        return buf.raw[:length.value].decode("utf-8")
+
+    name = property(lambda self: self.get_provenance(Provenance.NAME),
+                    lambda self, text: self.set_provenance(Provenance.NAME, text),
+                    doc="Provenance: name (at most 63 bytes).")
+    edition = property(lambda self: self.get_provenance(Provenance.EDITION),
+                       lambda self, text: self.set_provenance(Provenance.EDITION, text),
+                       doc="Provenance: edition (at most 31 bytes).")
+    source = property(lambda self: self.get_provenance(Provenance.SOURCE),
+                      lambda self, text: self.set_provenance(Provenance.SOURCE, text),
+                      doc="Provenance: source (at most 127 bytes).")
+
+    # Rules text (doc/rules-format.md)
+
+    def parse(self, text):
+        """``napfire_rules_parse``: overlay a rules text (str or UTF-8 bytes).
+
+        Atomic: on :class:`RulesSyntaxError` (with line, column, code and
+        message) the rules are unchanged.
+        """
+        _need(HAS_RULES_TEXT, "napfire_rules_parse")
+        data = text.encode("utf-8") if isinstance(text, str) else bytes(text)
+        err = ParseError()
+        status = lib.napfire_rules_parse(self, data, len(data), byref(err))
+        if status == Status.ESYNTAX:
+            raise RulesSyntaxError(status, "napfire_rules_parse", error=err)
+        _check(status, "napfire_rules_parse")
+
+    @classmethod
+    def from_text(cls, text):
+        """New rules: the built-in data with ``text`` overlaid."""
+        rules = cls()
+        rules.parse(text)
+        return rules
+
+    def format(self):
+        """``napfire_rules_format``: the complete rules text (round-trips)."""
+        return _format_rules(self)
+
+    def __repr__(self):
+        return "Rules(%r)" % self.name
+
+
+def _format_rules(rules):
+    _need(HAS_RULES_TEXT, "napfire_rules_format")
+    length = c_size_t()
+    status = lib.napfire_rules_format(rules, None, 0, byref(length))
+    if status != Status.ENOSPC:
+        _check(status, "napfire_rules_format")
+    buf = ctypes.create_string_buffer(length.value + 1)
+    _check(lib.napfire_rules_format(rules, buf, len(buf), byref(length)),
+           "napfire_rules_format")
+    return buf.raw[:length.value].decode("utf-8")
+
+
+def builtin_rules_text():
+    """``napfire_rules_format(NULL, ...)``: the template of the built-in data."""
+    return _format_rules(None)
+
+
+def _need(available, function):
+    if not available:
+        raise NotImplementedError("%s has no %s" % (LIBRARY, function))
+
+
+def _unknown_in(value):
+    return UNKNOWN if value is None else int(value)
+
+
+def _unknown_out(value):
+    return None if value == UNKNOWN else value
+
+
+class Shot(_ShotRef):
+    """A shot (``napfire_shot``, 512 bytes): copies of firer and target plus
+    the shot's facts (:class:`ShotParam`).
+
+    ``Shot(firer, target, **params)`` initialises it (``napfire_shot_init``,
+    which copies the units: later changes to them do not affect the shot)
+    and sets the keyword parameters in order (``distance=150``,
+    ``measure=Measure.IMPERIAL``, ...).
+    """
+
+
+    def __init__(self, firer, target, **params):
+        super().__init__()
+        _check(lib.napfire_shot_init(self, SHOT_SIZE, firer, target), "napfire_shot_init")
+        self.update(**params)
+
+    def set(self, param, value):
+        """``napfire_shot_set``; :class:`DomainError` if refused (shot unchanged)."""
+        _check(lib.napfire_shot_set(self, param, int(value)), "napfire_shot_set")
+
+    def get(self, param):
+        """``napfire_shot_get``: the value of a :class:`ShotParam` (-1 = not given)."""
+        value = c_int32()
+        _check(lib.napfire_shot_get(self, param, byref(value)), "napfire_shot_get")
+        return value.value
+
+    def update(self, **params):
+        """Set several parameters by keyword, in order."""
+        for param, value in _param_kwargs(ShotParam, params):
+            self.set(param, value)
+
+    __getitem__ = get
+    __setitem__ = set
+
+    def band(self, rules=None):
+        """``napfire_shot_band``: the :class:`Band` of the shot."""
+        band = c_int32()
+        _check(lib.napfire_shot_band(self, rules, byref(band)), "napfire_shot_band")
+        return Band(band.value)
+
+    def modifiers(self, rules=None):
+        """``napfire_shot_modifiers``: ``(items, net)``, items a list of :class:`Modifier`.
+
+        Raises :class:`UnknownDataError` whose ``result`` is the item list
+        (unknown values have ``applied == -1``) when a value is unknown.
+        """
+        count, net = c_size_t(), c_int32()
+        cap = 8
+        while True:
+            items = (Modifier * cap)()
+            status = lib.napfire_shot_modifiers(self, rules, items, cap, byref(count),
+                                                byref(net))
+            if status != Status.ENOSPC:
+                break
+            cap = count.value          # the library reports the count it needs
+        got = [Modifier.from_buffer_copy(m) for m in items[:count.value]]
+        if status == Status.EUNKNOWN:
+            raise UnknownDataError(status, "napfire_shot_modifiers", result=got)
+        _check(status, "napfire_shot_modifiers")
+        return got, net.value
+
+    def resolve(self, roll_2d6, half_die=0, rules=None):
+        """``napfire_shot_resolve``: the explained :class:`Result`.
+
+        ``half_die`` 0 means not rolled yet: a half needing the die is then
+        reported as ``half_pending``. A shot the rules forbid returns a
+        result with ``permitted == 0``. Unknown rules data raises
+        :class:`UnknownDataError` carrying the partial result.
+        """
+        out = Result()
+        status = lib.napfire_shot_resolve(self, rules, roll_2d6, half_die, byref(out))
+        if status == Status.EUNKNOWN:
+            raise UnknownDataError(status, "napfire_shot_resolve", result=out)
+        _check(status, "napfire_shot_resolve")
+        return out
+
+    def distribution(self, rules=None):
+        """``napfire_shot_distribution``: ``(outcomes, verdict)``.
+
+        ``outcomes`` is a list of :class:`Outcome` (distinct (target,
+        screen) pairs, weights out of :data:`OUTCOME_DENOMINATOR` summing to
+        216); ``verdict`` a :class:`Result` with permitted, reason, reasons
+        and band. Unknown rules data raises :class:`UnknownDataError` whose
+        ``result`` is the verdict naming the first missing datum.
+        """
+        _need(HAS_PROBABILITY, "napfire_shot_distribution")
+        count, verdict = c_size_t(), Result()
+        cap = 16
+        while True:
+            outcomes = (Outcome * cap)()
+            status = lib.napfire_shot_distribution(self, rules, outcomes, cap, byref(count),
+                                                   byref(verdict))
+            if status != Status.ENOSPC:
+                break
+            cap = count.value
+        if status == Status.EUNKNOWN:
+            raise UnknownDataError(status, "napfire_shot_distribution", result=verdict)
+        _check(status, "napfire_shot_distribution")
+        return [Outcome.from_buffer_copy(o) for o in outcomes[:count.value]], verdict
+
+    def expected(self, rules=None):
+        """``napfire_shot_expected``: expected casualties as a :class:`fractions.Fraction`."""
+        _need(HAS_PROBABILITY, "napfire_shot_expected")
+        num, den, value = c_int32(), c_int32(), ctypes.c_double()
+        status = lib.napfire_shot_expected(self, rules, byref(num), byref(den), byref(value))
+        if status == Status.EUNKNOWN:
+            raise UnknownDataError(status, "napfire_shot_expected")
+        _check(status, "napfire_shot_expected")
+        return fractions.Fraction(num.value, den.value)
+
+    def __repr__(self):
+        return "Shot(distance=%d)" % self.get(ShotParam.DISTANCE)
+
+
+def resolve_many(shots, rolls, half_dice=None, rules=None):
+    """``napfire_resolve_many``: resolve a sequence of :class:`Shot`.
+
+    ``rolls`` and ``half_dice`` (default all 0) are sequences of the same
+    length. Returns ``(results, statuses)``: element i is exactly what
+    :meth:`Shot.resolve` would give (its :class:`Result`, and its status as
+    a :class:`Status`) without raising for per-element errors.
+    """
+    _need(HAS_PROBABILITY, "napfire_resolve_many")
+    shots = list(shots)
+    n = len(shots)
+    if half_dice is None:
+        half_dice = [0] * n
+    if len(rolls) != n or len(half_dice) != n:
+        raise ValueError("resolve_many: shots, rolls and half_dice differ in length")
+    words = SHOT_SIZE // 8
+    packed = (c_uint64 * (words * max(n, 1)))()
+    for i, shot in enumerate(shots):
+        if not isinstance(shot, Shot):
+            raise TypeError("resolve_many: element %d is not a Shot" % i)
+        ctypes.memmove(ctypes.addressof(packed) + i * SHOT_SIZE, shot.raw, SHOT_SIZE)
+    c_rolls = (c_int32 * max(n, 1))(*rolls)
+    c_dice = (c_int32 * max(n, 1))(*half_dice)
+    results = (Result * max(n, 1))()
+    statuses = (c_int32 * max(n, 1))()
+    _check(lib.napfire_resolve_many(packed, n, rules, c_rolls, c_dice, results, statuses),
+           "napfire_resolve_many")
+    return list(results[:n]), [_status(v) for v in statuses[:n]]
+
+
+def _status(value):
+    return Status(value) if value in Status._value2member_map_ else value
+
+
+def dice_size():
+    """``napfire_dice_size``: sizeof(napfire_dice) as the library was built."""
+    _need(HAS_PROBABILITY, "napfire_dice_size")
+    return lib.napfire_dice_size()
+
+
+class Dice(_DiceRef):
+    """A seeded, reproducible PCG32 dice generator (``napfire_dice``, 32 bytes).
+
+    ``Dice(seed, stream=0)`` seeds it (``napfire_dice_init``); the same
+    seed and stream give the same rolls in any language (see napfire.h).
+    Copies continue independently from the same point.
+    """
+
+    def __init__(self, seed, stream=0):
+        _need(HAS_PROBABILITY, "napfire_dice_init")
+        super().__init__()
+        _check(lib.napfire_dice_init(self, DICE_SIZE, seed, stream), "napfire_dice_init")
+
+    def next_raw(self):
+        """``napfire_dice_next``: the next raw 32-bit PCG32 output."""
+        value = c_uint32()
+        _check(lib.napfire_dice_next(self, byref(value)), "napfire_dice_next")
+        return value.value
+
+    def d6(self):
+        """``napfire_dice_d6``: one die, 1..6."""
+        face = c_int32()
+        _check(lib.napfire_dice_d6(self, byref(face)), "napfire_dice_d6")
+        return face.value
+
+    def roll_2d6(self):
+        """``napfire_dice_2d6``: two dice summed, 2..12."""
+        roll = c_int32()
+        _check(lib.napfire_dice_2d6(self, byref(roll)), "napfire_dice_2d6")
+        return roll.value
+
+
+# --------------------------------------------------------------------------
+# Hex scale
+
+
+def _need_hex():
+    if not HAS_HEX:
+        raise NotImplementedError("%s has no hex-scale API (napfire_hex.h)" % LIBRARY)
+
+
+def _hex(value):
+    """Accept a :class:`Hex` or a ``(q, r)`` pair."""
+    return value if isinstance(value, Hex) else Hex(*value)
+
+
+def trace_size():
+    """``napfire_trace_size``: sizeof(napfire_trace) as the library was built."""
+    _need_hex()
+    return lib.napfire_trace_size()
+
+
+def hex_check(h):
+    """``napfire_hex_check``: True when the hex is within the coordinate bound."""
+    _need_hex()
+    status = lib.napfire_hex_check(_hex(h))
+    if status == Status.EDOMAIN:
+        return False
+    _check(status, "napfire_hex_check")
+    return True
+
+
+def hex_direction(direction):
+    """``napfire_hex_direction``: the axial vector of direction 0..5."""
+    _need_hex()
+    out = Hex()
+    _check(lib.napfire_hex_direction(direction, byref(out)), "napfire_hex_direction")
+    return out
+
+
+def hex_neighbour(h, direction):
+    """``napfire_hex_neighbour``: the neighbour across hexside ``direction``."""
+    _need_hex()
+    out = Hex()
+    _check(lib.napfire_hex_neighbour(_hex(h), direction, byref(out)), "napfire_hex_neighbour")
+    return out
+
+
+def hex_side_towards(a, b):
+    """``napfire_hex_side_towards``: the hexside of ``a`` facing adjacent ``b``."""
+    _need_hex()
+    side = c_int32()
+    _check(lib.napfire_hex_side_towards(_hex(a), _hex(b), byref(side)),
+           "napfire_hex_side_towards")
+    return side.value
+
+
+def hex_vertex_hexes(h, vertex):
+    """``napfire_hex_vertex_hexes``: the two other hexes meeting at a vertex."""
+    _need_hex()
+    out = (Hex * 2)()
+    _check(lib.napfire_hex_vertex_hexes(_hex(h), vertex, out), "napfire_hex_vertex_hexes")
+    return Hex(out[0].q, out[0].r), Hex(out[1].q, out[1].r)
+
+
+def hex_distance(a, b):
+    """``napfire_hex_distance``: the cube distance."""
+    _need_hex()
+    distance = c_int32()
+    _check(lib.napfire_hex_distance(_hex(a), _hex(b), byref(distance)), "napfire_hex_distance")
+    return distance.value
+
+
+def hex_to_offset(h, layout):
+    """``napfire_hex_to_offset``: ``(column, row)`` in a :class:`HexLayout`."""
+    _need_hex()
+    col, row = c_int32(), c_int32()
+    _check(lib.napfire_hex_to_offset(_hex(h), layout, byref(col), byref(row)),
+           "napfire_hex_to_offset")
+    return col.value, row.value
+
+
+def hex_from_offset(layout, column, row):
+    """``napfire_hex_from_offset``: the axial hex of an offset position."""
+    _need_hex()
+    out = Hex()
+    _check(lib.napfire_hex_from_offset(layout, column, row, byref(out)),
+           "napfire_hex_from_offset")
+    return out
+
+
+class Trace(_TraceRef):
+    """An iterator over the exact trace from one hex centre to another
+    (``napfire_trace``, 64 bytes; ``napfire_trace_init`` / ``napfire_trace_next``).
+
+    Iterating yields :class:`TraceStep` copies; ``next_step()`` is the
+    single C call, returning None at the end.
+    """
+
+
+    def __init__(self, start, end):
+        _need_hex()
+        super().__init__()
+        _check(lib.napfire_trace_init(self, TRACE_SIZE, _hex(start), _hex(end)),
+               "napfire_trace_init")
+
+    def next_step(self):
+        """The next :class:`TraceStep`, or None when the trace is over."""
+        step, more = TraceStep(), c_int32()
+        _check(lib.napfire_trace_next(self, byref(step), byref(more)), "napfire_trace_next")
+        return step if more.value else None
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        step = self.next_step()
+        if step is None:
+            raise StopIteration
+        return step
+
+
+def trace_steps(start, end):
+    """``napfire_trace_steps``: the whole trace as a list of :class:`TraceStep`.
+
+    Asks for the count first (``NAPFIRE_ENOSPC`` reports it), then fills.
+    """
+    _need_hex()
+    start, end = _hex(start), _hex(end)
+    count = c_size_t()
+    status = lib.napfire_trace_steps(start, end, None, 0, byref(count))
+    if status != Status.ENOSPC:
+        _check(status, "napfire_trace_steps")
+    steps = (TraceStep * count.value)()
+    _check(lib.napfire_trace_steps(start, end, steps, count.value, byref(count)),
+           "napfire_trace_steps")
+    return list(steps[:count.value])
+
+
+def _los_query(firer=None, target=None, front_mask=0x3F, firer_side=0, target_side=1,
+               policy=0, query=None):
+    if query is not None:
+        return query
+    return LosQuery(firer=_hex(firer), target=_hex(target), front_mask=front_mask,
+                    firer_side=firer_side, target_side=target_side, policy=int(policy))
+
+
+#: The status a Python map callback returns to C after raising; the
+#: exception itself is re-raised once the C call has returned.
+CALLBACK_ABORTED = 0x4E46  # "NF"
+
+
+def los_callback(map_fn, query=None, **fields):
+    """``napfire_los_callback``: line of sight over a map given by a Python function.
+
+    ``map_fn(hex)`` receives a :class:`Hex` and returns a :class:`HexInfo`
+    (or None for clear ground, elevation 0, no unit). The question is a
+    :class:`LosQuery` (``query=``) or its fields as keywords: ``firer``,
+    ``target`` (Hex or (q, r)), ``front_mask`` (default all six hexsides),
+    ``firer_side`` (0), ``target_side`` (1), ``policy`` (0).
+
+    An exception raised by ``map_fn`` aborts the C call (the trampoline
+    returns :data:`CALLBACK_ABORTED`) and is re-raised here, unchanged.
+    The ctypes callback object lives until the call returns.
+    """
+    _need_hex()
+    q = _los_query(query=query, **fields)
+    failure = []
+
+    def trampoline(_ctx, h, out):
+        try:
+            info = map_fn(Hex(h.q, h.r))
+            if info is not None:
+                if not isinstance(info, HexInfo):
+                    raise TypeError("map callback must return HexInfo or None, not %s"
+                                    % type(info).__name__)
+                out[0] = info
+            return 0
+        except BaseException as exc:   # noqa: BLE001 - must never unwind into C
+            failure.append(exc)
+            return CALLBACK_ABORTED
+
+    c_fn = HexInfoFn(trampoline)       # kept alive by this frame during the call
+    result = LosResult()
+    status = lib.napfire_los_callback(byref(q), c_fn, None, byref(result))
+    if failure:
+        raise failure[0]
+    _check(status, "napfire_los_callback")
+    return result
+
+
+def los_grid(layout, columns, rows, cells, query=None, **fields):
+    """``napfire_los_grid``: line of sight over a dense offset grid.
+
+    ``cells`` is a sequence of ``columns * rows`` :class:`HexInfo`, row by
+    row (the hex at (col, row) is ``cells[row * columns + col]``), or a
+    ctypes array of them. The question as in :func:`los_callback`.
+    """
+    _need_hex()
+    q = _los_query(query=query, **fields)
+    if not isinstance(cells, ctypes.Array):
+        cells = (HexInfo * len(cells))(*cells)
+    if len(cells) < columns * rows:
+        raise ValueError("los_grid: %d cells for a %dx%d grid" % (len(cells), columns, rows))
+    result = LosResult()
+    _check(lib.napfire_los_grid(byref(q), layout, columns, rows, cells, byref(result)),
+           "napfire_los_grid")
+    return result
+
+
+def hex_facing(formation, facing):
+    """``napfire_hex_facing``: ``(front, flank, rear)`` hexside masks (H-FACE)."""
+    _need_hex()
+    front, flank, rear = c_uint32(), c_uint32(), c_uint32()
+    _check(lib.napfire_hex_facing(formation, facing, byref(front), byref(flank), byref(rear)),
+           "napfire_hex_facing")
+    return front.value, flank.value, rear.value
+
+
+def hex_fire_value(fire=None, **fields):
+    """``napfire_hex_fire_value`` (H-FIRE-2..5) of a :class:`HexFire` or its fields."""
+    _need_hex()
+    fire = fire if fire is not None else HexFire(**fields)
+    value = c_int32()
+    _check(lib.napfire_hex_fire_value(byref(fire), byref(value)), "napfire_hex_fire_value")
+    return value.value
+
+
+def hex_fire_range(formation, tirailleur_range=0):
+    """``napfire_hex_fire_range`` (H-FIRE-1), in hexes."""
+    _need_hex()
+    value = c_int32()
+    _check(lib.napfire_hex_fire_range(formation, tirailleur_range, byref(value)),
+           "napfire_hex_fire_range")
+    return value.value
+
+
+def hex_enum_name(enumeration, value):
+    """``napfire_hex_enum_name``: the name of a hex-scale enumeration value."""
+    _need_hex()
+    return _text(lib.napfire_hex_enum_name(enumeration, value))
+
+
+def los_rule_id(rule):
+    """``napfire_los_rule_id``: the rule ID text of a :class:`LosRule`."""
+    _need_hex()
+    return _text(lib.napfire_los_rule_id(rule))

@@ -1,0 +1,117 @@
+# SPDX-License-Identifier: MIT
+"""Shared fixtures of the Python binding tests.
+
+The tests run against the library of the build tree: meson sets
+NAPFIRE_LIBRARY (the built .so), NAPFIRE_INCLUDE_DIR (the public headers)
+and PYTHONPATH (examples/python, where napfire.py lives).
+"""
+import os
+import re
+
+import napfire as nf
+
+INCLUDE_DIR = os.environ.get(
+    "NAPFIRE_INCLUDE_DIR",
+    os.path.join(os.path.dirname(__file__), os.pardir, os.pardir, "include"))
+HEADERS = ("napfire.h", "napfire_hex.h")
+
+
+def header_text():
+    """The public headers, concatenated, with comments removed."""
+    text = ""
+    for name in HEADERS:
+        with open(os.path.join(INCLUDE_DIR, name), encoding="utf-8") as f:
+            text += f.read() + "\n"
+    text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
+    return re.sub(r"//[^\n]*", " ", text)
+
+
+def header_functions():
+    """Names of every NAPFIRE_API function declared in the headers."""
+    return set(re.findall(r"NAPFIRE_API\s+[^;(]*?\b(napfire_\w+)\s*\(", header_text()))
+
+
+def header_enums():
+    """{C enum tag: {C constant: value}} for every enum of the headers."""
+    enums = {}
+    for tag, body in re.findall(r"enum\s+(\w+)\s*\{(.*?)\}", header_text(), flags=re.S):
+        values, nxt = {}, 0
+        for item in body.split(","):
+            item = item.strip()
+            if not item:
+                continue
+            if "=" in item:
+                name, expr = (p.strip() for p in item.split("=", 1))
+                nxt = int(expr, 0)
+            else:
+                name = item
+            values[name] = nxt
+            nxt += 1
+        enums[tag] = values
+    return enums
+
+
+def header_defines():
+    """{macro: int value} for the simple numeric #defines of the headers."""
+    out = {}
+    for name, expr in re.findall(r"#define\s+(NAPFIRE_\w+)\s+(.+)", header_text()):
+        expr = expr.strip()
+        m = re.fullmatch(r"\(?(-?\d+)\)?", expr)
+        if m:
+            out[name] = int(m.group(1))
+        m = re.fullmatch(r"\(1u << (\d+)\)", expr)
+        if m:
+            out[name] = 1 << int(m.group(1))
+    return out
+
+
+def fex1_units():
+    """RULES.md F-EX-1: British elite battalion, 30 figures in line, moved
+    half its move; target a French column of divisions."""
+    firer = nf.Unit(nf.Arm.LINE_INFANTRY, nation=nf.Nation.BRITAIN,
+                    troop_class=nf.TroopClass.ELITE, figures=30,
+                    formation=nf.Formation.LINE, moved=nf.Moved.HALF)
+    target = nf.Unit(nf.Arm.LINE_INFANTRY, nation=nf.Nation.FRANCE,
+                     formation=nf.Formation.COLUMN_OF_DIVISIONS, figures=24)
+    return firer, target
+
+
+def fex1_shot(**params):
+    """F-EX-1's shot: 15 cm (long range), metric."""
+    firer, target = fex1_units()
+    return nf.Shot(firer, target, distance=150, **params)
+
+
+def complete_rules():
+    """Built-in data plus a made-up (NOT the rulebook's) completion of the
+    musketry table, so that every roll resolves: an unknown cell at row r,
+    column c (0-based) gets (r + 1) * c // 2 half figures, which keeps every
+    row non-decreasing around the known cells. Invented, tests only."""
+    rules = nf.Rules()
+    for row in range(5):
+        for col in range(9):
+            if rules.get_musketry(row, col) is None:
+                rules.set_musketry(row, col, (row + 1) * col // 2)
+    rules.set_provenance(nf.Provenance.NAME, "made-up complete table (tests only)")
+    return rules
+
+
+def artillery_rules(cell_halves=8):
+    """Made-up artillery data (NOT from any rulebook), for tests: every gun
+    has bands canister 0..150, effective ..500, long ..1000 mm (imperial
+    0..90, ..300, ..600 tenths); every artillery cell is ``cell_halves``;
+    artillery modifiers all 0."""
+    rules = nf.Rules()
+    for gun in nf.Gun:
+        rules.set_gun_range(gun, nf.Measure.METRIC, 150, 500, 1000)
+        rules.set_gun_range(gun, nf.Measure.IMPERIAL, 90, 300, 600)
+        for ammo in nf.Ammo:
+            for band in (nf.Band.CANISTER, nf.Band.EFFECTIVE, nf.Band.LONG):
+                for col in range(9):
+                    rules.set_artillery(gun, ammo, band, col, cell_halves)
+    for mod in range(nf.ModifierId.COLUMN, nf.ModifierId.BUILDINGS + 1):
+        rules.set_modifier(nf.Fire.ARTILLERY, mod, 0)
+    for variant in (nf.ModifierId.COLUMN, nf.ModifierId.COVER):
+        rules.set_modifier(nf.Fire.ARTILLERY, variant, 0, variant=1)
+    rules.set_modifier(nf.Fire.ARTILLERY, nf.ModifierId.MOVED_HALF, 0)
+    return rules

@@ -1,0 +1,64 @@
+# SPDX-License-Identifier: MIT
+"""examples/python/odds.py: the odds table of F-EX-1, its exit statuses."""
+import contextlib
+import io
+import os
+import tempfile
+import unittest
+
+import napfire as nf
+import odds
+
+
+def run(*argv):
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = odds.main(list(argv))
+    return status, out.getvalue(), err.getvalue()
+
+
+class TestOdds(unittest.TestCase):
+    def test_made_up_table(self):
+        status, out, _ = run("--made-up")
+        self.assertEqual(status, 0)
+        self.assertIn("MADE-UP", out)
+        self.assertIn("Band: LONG   net modifier: +3", out)
+        # roll 8 -> modified 11, the known cell 5 (F-EX-1): 2 or 3 figures
+        self.assertRegex(out, r"\n +8 +5/36 +11 +5 +2 / 3\n")
+        weights = [int(w) for w in __import__("re").findall(r"(\d+)/216", out)]
+        self.assertEqual(sum(weights), 216)
+        self.assertIn("Expected casualties:", out)
+
+    def test_unknown_data_exits_3(self):
+        status, out, err = run()
+        self.assertEqual(status, 3)
+        self.assertIn("MUSKETRY_CELL", err)
+
+    def test_forbidden_shot(self):
+        status, out, _ = run("--made-up", "--distance", "500")
+        self.assertEqual(status, 0)
+        self.assertIn("OUT_OF_RANGE", out)
+
+    def test_rules_file(self):
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False,
+                                         encoding="utf-8") as f:
+            f.write(odds.made_up_rules().format())
+        try:
+            status, out, _ = run("--rules", f.name, "--measure", "imperial", "--distance", "90")
+            self.assertEqual(status, 0)
+            self.assertEqual(out, run("--made-up")[1].split("\n", 2)[2])
+            with open(f.name, "w", encoding="utf-8") as g:
+                g.write("napfire-rules 1\nbogus = 1\n")
+            status, _, err = run("--rules", f.name)
+            self.assertEqual(status, 2)
+            self.assertIn("line 2", err)
+        finally:
+            os.unlink(f.name)
+
+    def test_bad_enum_argument(self):
+        with self.assertRaises(SystemExit), contextlib.redirect_stderr(io.StringIO()):
+            odds.main(["--nation", "atlantis"])
+
+
+if __name__ == "__main__":
+    unittest.main()
