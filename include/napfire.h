@@ -808,6 +808,111 @@ NAPFIRE_API int napfire_rules_set_provenance(napfire_rules *r, int32_t field, co
 NAPFIRE_API int napfire_rules_get_provenance(const napfire_rules *r, int32_t field,
                                              char *buf, size_t cap, size_t *len);
 
+/** @brief The rules text format version that napfire_rules_format() writes
+ *  and napfire_rules_parse() reads (first line `napfire-rules 1`). */
+#define NAPFIRE_RULES_TEXT_VERSION 1
+/** @brief Largest rules text napfire_rules_parse() accepts, in bytes (1 MiB). */
+#define NAPFIRE_RULES_TEXT_MAX 1048576
+/** @brief Longest line of a rules text, in bytes, without its line end. */
+#define NAPFIRE_RULES_LINE_MAX 1024
+/** @brief Size of napfire_parse_error::message, including its NUL. */
+#define NAPFIRE_PARSE_MESSAGE_SIZE 128
+
+/**
+ * @brief What is wrong with a rules text (napfire_parse_error::code).
+ *
+ * Values are fixed (ABI); new values are only ever appended. The message
+ * says more (doc/rules-format.md lists every message).
+ */
+enum napfire_parse_code {
+    NAPFIRE_PARSE_OK = 0,            /**< No error. */
+    NAPFIRE_PARSE_VERSION = 1,       /**< Missing, malformed or unsupported version line. */
+    NAPFIRE_PARSE_TOO_LARGE = 2,     /**< Text longer than ::NAPFIRE_RULES_TEXT_MAX. */
+    NAPFIRE_PARSE_LINE_TOO_LONG = 3, /**< Line longer than ::NAPFIRE_RULES_LINE_MAX. */
+    NAPFIRE_PARSE_NUL = 4,           /**< A NUL byte. */
+    NAPFIRE_PARSE_UTF8 = 5,          /**< Invalid UTF-8 (overlong, surrogate, truncated, ...). */
+    NAPFIRE_PARSE_CONTROL = 6,       /**< A control character other than tab (or CR before LF). */
+    NAPFIRE_PARSE_SYNTAX = 7,        /**< Not `key = values`: no key, no `=`. */
+    NAPFIRE_PARSE_UNKNOWN_KEY = 8,   /**< A key the format does not define. */
+    NAPFIRE_PARSE_DUPLICATE_KEY = 9, /**< A key given twice. */
+    NAPFIRE_PARSE_VALUE = 10,        /**< A malformed cell, number, modifier or text. */
+    NAPFIRE_PARSE_RANGE = 11,        /**< A number outside its domain. */
+    NAPFIRE_PARSE_COUNT = 12,        /**< Too few or too many values for the key. */
+    NAPFIRE_PARSE_UNIT = 13,         /**< A unit that is unknown or does not fit the key's measure. */
+    NAPFIRE_PARSE_STAR = 14,         /**< A star where none may stand (F-DATA). */
+    NAPFIRE_PARSE_ORDER = 15         /**< Range maxima decreasing, row thresholds not increasing. */
+};
+
+/**
+ * @brief Where and why napfire_rules_parse() refused a text (160 bytes,
+ * layout frozen).
+ *
+ * Filled only with ::NAPFIRE_ESYNTAX (and cleared on success).
+ */
+typedef struct napfire_parse_error {
+    int32_t line;   /**< 1-based line of the error. */
+    int32_t column; /**< 1-based byte column within the line (a tab counts 1). */
+    int32_t code;   /**< ::napfire_parse_code. */
+    /** English message, NUL-terminated valid UTF-8; quotes at most a short
+     *  excerpt of the offending text. */
+    char message[NAPFIRE_PARSE_MESSAGE_SIZE];
+    int32_t reserved[5]; /**< Zero. */
+} napfire_parse_error;
+
+/**
+ * @brief Overlay a rules text (doc/rules-format.md) onto @p r (F-DATA).
+ *
+ * The text is line-oriented UTF-8, first line `napfire-rules 1`, then
+ * `key = values` lines and `#` comments. It may give any subset of the
+ * data: musketry rows (F-TAB), weapon ranges (F-RNG), gun band maxima and
+ * artillery cells (F-ART-1), modifier values (F-MOD, F-ART-1/3),
+ * thresholds (F-SCR-1, F-ART-5/7, F-TAB-1/4, F-MOD-G) and provenance.
+ * What the text does not give keeps its value, and so does a `.` cell;
+ * `?` makes a value unknown. Values are validated as the setters validate
+ * them (e.g. a star only on whole figures N >= 1, range maxima not
+ * decreasing, row thresholds strictly increasing).
+ *
+ * Atomic: on any error @p r is left exactly as it was. Bounded and
+ * allocation-free: at most ::NAPFIRE_RULES_TEXT_MAX bytes, lines of at
+ * most ::NAPFIRE_RULES_LINE_MAX bytes; no recursion; about 4 KiB of stack.
+ *
+ * @param r rules to overlay onto (initialised by napfire_rules_init()).
+ * @param text the text; need not be NUL-terminated; may be NULL when
+ *        @p len is 0 (an empty text, which lacks the version line).
+ * @param len length of @p text in bytes.
+ * @param err receives the error's line, column, code and message with
+ *        ::NAPFIRE_ESYNTAX; zeroed on success; untouched otherwise.
+ * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL for NULL @p r or @p err, or NULL
+ *         @p text with @p len > 0; ::NAPFIRE_ESTATE for an uninitialised or
+ *         corrupted @p r; ::NAPFIRE_ESYNTAX for a text error (unknown or
+ *         duplicate key, malformed cell, number out of range, wrong or
+ *         missing version line, NUL byte, invalid UTF-8, ...).
+ */
+NAPFIRE_API int napfire_rules_parse(napfire_rules *r, const char *text, size_t len,
+                                    napfire_parse_error *err);
+
+/**
+ * @brief Write rules as a complete rules text (doc/rules-format.md, F-DATA).
+ *
+ * Every value is written (unknown ones as `?`, never `.`), so parsing the
+ * text onto any rules object gives rules equal to @p r: every getter
+ * returns the same. The output is the same for equal rules and is ASCII
+ * except for `½` and what the provenance texts hold. Formatting NULL
+ * gives the template of the built-in data (examples/rules/seed.txt
+ * without its comments).
+ *
+ * @param r rules, or NULL for the built-in data.
+ * @param buf caller buffer of @p cap bytes (may be NULL when @p cap is 0).
+ * @param cap must be at least the text's length + 1 (a NUL is written).
+ * @param len receives the text's length in bytes, without the NUL.
+ * @return ::NAPFIRE_OK; ::NAPFIRE_ENOSPC when @p cap is too small (@p len
+ *         receives the length, @p buf is untouched); ::NAPFIRE_EINVAL for
+ *         NULL @p len, or NULL @p buf with @p cap > 0; ::NAPFIRE_ESTATE for
+ *         an uninitialised or corrupted @p r.
+ */
+NAPFIRE_API int napfire_rules_format(const napfire_rules *r, char *buf, size_t cap,
+                                     size_t *len);
+
 /** @} */
 
 /* ------------------------------------------------------------------ */
