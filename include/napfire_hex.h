@@ -61,6 +61,7 @@ enum napfire_hex_layout {
 
 /**
  * @brief Is the hex within the coordinate bound? (H-HEX-3)
+ * @param h the hex.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EDOMAIN outside ::NAPFIRE_HEX_COORD_MAX.
  */
 NAPFIRE_API int napfire_hex_check(napfire_hex h);
@@ -76,6 +77,9 @@ NAPFIRE_API int napfire_hex_direction(int32_t direction, napfire_hex *delta);
 
 /**
  * @brief The neighbour across hexside @p direction (H-HEX-2).
+ * @param h the hex.
+ * @param direction 0..5.
+ * @param out receives the neighbour.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL for NULL; ::NAPFIRE_EDOMAIN for a
  *         bad direction or when @p h or the neighbour is out of bound.
  */
@@ -83,6 +87,8 @@ NAPFIRE_API int napfire_hex_neighbour(napfire_hex h, int32_t direction, napfire_
 
 /**
  * @brief The hexside of @p a that faces the adjacent hex @p b (H-HEX-2).
+ * @param a the hex whose hexside is wanted.
+ * @param b a neighbour of @p a.
  * @param side receives 0..5.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL for NULL; ::NAPFIRE_EDOMAIN when a
  *         hex is out of bound or the hexes are not adjacent.
@@ -92,6 +98,8 @@ NAPFIRE_API int napfire_hex_side_towards(napfire_hex a, napfire_hex b, int32_t *
 /**
  * @brief The two other hexes that meet at vertex @p vertex of @p h
  * (H-HEX-2): the neighbours across hexsides v and v+1, in that order.
+ * @param h the hex.
+ * @param vertex 0..5, between hexsides vertex and vertex+1.
  * @param out receives two hexes.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL for NULL; ::NAPFIRE_EDOMAIN for a
  *         bad vertex or when a hex is out of bound.
@@ -100,6 +108,8 @@ NAPFIRE_API int napfire_hex_vertex_hexes(napfire_hex h, int32_t vertex, napfire_
 
 /**
  * @brief Hex distance: the cube distance (H-HEX-1).
+ * @param a one hex.
+ * @param b the other hex.
  * @param distance receives 0 .. 2 * ::NAPFIRE_HEX_COORD_MAX.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL for NULL; ::NAPFIRE_EDOMAIN when a
  *         hex is out of bound.
@@ -108,6 +118,7 @@ NAPFIRE_API int napfire_hex_distance(napfire_hex a, napfire_hex b, int32_t *dist
 
 /**
  * @brief Axial to offset coordinates (H-HEX-1).
+ * @param h the hex.
  * @param layout ::napfire_hex_layout.
  * @param col receives the 0-based column (may be negative off the map).
  * @param row receives the 0-based row.
@@ -119,6 +130,10 @@ NAPFIRE_API int napfire_hex_to_offset(napfire_hex h, int32_t layout, int32_t *co
 /**
  * @brief Offset to axial coordinates (H-HEX-1), the inverse of
  * napfire_hex_to_offset().
+ * @param layout ::napfire_hex_layout.
+ * @param col 0-based column (may be negative).
+ * @param row 0-based row (may be negative).
+ * @param out receives the hex.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL for NULL; ::NAPFIRE_EDOMAIN for a
  *         bad layout or when the hex would be out of bound.
  */
@@ -168,11 +183,11 @@ typedef struct napfire_trace_step {
     int32_t to_end;      /**< Hex distance from hex to the last hex of the trace. */
 } napfire_trace_step;
 
-/** @brief Size in bytes of ::napfire_trace. */
+/** @brief Size in bytes of ::napfire_trace, the trace iterator (H-LOS-1..3). */
 #define NAPFIRE_TRACE_SIZE 64
 
-/** @brief An iterator over a trace, in caller storage (contents private;
- *  may be copied). Set up by napfire_trace_init(). */
+/** @brief An iterator over the exact trace (H-LOS-1..3), in caller storage
+ *  (contents private; may be copied). Set up by napfire_trace_init(). */
 typedef struct NAPFIRE_ALIGN8 napfire_trace {
     /** @brief Private storage. */
     union {
@@ -181,13 +196,16 @@ typedef struct NAPFIRE_ALIGN8 napfire_trace {
     } opaque_;
 } napfire_trace;
 
-/** @brief sizeof(::napfire_trace) as the library was built (64). */
+/** @brief sizeof(::napfire_trace) as the library was built (64; H-LOS-1..3). */
 NAPFIRE_API size_t napfire_trace_size(void);
 
 /**
  * @brief Start a trace from the centre of @p from to the centre of @p to
  * (H-LOS-1..3). @p from equal to @p to gives one step.
+ * @param it caller storage.
  * @param size `sizeof *it` as the caller compiled it.
+ * @param from the first hex (the firer's).
+ * @param to the last hex (the target's).
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL for NULL; ::NAPFIRE_ESIZE;
  *         ::NAPFIRE_EDOMAIN when a hex is out of bound.
  */
@@ -195,6 +213,7 @@ NAPFIRE_API int napfire_trace_init(napfire_trace *it, size_t size, napfire_hex f
 
 /**
  * @brief The next step of a trace (H-LOS-1..3).
+ * @param it an iterator set up by napfire_trace_init().
  * @param step receives the step when there is one.
  * @param more receives 1 when @p step was written, 0 when the trace is over
  *        (then @p step is untouched, and later calls say 0 again).
@@ -205,7 +224,11 @@ NAPFIRE_API int napfire_trace_next(napfire_trace *it, napfire_trace_step *step, 
 
 /**
  * @brief The whole trace into a caller array (H-LOS-1..3).
+ * @param from the first hex (the firer's).
+ * @param to the last hex (the target's).
  * @param steps caller array of @p cap steps (may be NULL when cap is 0).
+ * @param cap the number of steps @p steps holds; 4n + 1 always suffices
+ *        for distance n.
  * @param count receives the number of steps.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL for NULL; ::NAPFIRE_EDOMAIN when a
  *         hex is out of bound; ::NAPFIRE_ENOSPC when @p cap is too small:
@@ -249,7 +272,8 @@ typedef struct napfire_hex_info {
 } napfire_hex_info;
 
 /**
- * @brief Map callback: describe hex @p h in @p out.
+ * @brief Map callback for line of sight (H-LOS-5, H-ELV): describe hex
+ * @p h in @p out.
  *
  * The library zero-fills @p out before each call. The callback may be
  * called for any hex of the line (in bound or not on the caller's map:
@@ -355,7 +379,7 @@ typedef struct napfire_los_result {
 NAPFIRE_API int napfire_los_callback(const napfire_los_query *q, napfire_hex_info_fn fn, void *ctx,
                                      napfire_los_result *out);
 
-/** @brief Largest number of columns or rows of a grid map. */
+/** @brief Largest number of columns or rows of a grid map (H-HEX-1 offsets). */
 #define NAPFIRE_HEX_GRID_MAX 65536
 
 /**
@@ -363,6 +387,7 @@ NAPFIRE_API int napfire_los_callback(const napfire_los_query *q, napfire_hex_inf
  * H-ELV-1..6); same rules as napfire_los_callback().
  *
  * Hexes off the grid are clear ground at elevation 0 with no unit.
+ * @param q the question.
  * @param layout ::napfire_hex_layout of the grid.
  * @param columns 1..::NAPFIRE_HEX_GRID_MAX.
  * @param rows 1..::NAPFIRE_HEX_GRID_MAX.
@@ -370,6 +395,7 @@ NAPFIRE_API int napfire_los_callback(const napfire_los_query *q, napfire_hex_inf
  *        (col, row) is `cells[row * columns + col]`.
  * @return as napfire_los_callback(), without callback statuses; a bad cell
  *         is ::NAPFIRE_EDOMAIN when the line needs it.
+ * @param out receives the result (written only on ::NAPFIRE_OK).
  */
 NAPFIRE_API int napfire_los_grid(const napfire_los_query *q, int32_t layout, int32_t columns,
                                  int32_t rows, const napfire_hex_info *cells,
@@ -431,6 +457,8 @@ typedef struct napfire_hex_fire {
 
 /**
  * @brief Fire value of infantry (H-FIRE-2..5).
+ * @param fire the facts of the fire.
+ * @param value receives the fire value.
  *
  * LINE: at most 4 increments a hex fire, times the multiple (seed example:
  * 10 increments in two hexes, x3 = 24). TIRAILLEUR: at most 3 increments a
@@ -456,7 +484,7 @@ NAPFIRE_API int napfire_hex_fire_range(int32_t formation, int32_t tirailleur_ran
 
 /** @} */
 
-/** @brief Hex-scale enumerations, for napfire_hex_enum_name(). */
+/** @brief Hex-scale enumerations (H-*), for napfire_hex_enum_name(). */
 enum napfire_hex_enum {
     NAPFIRE_HEX_ENUM_LAYOUT = 0,    /**< ::napfire_hex_layout */
     NAPFIRE_HEX_ENUM_STEP = 1,      /**< ::napfire_step_kind */
@@ -469,7 +497,9 @@ enum napfire_hex_enum {
 
 /**
  * @brief The name of a hex-scale enumeration value without its prefix
- * ("GRAZING" for ::NAPFIRE_LOS_RULE_GRAZING).
+ * ("GRAZING" for ::NAPFIRE_LOS_RULE_GRAZING), to explain H-* results.
+ * @param enumeration a ::napfire_hex_enum value.
+ * @param value a value of that enumeration.
  * @return static text; "unknown" for an unknown enumeration or value.
  *         Never NULL.
  */
@@ -477,7 +507,8 @@ NAPFIRE_API const char *napfire_hex_enum_name(int32_t enumeration, int32_t value
 
 /**
  * @brief The rule ID of a ::napfire_los_rule ("H-LOS-3" for GRAZING;
- * "H-LOS-5, H-ELV-5" for TOWN; "" for NONE).
+ * "H-LOS-5, H-ELV-5" for TOWN; "" for NONE; H-ELV-6).
+ * @param rule a ::napfire_los_rule value.
  * @return static text; "unknown" for a value that is not a rule. Never NULL.
  */
 NAPFIRE_API const char *napfire_los_rule_id(int32_t rule);

@@ -359,8 +359,8 @@ START_TEST(trace_corrupted)
                 memcpy(it.opaque_.bytes + 4 * word, &w, 4);
                 long k = 0;
                 int rc;
-                /* A state that passes validation is a walk of at most
-                 * 4 * 2^22 + 1 steps (the largest distance). */
+                /* A state that passes validation is a valid walk: at most
+                 * 4n + 1 steps with n <= 2^21; the cap below is looser. */
                 long wrong = 0;
                 while ((rc = napfire_trace_next(&it, &s, &more)) == NAPFIRE_OK && more) {
                     k++;
