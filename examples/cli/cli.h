@@ -13,5 +13,10 @@ enum {
 
 int napfire_cmd_fire(int argc, char **argv, int artillery, int odds);
 int napfire_cmd_los(int argc, char **argv);
+int napfire_cmd_rules(int argc, char **argv);
+
+struct napfire_rules;
+/* Load a rules text over the built-in data; returns an exit status. */
+int cli_load_rules(const char *cmd, const char *path, struct napfire_rules *rules);
 
 #endif

@@ -84,6 +84,7 @@ static void help(const char *cmd, int artillery) {
             continue;
         printf("  --%-22s %s\n", o->name, o->help);
     }
+    printf("  --%-22s %s\n", "rules FILE", "rules data text over the built-in data (doc/rules-format.md)");
     printf("  --%-22s %s\n", "json", "machine-readable output");
     printf("\nExit status: 0 resolved, 1 the rules forbid the shot, 2 bad input,\n"
            "3 the rules data needed is unknown (the message names it).\n");
@@ -219,7 +220,7 @@ static void print_missing(FILE *to, const napfire_result *r) {
     }
 }
 
-static void print_text(const napfire_shot *shot, int32_t measure, int32_t distance, int32_t roll,
+static void print_text(const napfire_shot *shot, const napfire_rules *rules, int32_t measure, int32_t distance, int32_t roll,
                        int32_t die, int st, const napfire_result *r) {
     char buf[64];
     /* NONE is "out of range" only when that clause holds; otherwise the band
@@ -245,7 +246,7 @@ static void print_text(const napfire_shot *shot, int32_t measure, int32_t distan
     napfire_modifier items[32];
     size_t count = 0;
     int32_t net = 0;
-    int mst = napfire_shot_modifiers(shot, NULL, items, 32, &count, &net);
+    int mst = napfire_shot_modifiers(shot, rules, items, 32, &count, &net);
     printf("modifiers:\n");
     for (size_t i = 0; i < count; i++) {
         const napfire_modifier *m = &items[i];
@@ -298,11 +299,12 @@ static void print_text(const napfire_shot *shot, int32_t measure, int32_t distan
     printf("verdict: PERMITTED\n");
 }
 
-static void print_json(const napfire_shot *shot, int st, const napfire_result *r) {
+static void print_json(const napfire_shot *shot, const napfire_rules *rules, int st,
+                       const napfire_result *r) {
     napfire_modifier items[32];
     size_t count = 0;
     int32_t net = 0;
-    int mst = napfire_shot_modifiers(shot, NULL, items, 32, &count, &net);
+    int mst = napfire_shot_modifiers(shot, rules, items, 32, &count, &net);
     printf("{\"status\":\"%s\",\"permitted\":%d,\"reason\":\"%s\",\"reasons\":[",
            napfire_status_name(st), r->permitted, napfire_reason_name(r->reason));
     int first = 1;
@@ -329,11 +331,12 @@ static void print_json(const napfire_shot *shot, int st, const napfire_result *r
 
 /* Report bad input: @p what, then the offending argument if any. */
 /* napfire odds: the exact distribution over 2D6 x half die (216). */
-static int print_odds(const char *cmd, const napfire_shot *shot, int json) {
+static int print_odds(const char *cmd, const napfire_shot *shot, const napfire_rules *rules,
+                      int json) {
     napfire_outcome out[64];
     size_t n = 0;
     napfire_result v;
-    int st = napfire_shot_distribution(shot, NULL, out, 64, &n, &v);
+    int st = napfire_shot_distribution(shot, rules, out, 64, &n, &v);
     if (st == NAPFIRE_EUNKNOWN) {
         fprintf(stderr, "napfire %s: rules data unknown: ", cmd);
         print_missing(stderr, &v);
@@ -346,7 +349,7 @@ static int print_odds(const char *cmd, const napfire_shot *shot, int json) {
     }
     int32_t num = 0, den = 1;
     double ev = 0;
-    napfire_shot_expected(shot, NULL, &num, &den, &ev);
+    napfire_shot_expected(shot, rules, &num, &den, &ev);
     if (json) {
         printf("{\"permitted\":%d,\"reason\":\"%s\",\"denominator\":%d,\"outcomes\":[",
                v.permitted, napfire_reason_name(v.reason), NAPFIRE_OUTCOME_DENOMINATOR);
@@ -381,6 +384,8 @@ int napfire_cmd_fire(int argc, char **argv, int artillery, int odds) {
     struct setting set[NOPTS * 2];
     size_t nset = 0;
     int json = 0;
+    static napfire_rules rules;
+    const napfire_rules *use_rules = NULL;
     int32_t measure = -1, firer_arm = artillery ? NAPFIRE_ARM_FOOT_ARTILLERY
                                                 : NAPFIRE_ARM_LINE_INFANTRY;
     int32_t target_arm = NAPFIRE_ARM_LINE_INFANTRY, roll = -1, die = 0, distance = -1;
@@ -392,6 +397,15 @@ int napfire_cmd_fire(int argc, char **argv, int artillery, int odds) {
         }
         if (!strcmp(a, "--json")) {
             json = 1;
+            continue;
+        }
+        if (!strcmp(a, "--rules")) {
+            if (i + 1 >= argc)
+                return bad(cmd, "this option needs a value:", a);
+            int lst = cli_load_rules(cmd, argv[++i], &rules);
+            if (lst != CLI_RESOLVED)
+                return lst;
+            use_rules = &rules;
             continue;
         }
         if (strncmp(a, "--", 2) != 0)
@@ -484,19 +498,19 @@ int napfire_cmd_fire(int argc, char **argv, int artillery, int odds) {
     }
 
     if (odds)
-        return print_odds(cmd, &shot, json);
+        return print_odds(cmd, &shot, use_rules, json);
     napfire_result r;
-    int st = napfire_shot_resolve(&shot, NULL, roll, die, &r);
+    int st = napfire_shot_resolve(&shot, use_rules, roll, die, &r);
     if (st != NAPFIRE_OK && st != NAPFIRE_EUNKNOWN) {
         fprintf(stderr, "napfire %s: %s (%s)\n", cmd, napfire_strerror(st),
                 napfire_status_name(st));
         return CLI_BAD_INPUT;
     }
     if (json)
-        print_json(&shot, st, &r);
+        print_json(&shot, use_rules, st, &r);
     else
-        print_text(&shot, measure < 0 ? NAPFIRE_MEASURE_METRIC : measure, distance, roll, die,
-                   st, &r);
+        print_text(&shot, use_rules, measure < 0 ? NAPFIRE_MEASURE_METRIC : measure, distance,
+                   roll, die, st, &r);
     if (st == NAPFIRE_EUNKNOWN) {
         fprintf(stderr, "napfire %s: rules data unknown: ", cmd);
         print_missing(stderr, &r);

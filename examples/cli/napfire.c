@@ -17,6 +17,7 @@ static void usage(FILE *to) {
             "  musketry   resolve an infantry volley (figure scale, RULES F-*)\n"
             "  artillery  resolve a battery's fire (figure scale, RULES F-ART)\n"
             "  los        trace a line of sight on a hex map (RULES H-*)\n"
+            "  rules      print the rules-data template, or check a rules file\n"
             "  odds       exact odds of a shot: 'napfire odds musketry|artillery ...'\n"
             "\n"
             "Run 'napfire COMMAND --help' for a command's options.\n"
@@ -43,6 +44,8 @@ int main(int argc, char **argv) {
         return napfire_cmd_fire(argc - 1, argv + 1, 0, 0);
     if (!strcmp(cmd, "artillery"))
         return napfire_cmd_fire(argc - 1, argv + 1, 1, 0);
+    if (!strcmp(cmd, "rules"))
+        return napfire_cmd_rules(argc - 1, argv + 1);
     if (!strcmp(cmd, "odds")) {
         if (argc >= 3 && (!strcmp(argv[2], "musketry") || !strcmp(argv[2], "artillery")))
             return napfire_cmd_fire(argc - 2, argv + 2, !strcmp(argv[2], "artillery"), 1);
