@@ -542,6 +542,7 @@ NAPFIRE_API int napfire_unit_get(const napfire_unit *u, int32_t param, int32_t *
  * Resolving a shot does not re-check this (F-OO-3).
  * @param year 1..9999.
  * @param yes receives 1 or 0.
+ * @param u the unit.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN
  *         for a year out of range.
  */
@@ -597,6 +598,8 @@ NAPFIRE_API int napfire_param_bounds(int32_t param, int32_t *lo, int32_t *hi);
  * the gun's band maxima. A distance past the last band is
  * ::NAPFIRE_BAND_NONE.
  * @param rules rules data, or NULL for the built-in data.
+ * @param s the shot.
+ * @param band receives the ::napfire_band.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL (NULL, or no distance);
  *         ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN for a firer whose fire the
  *         documents do not cover (cavalry); ::NAPFIRE_EUNKNOWN when a band
@@ -615,6 +618,9 @@ NAPFIRE_API int napfire_shot_band(const napfire_shot *s, const napfire_rules *ru
  * @param items caller array of @p cap items (may be NULL when cap is 0).
  * @param count receives the number of items.
  * @param net receives the net modifier.
+ * @param s the shot.
+ * @param rules rules data, or NULL for the built-in data.
+ * @param cap capacity of @p items.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE;
  *         ::NAPFIRE_ENOSPC with the needed count in @p count;
  *         ::NAPFIRE_EUNKNOWN when a value is unknown: items and count are
@@ -639,6 +645,8 @@ NAPFIRE_API int napfire_shot_modifiers(const napfire_shot *s, const napfire_rule
  * @param roll_2d6 the 2D6 roll, 2..12.
  * @param half_die 1..6, or 0 if not rolled yet: a half that needs the die
  *        is then reported as `half_pending` and only whole figures count.
+ * @param s the shot.
+ * @param out receives the explained result.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL (NULL, or a required setting
  *         missing); ::NAPFIRE_EDOMAIN (roll or die out of range);
  *         ::NAPFIRE_ESTATE; ::NAPFIRE_EUNKNOWN.
@@ -655,6 +663,7 @@ NAPFIRE_API int napfire_shot_resolve(const napfire_shot *s, const napfire_rules 
  * @param halves 0..2 * ::NAPFIRE_MAX_FIGURES.
  * @param half_die 1..6; 0 is accepted only when no die is needed.
  * @param second_class 0/1.
+ * @param figures receives the figures lost.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL (NULL, or 0 for a die that is
  *         needed); ::NAPFIRE_EDOMAIN.
  */
@@ -684,6 +693,7 @@ NAPFIRE_API int napfire_rules_init(napfire_rules *r, size_t size);
  * @param halves 0..::NAPFIRE_MAX_CELL_HALVES in half figures ("-" = 0,
  *        "½" = 1, "5" = 10), or ::NAPFIRE_UNKNOWN.
  * @param star 1 for an "N*" cell: only on whole figures N >= 1.
+ * @param r rules to change.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN.
  */
 NAPFIRE_API int napfire_rules_set_musketry(napfire_rules *r, int32_t row, int32_t column,
@@ -737,6 +747,10 @@ NAPFIRE_API int napfire_rules_get_gun_range(const napfire_rules *r, int32_t gun,
  * band, nine roll columns; "-", "½", "N", "N½", no star.
  * @param band ::NAPFIRE_BAND_CANISTER .. ::NAPFIRE_BAND_LONG.
  * @param halves 0..::NAPFIRE_MAX_CELL_HALVES or ::NAPFIRE_UNKNOWN.
+ * @param r rules to change.
+ * @param gun ::napfire_gun.
+ * @param ammo ::napfire_ammo.
+ * @param column 0..8 (modified rolls 1-2 .. 17-18).
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN.
  */
 NAPFIRE_API int napfire_rules_set_artillery(napfire_rules *r, int32_t gun, int32_t ammo,
@@ -759,6 +773,10 @@ NAPFIRE_API int napfire_rules_get_artillery(const napfire_rules *r, int32_t gun,
  * ::NAPFIRE_MOD_COVER (limited cover); otherwise 0.
  * @param value -::NAPFIRE_MAX_MODIFIER..::NAPFIRE_MAX_MODIFIER, or
  *        ::NAPFIRE_MODIFIER_UNKNOWN.
+ * @param r rules to change.
+ * @param fire ::napfire_fire.
+ * @param id ::napfire_modifier_id.
+ * @param variant 0, or 1 for the second value.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN.
  */
 NAPFIRE_API int napfire_rules_set_modifier(napfire_rules *r, int32_t fire, int32_t id,
@@ -793,6 +811,8 @@ NAPFIRE_API int napfire_rules_get_threshold(const napfire_rules *r, int32_t id, 
  * @brief Set a provenance text (::napfire_provenance).
  * @param text NUL-terminated valid UTF-8 without control characters, at
  *        most 63 (name), 31 (edition) or 127 (source) bytes.
+ * @param r rules to change.
+ * @param field ::napfire_provenance.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN
  *         (too long, or not valid UTF-8).
  */
@@ -801,6 +821,10 @@ NAPFIRE_API int napfire_rules_set_provenance(napfire_rules *r, int32_t field, co
 /**
  * @brief Copy a provenance text into a caller buffer, NUL-terminated.
  * @param len receives the text's length in bytes (without the NUL).
+ * @param r rules data, or NULL for the built-in data.
+ * @param field ::napfire_provenance.
+ * @param buf caller buffer (may be NULL when cap is 0).
+ * @param cap capacity of @p buf in bytes.
  * @return ::NAPFIRE_OK; ::NAPFIRE_ENOSPC when @p cap < length + 1 (@p len
  *         receives the length); ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE;
  *         ::NAPFIRE_EDOMAIN.
@@ -831,7 +855,7 @@ enum napfire_parse_code {
     NAPFIRE_PARSE_LINE_TOO_LONG = 3, /**< Line longer than ::NAPFIRE_RULES_LINE_MAX. */
     NAPFIRE_PARSE_NUL = 4,           /**< A NUL byte. */
     NAPFIRE_PARSE_UTF8 = 5,          /**< Invalid UTF-8 (overlong, surrogate, truncated, ...). */
-    NAPFIRE_PARSE_CONTROL = 6,       /**< A control character other than tab (or CR before LF). */
+    NAPFIRE_PARSE_CONTROL = 6,       /**< A control character other than tab (a CR only before LF). */
     NAPFIRE_PARSE_SYNTAX = 7,        /**< Not `key = values`: no key, no `=`. */
     NAPFIRE_PARSE_UNKNOWN_KEY = 8,   /**< A key the format does not define. */
     NAPFIRE_PARSE_DUPLICATE_KEY = 9, /**< A key given twice. */
@@ -874,7 +898,7 @@ typedef struct napfire_parse_error {
  *
  * Atomic: on any error @p r is left exactly as it was. Bounded and
  * allocation-free: at most ::NAPFIRE_RULES_TEXT_MAX bytes, lines of at
- * most ::NAPFIRE_RULES_LINE_MAX bytes; no recursion; about 4 KiB of stack.
+ * most ::NAPFIRE_RULES_LINE_MAX bytes; no recursion; under 6 KiB of stack.
  *
  * @param r rules to overlay onto (initialised by napfire_rules_init()).
  * @param text the text; need not be NUL-terminated; may be NULL when
@@ -898,8 +922,8 @@ NAPFIRE_API int napfire_rules_parse(napfire_rules *r, const char *text, size_t l
  * text onto any rules object gives rules equal to @p r: every getter
  * returns the same. The output is the same for equal rules and is ASCII
  * except for `½` and what the provenance texts hold. Formatting NULL
- * gives the template of the built-in data (examples/rules/seed.txt
- * without its comments).
+ * gives the template of the built-in data (examples/rules/seed.txt is
+ * that text with more comments).
  *
  * @param r rules, or NULL for the built-in data.
  * @param buf caller buffer of @p cap bytes (may be NULL when @p cap is 0).
@@ -946,6 +970,9 @@ typedef struct napfire_outcome {
  * @param count receives the number of outcomes.
  * @param verdict optional (may be NULL): receives permitted, reason,
  *        reasons and band, and with ::NAPFIRE_EUNKNOWN what is missing.
+ * @param s the shot.
+ * @param rules rules data, or NULL for the built-in data.
+ * @param cap capacity of @p outcomes.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE;
  *         ::NAPFIRE_ENOSPC with the needed count in @p count;
  *         ::NAPFIRE_EUNKNOWN when a reachable cell, range, modifier or
@@ -963,6 +990,8 @@ NAPFIRE_API int napfire_shot_distribution(const napfire_shot *s, const napfire_r
  * @param denominator receives its denominator (a divisor of 216).
  * @param value optional (may be NULL): numerator / denominator as a double,
  *        for display.
+ * @param s the shot.
+ * @param rules rules data, or NULL for the built-in data.
  * @return as napfire_shot_distribution().
  */
 NAPFIRE_API int napfire_shot_expected(const napfire_shot *s, const napfire_rules *rules,
@@ -977,6 +1006,12 @@ NAPFIRE_API int napfire_shot_expected(const napfire_shot *s, const napfire_rules
  * is left untouched where the single call would leave it). The call as a
  * whole fails only for invalid pointers or counts.
  * @param n 0..::NAPFIRE_MAX_BATCH.
+ * @param shots array of @p n shots.
+ * @param rules rules data, or NULL for the built-in data.
+ * @param rolls @p n 2D6 rolls.
+ * @param half_dice @p n half dice (0 = not rolled yet).
+ * @param results @p n results.
+ * @param statuses @p n statuses, one per element.
  * @return ::NAPFIRE_OK (see statuses); ::NAPFIRE_EINVAL for a NULL array
  *         with n > 0; ::NAPFIRE_EDOMAIN for n too large.
  */
