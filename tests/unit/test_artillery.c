@@ -281,6 +281,7 @@ END_TEST
 /* No exclusivity and no firer-side items: skirmishers in cover both
  * count; a Guard / disordered / conscript / fired-last-turn battery has
  * no class items. */
+/* F-ART-1 (modifiers stack), F-MOD-S, F-MOD-E */
 START_TEST(artillery_modifiers_simply_add)
 {
     napfire_unit f, t;
@@ -487,6 +488,7 @@ START_TEST(friend_screens_long_range_thresholds)
     long_range_case(M, D_LONG, -1, 99, 0, -1, 1);
     long_range_case(M, D_LONG, -1, 100, 0, -1, 1);
     long_range_case(M, D_LONG, -1, 101, 0, -1, 0);
+    long_range_case(M, D_LONG, -1, 0, 0, -1, 1);
     long_range_case(M, D_LONG, 200, 100, 0, -1, 1);
     long_range_case(M, D_LONG, 100, 200, 0, -1, 1);
     /* imperial 59/60/61 tenths */
@@ -548,6 +550,7 @@ START_TEST(fex3)
 END_TEST
 
 /* The clearance threshold is rules data. */
+/* F-ART-5, F-DATA */
 START_TEST(long_range_clearance_is_data)
 {
     napfire_rules r;
@@ -678,6 +681,7 @@ START_TEST(overhead_requires_distances)
 END_TEST
 
 /* Precedence across static and band clauses. */
+/* F-ART-1/3/5/6/7, API.md reason precedence */
 START_TEST(precedence_mixed)
 {
     napfire_unit f, t;
@@ -802,6 +806,7 @@ END_TEST
 /* Built-in data: no artillery number is known (F-DATA). */
 
 /* Band-independent verdicts are still reported, with status OK. */
+/* F-DATA, F-ART-2/3/4/6/7 */
 START_TEST(builtin_band_independent_verdicts)
 {
     napfire_unit f, t;
@@ -865,6 +870,7 @@ START_TEST(builtin_band_independent_verdicts)
 END_TEST
 
 /* Otherwise EUNKNOWN naming the missing range, cell or modifier. */
+/* F-DATA, F-ART-1/3, API.md EUNKNOWN */
 START_TEST(builtin_unknowns)
 {
     napfire_unit f, t;

@@ -164,6 +164,7 @@ START_TEST(star_before_halving)
 END_TEST
 
 /* The star threshold is rules data. */
+/* F-TAB-4, F-DATA */
 START_TEST(star_threshold_is_data)
 {
     napfire_rules r;

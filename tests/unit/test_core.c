@@ -52,6 +52,7 @@ END_TEST
 
 /* strerror: never NULL, a distinct non-empty text per status,
  * "unknown status" for anything else. */
+/* API.md Core (napfire_strerror) */
 START_TEST(strerror_every_status)
 {
     for (size_t i = 0; i < NF_NELEM(statuses); i++) {
@@ -71,6 +72,7 @@ START_TEST(strerror_every_status)
 }
 END_TEST
 
+/* API.md Core (napfire_status_name) */
 START_TEST(status_name_every_status)
 {
     for (size_t i = 0; i < NF_NELEM(statuses); i++) {
@@ -176,6 +178,7 @@ static const struct {
 };
 
 /* Every value of every enumeration has its name; out-of-range is "unknown". */
+/* API.md Core (napfire_enum_name), every F-* enumeration */
 START_TEST(enum_name_every_value)
 {
     for (size_t i = 0; i < NF_NELEM(enums); i++) {
@@ -204,6 +207,7 @@ START_TEST(enum_name_every_value)
 END_TEST
 
 /* Parameter names: unit 1..16 and shot 101..118, without their prefixes. */
+/* API.md Figure scale (parameter names) */
 START_TEST(enum_name_params)
 {
     static const char *const unit_params[] = {
@@ -252,6 +256,7 @@ START_TEST(enum_name_params)
 END_TEST
 
 /* reason_name / modifier_name agree with enum_name and give "unknown". */
+/* API.md Core; F-MOD ids, reason precedence names */
 START_TEST(reason_and_modifier_names)
 {
     for (int32_t r = NAPFIRE_REASON_NONE; r <= NAPFIRE_REASON_OVERHEAD_CANISTER; r++) {

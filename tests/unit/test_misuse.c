@@ -161,6 +161,7 @@ static void make_bad_rules(napfire_rules *r, int which)
 /* ---------------------------------------------------------------- */
 /* ESTATE from every function taking a unit */
 
+/* API.md Principles (hostile storage) */
 START_TEST(hostile_units)
 {
     napfire_unit u, before;
@@ -200,6 +201,7 @@ START_TEST(hostile_units)
 END_TEST
 
 /* ESTATE from every function taking a shot. */
+/* API.md Principles (hostile storage) */
 START_TEST(hostile_shots)
 {
     napfire_shot s, before;
@@ -245,6 +247,7 @@ START_TEST(hostile_shots)
 END_TEST
 
 /* ESTATE from every function taking a rules object. */
+/* API.md Principles (hostile storage), F-DATA */
 START_TEST(hostile_rules)
 {
     static napfire_rules r, before;
@@ -326,6 +329,7 @@ static void sane_result(const napfire_result *res)
 /* Corrupt every 4-byte word of a valid unit / shot / rules in turn with
  * out-of-domain patterns: every call returns a status (ESTATE when it
  * notices), never crashes, and an OK result is sane. */
+/* API.md Principles (per-use validation) */
 START_TEST(corruption_sweep)
 {
     const uint32_t patterns[] = {0x7f7f7f7fu, 0x80000000u, 0xFFFFFFFFu, 0x00010000u};
@@ -387,6 +391,7 @@ START_TEST(corruption_sweep)
 }
 END_TEST
 
+/* API.md Principles (per-use validation), F-DATA */
 START_TEST(rules_corruption_sweep)
 {
     const uint32_t patterns[] = {0x7f7f7f7fu, 0x80000000u};
@@ -429,6 +434,7 @@ END_TEST
 /* ---------------------------------------------------------------- */
 /* NULL pointers, sizes, domains: every function */
 
+/* API.md Principles / Errors (EINVAL, ESIZE, EDOMAIN) */
 START_TEST(null_and_size_units)
 {
     napfire_unit u, ub;
@@ -463,6 +469,7 @@ START_TEST(null_and_size_units)
 }
 END_TEST
 
+/* API.md Principles / Errors (EINVAL, ESIZE, EDOMAIN) */
 START_TEST(null_and_size_shots)
 {
     napfire_unit f, t;
@@ -575,6 +582,7 @@ END_TEST
 
 /* EDOMAIN for every index argument of the rules getters (outputs untouched)
  * and setters (object unchanged). */
+/* API.md Errors (EDOMAIN), F-DATA */
 START_TEST(domain_rules)
 {
     static napfire_rules r, rb;
@@ -639,6 +647,7 @@ START_TEST(domain_rules)
 END_TEST
 
 /* Errors leave a valid object usable and unchanged. */
+/* API.md Errors vs verdicts, F-EX-1 */
 START_TEST(errors_leave_objects_usable)
 {
     napfire_shot s, sb;

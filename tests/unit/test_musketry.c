@@ -729,6 +729,7 @@ END_TEST
 
 /* shot_modifiers: ENOSPC reports the count and writes no item; cap 0 with
  * NULL items asks for the count. */
+/* F-MOD breakdown, API.md ENOSPC, F-TAB-6 */
 START_TEST(modifiers_enospc)
 {
     napfire_unit f, t;
@@ -978,6 +979,7 @@ START_TEST(verdict_not_covered)
 }
 END_TEST
 
+/* F-TAB-6, F-ART-2, F-ART-3 (infantry Decision), F-RNG-2 */
 START_TEST(verdict_single_clauses)
 {
     napfire_unit f;
@@ -1016,6 +1018,7 @@ START_TEST(verdict_single_clauses)
 END_TEST
 
 /* Several clauses: reason is the first in enum order, reasons has each. */
+/* API.md reason precedence, F-TAB-6, F-ART-2/3, F-RNG, F-SCR-2 */
 START_TEST(verdict_precedence)
 {
     napfire_unit f, t;
@@ -1145,6 +1148,7 @@ START_TEST(fex1_metric)
 END_TEST
 
 /* The same shot in inches: 9" = 90 tenths, the imperial table: long. */
+/* F-EX-1, F-RNG-1 */
 START_TEST(fex1_imperial)
 {
     napfire_shot s;
@@ -1229,6 +1233,7 @@ START_TEST(fex1_unknown_cells)
 END_TEST
 
 /* A verdict that forbids the shot wins over unknown data (status OK). */
+/* F-DATA, F-ART-2, API.md Errors vs verdicts */
 START_TEST(verdict_before_unknown)
 {
     napfire_shot s;

@@ -63,6 +63,7 @@ START_TEST(builtin_musketry_cells)
 END_TEST
 
 /* rules == NULL reads the same built-in data. */
+/* F-DATA */
 START_TEST(null_rules_is_builtin)
 {
     check_builtin_musketry(NULL);
@@ -166,6 +167,7 @@ END_TEST
 
 /* Modifier ids and variants: musketry GUARD..BUILDINGS; artillery
  * COLUMN..BUILDINGS and MOVED_HALF; variant 1 only for COLUMN and COVER. */
+/* F-DATA, F-MOD, F-ART-1/3 */
 START_TEST(modifier_id_domain)
 {
     napfire_rules r;
@@ -208,6 +210,7 @@ END_TEST
 
 /* Modifier values: -20..20 or NAPFIRE_MODIFIER_UNKNOWN; round trip; -1 is a
  * value, not "unknown". */
+/* F-DATA, F-MOD */
 START_TEST(modifier_set_get)
 {
     napfire_rules r;
@@ -315,6 +318,7 @@ static int32_t get_thr(const napfire_rules *r, int32_t id, int32_t measure)
     return v;
 }
 
+/* F-DATA, F-SCR-1, F-ART-5/7, F-TAB-4, F-MOD-G */
 START_TEST(threshold_set_get)
 {
     napfire_rules r;
@@ -393,6 +397,7 @@ START_TEST(row_thresholds_increasing)
 END_TEST
 
 /* Musketry cells: set/get round trip over all 45 cells; domain checks. */
+/* F-DATA, F-TAB-4 */
 START_TEST(musketry_set_get)
 {
     napfire_rules r;
@@ -646,7 +651,7 @@ START_TEST(provenance)
         /* invalid UTF-8: stray continuation, overlong, truncated, surrogate;
          * a control character */
         const char *bad[] = {"\x80", "ab\xff", "\xc0\xaf", "x\xc3", "\xed\xa0\x80", "\xe2\x82",
-                             "line\nbreak", "tab\there"};
+                             "line\nbreak", "tab\there", "del\x7f"};
         for (size_t i = 0; i < NF_NELEM(bad); i++)
             ck_assert_msg(napfire_rules_set_provenance(&r, field, bad[i]) == NAPFIRE_EDOMAIN,
                           "provenance %d accepted bad text #%zu", (int)field, i);
@@ -677,6 +682,7 @@ START_TEST(provenance)
 END_TEST
 
 /* Rules are values: a copy keeps its data; rules_init resets. */
+/* F-DATA */
 START_TEST(rules_init_resets)
 {
     napfire_rules r;

@@ -68,6 +68,7 @@ START_TEST(unit_defaults_each_arm)
 END_TEST
 
 /* *_init refuses a size mismatch (ESIZE) and an unknown arm (EDOMAIN). */
+/* API.md Principles (ESIZE) */
 START_TEST(unit_init_size_and_arm)
 {
     napfire_unit u;
@@ -89,6 +90,7 @@ START_TEST(unit_init_size_and_arm)
 END_TEST
 
 /* ARM is readable, never settable (not even to its own value). */
+/* API.md Figure scale (ARM) */
 START_TEST(arm_read_only)
 {
     napfire_unit u;
@@ -102,6 +104,7 @@ END_TEST
 /* GUN artillery only; WEAPON infantry only; CHARGING cavalry only;
  * MASSED_BATTERY artillery only; UNLIMBERED_THIS_TURN foot artillery only;
  * SECOND_CLASS_FIRERS infantry only. */
+/* API.md Figure scale; F-TAB-2, F-CAS-2, F-MOD-11/12, F-ART-3 */
 START_TEST(arm_specific_params)
 {
     int32_t arm = all_arms[_i];
@@ -245,6 +248,7 @@ static const int32_t distance_params[] = {NAPFIRE_SHOT_DISTANCE, NAPFIRE_SHOT_SC
                                           NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_BATTERY,
                                           NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_ENEMY};
 
+/* API.md Parameters (napfire_param_bounds) */
 START_TEST(param_bounds_every_param)
 {
     int32_t lo, hi;
@@ -285,6 +289,7 @@ END_TEST
 
 /* Values just outside the bounds are refused and leave the unit as it was;
  * the bounds themselves are accepted where the arm allows the parameter. */
+/* API.md Parameters */
 START_TEST(unit_set_outside_bounds)
 {
     int32_t arm = all_arms[_i];
@@ -315,6 +320,7 @@ END_TEST
 
 /* Defaults: METRIC, no distance (-1), 0 for flags, -1 for the optional
  * distances (header "Unset distances read as -1"). */
+/* API.md Figure scale (shot defaults) */
 START_TEST(shot_defaults)
 {
     napfire_unit f, t;
@@ -346,6 +352,7 @@ END_TEST
 
 /* Shot parameter round trip and bounds, with an artillery firer and an
  * infantry target (every parameter but FIRING_FIGURES applies). */
+/* API.md Parameters, F-MOD-E, F-ART-4..7 */
 START_TEST(shot_set_bounds)
 {
     napfire_unit f, t;
@@ -504,6 +511,7 @@ END_TEST
 
 /* DISTANCE is required: band and resolve without it are EINVAL; SCREEN = 1
  * requires SCREEN_DISTANCE. */
+/* API.md (DISTANCE required), F-SCR-1 */
 START_TEST(required_settings)
 {
     napfire_unit f, t;
@@ -534,6 +542,7 @@ START_TEST(required_settings)
 END_TEST
 
 /* The shot copies both units: changing them afterwards changes nothing. */
+/* API.md Figure scale (shot copies units), F-EX-1 */
 START_TEST(shot_copies_units)
 {
     napfire_unit f, t;
@@ -561,6 +570,7 @@ START_TEST(shot_copies_units)
 END_TEST
 
 /* Refused shot sets do not disturb existing settings. */
+/* API.md Parameters */
 START_TEST(shot_refused_keeps_values)
 {
     napfire_unit f, t;
@@ -653,6 +663,7 @@ START_TEST(open_order_allied_line_1812)
 END_TEST
 
 /* Cavalry and artillery never deploy in open order; year domain 1..9999. */
+/* F-OO-1 */
 START_TEST(open_order_other_arms_and_year)
 {
     ck_assert_int_eq(may_oo(NAPFIRE_ARM_CAVALRY, NAPFIRE_NATION_FRANCE, NAPFIRE_CLASS_GUARD, 1813), 0);
