@@ -124,31 +124,28 @@ int nf_musketry_cell(const struct nf_rules *r, int32_t row, int32_t col, int32_t
     return NAPFIRE_OK;
 }
 
+/* Read a stored value through checked(): the output only when known. */
+static int read_checked(int32_t v, int32_t hi, int32_t *out) {
+    int st = checked(v, hi);
+    if (st == NAPFIRE_OK)
+        *out = v;
+    return st;
+}
+
 int nf_artillery_cell(const struct nf_rules *r, int32_t gun, int32_t ammo, int32_t band,
                       int32_t col, int32_t *halves) {
-    int32_t v = r->artillery[gun][ammo][band - NAPFIRE_BAND_CANISTER][col];
-    int st = checked(v, NAPFIRE_MAX_CELL_HALVES);
-    if (st == NAPFIRE_OK)
-        *halves = v;
-    return st;
+    return read_checked(r->artillery[gun][ammo][band - NAPFIRE_BAND_CANISTER][col],
+                        NAPFIRE_MAX_CELL_HALVES, halves);
 }
 
 int nf_range_max(const struct nf_rules *r, int32_t weapon, int32_t measure, int32_t which,
                  int32_t *value) {
-    int32_t v = r->range[weapon][measure][which];
-    int st = checked(v, NAPFIRE_MAX_DISTANCE);
-    if (st == NAPFIRE_OK)
-        *value = v;
-    return st;
+    return read_checked(r->range[weapon][measure][which], NAPFIRE_MAX_DISTANCE, value);
 }
 
 int nf_gun_range_max(const struct nf_rules *r, int32_t gun, int32_t measure, int32_t which,
                      int32_t *value) {
-    int32_t v = r->gun_range[gun][measure][which];
-    int st = checked(v, NAPFIRE_MAX_DISTANCE);
-    if (st == NAPFIRE_OK)
-        *value = v;
-    return st;
+    return read_checked(r->gun_range[gun][measure][which], NAPFIRE_MAX_DISTANCE, value);
 }
 
 int nf_modifier_value(const struct nf_rules *r, int32_t fire, int32_t id, int32_t variant,
