@@ -4,10 +4,13 @@
 # Regenerate the committed libabigail baseline tests/abi/libnapfire.abi.
 #
 #   tests/abi/update-baseline.sh            fresh GCC debugoptimized build in a
-#                                           temporary directory (the scheme the
+#                                           temporary build-abi-baseline.*/ at the
+#                                           top of the tree (the scheme the
 #                                           abidiff test expects)
 #   tests/abi/update-baseline.sh BUILDDIR   use the library of an existing
-#                                           GCC build (must have -g)
+#                                           GCC build (must have -g; a top-level
+#                                           build dir keeps the recorded paths
+#                                           ../lib/*.c)
 #
 # The abidw command itself lives in tests/abi/abi_check.sh (--write), so the
 # baseline and the check always use the same flags. Commit the new baseline
@@ -20,7 +23,9 @@ baseline=$top/tests/abi/libnapfire.abi
 if [ $# -ge 1 ]; then
     builddir=$(cd "$1" && pwd)
 else
-    builddir=$(mktemp -d)
+    # Inside the tree (ignored by .gitignore's build*/), so the compilation
+    # unit paths abidw records read ../lib/*.c wherever the clone lives.
+    builddir=$(mktemp -d "$top/build-abi-baseline.XXXXXX")
     trap 'rm -rf "$builddir"' EXIT
     CC=gcc meson setup "$builddir" "$top" --buildtype=debugoptimized \
         -Dtests=disabled -Ddocs=disabled -Dexamples=disabled >/dev/null
