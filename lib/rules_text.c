@@ -250,17 +250,15 @@ static void msg_str(struct msg *m, const char *s) {
     msg_bytes(m, s, strlen(s));
 }
 
-static void msg_int(struct msg *m, int64_t v) {
+/* A count or line number (never negative here). */
+static void msg_int(struct msg *m, uint64_t u) {
     char digits[24];
     size_t n = 0;
-    uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
     do {
         digits[sizeof digits - 1 - n] = (char)('0' + (int)(u % 10));
         u /= 10;
         n++;
     } while (u && n < sizeof digits - 1);
-    if (v < 0)
-        msg_str(m, "-");
     msg_bytes(m, digits + sizeof digits - n, n);
 }
 
@@ -342,7 +340,7 @@ static int check_bytes(struct parser *p) {
             if ((c < 0x20 && c != '\t') || c == 0x7F) {
                 struct msg *m = fail(p, i, NAPFIRE_PARSE_CONTROL);
                 msg_str(m, "control character ");
-                msg_int(m, c);
+                msg_int(m, (uint64_t)c);
                 msg_str(m, " (only tab and the line end are allowed)");
                 return 0;
             }
@@ -567,9 +565,9 @@ static int parse_count(struct parser *p, struct span t, size_t at, int32_t lo, i
     if (v < lo || v > hi) {
         struct msg *m = fail(p, at, NAPFIRE_PARSE_RANGE);
         msg_str(m, "number out of range: ");
-        msg_int(m, lo);
+        msg_int(m, (uint64_t)lo);
         msg_str(m, "..");
-        msg_int(m, hi);
+        msg_int(m, (uint64_t)hi);
         return 0;
     }
     *value = (int32_t)v;
@@ -616,7 +614,7 @@ static int expect_end(struct parser *p, size_t i, int32_t expected) {
         return 1;
     struct msg *m = fail(p, at, NAPFIRE_PARSE_COUNT);
     msg_str(m, "too many values: this key takes ");
-    msg_int(m, expected);
+    msg_int(m, (uint64_t)expected);
     return 0;
 }
 
@@ -630,10 +628,10 @@ static int expect_token(struct parser *p, size_t *i, int32_t index, int32_t expe
         msg_str(m, "missing value: this key takes ");
     } else {
         msg_str(m, "too few values: found ");
-        msg_int(m, index);
+        msg_int(m, (uint64_t)index);
         msg_str(m, ", this key takes ");
     }
-    msg_int(m, expected);
+    msg_int(m, (uint64_t)expected);
     return 0;
 }
 
@@ -841,7 +839,7 @@ static int apply_text(struct parser *p, const struct key *k, size_t i) {
             msg_str(m, "text too long: ");
             msg_str(m, fields[f].name);
             msg_str(m, " takes at most ");
-            msg_int(m, fields[f].max);
+            msg_int(m, (uint64_t)fields[f].max);
             msg_str(m, " bytes");
             return 0;
         }
@@ -898,7 +896,7 @@ static int parse_line(struct parser *p, int32_t first_line[NSLOTS]) {
         msg_str(m, "duplicate key ");
         msg_quote(m, p->line + kstart, klen);
         msg_str(m, " (first given on line ");
-        msg_int(m, first_line[slot]);
+        msg_int(m, (uint64_t)first_line[slot]);
         msg_str(m, ")");
         return 0;
     }
@@ -950,7 +948,7 @@ static int parse_version(struct parser *p, size_t i) {
         if (v > 999999)
             msg_str(m, "(huge)");
         else
-            msg_int(m, v);
+            msg_int(m, (uint64_t)v);
         msg_str(m, ": this library reads version 1");
         return 0;
     }

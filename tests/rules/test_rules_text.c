@@ -402,6 +402,8 @@ static const struct err_case err_cases[] = {
      "unsupported format version 2"},
     {"version 10", "napfire-rules 10 # x\n", 0, NAPFIRE_PARSE_VERSION, 1, 15,
      "unsupported format version 10"},
+    {"version huge", "napfire-rules 99999999999999\n", 0, NAPFIRE_PARSE_VERSION, 1, 15,
+     "unsupported format version (huge)"},
     {"version none", "napfire-rules\n", 0, NAPFIRE_PARSE_VERSION, 1, 14,
      "malformed version line"},
     {"version junk", "napfire-rules 1x\n", 0, NAPFIRE_PARSE_VERSION, 1, 15,
@@ -423,6 +425,7 @@ static const struct err_case err_cases[] = {
      "invalid UTF-8"},
     {"control", PRE "name = \"\x01\"\n", 0, NAPFIRE_PARSE_CONTROL, 5, 9, "control character"},
     {"DEL", PRE "# \x7F\n", 0, NAPFIRE_PARSE_CONTROL, 5, 3, "control character"},
+    {"UTF-8 broken sequence", PRE "# \xC3" "A\n", 0, NAPFIRE_PARSE_UTF8, 5, 3, "truncated sequence"},
     {"lone CR", PRE "threshold.guard_cap = 2\rthreshold.star_figures = 4\n", 0,
      NAPFIRE_PARSE_CONTROL, 5, 24, "control character"},
     /* structure */
@@ -443,6 +446,39 @@ static const struct err_case err_cases[] = {
      NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1, "unknown key"},
     {"single row threshold", PRE "threshold.row2 = 12\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1,
      "unknown key"},
+    {"row 0", PRE "musketry.row0 = -\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1, "unknown key"},
+    {"row 10", PRE "musketry.row10 = -\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1, "unknown key"},
+    {"rows", PRE "musketry.rows = -\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1, "unknown key"},
+    {"row with measure", PRE "musketry.row1.mm = -\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1,
+     "unknown key"},
+    {"weapon", PRE "range.bow.mm = 1 2\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1, "unknown key"},
+    {"measure", PRE "range.musket.inch = 1 2\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1,
+     "unknown key"},
+    {"gun", PRE "gun_range.p24.mm = 1 2 3\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1, "unknown key"},
+    {"gun measure", PRE "gun_range.p6.cm = 1 2 3\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1,
+     "unknown key"},
+    {"artillery short", PRE "artillery.p6.roundshot = -\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1,
+     "unknown key"},
+    {"artillery gun", PRE "artillery.p7.roundshot.long = -\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5,
+     1, "unknown key"},
+    {"artillery ammo", PRE "artillery.p6.shell.long = -\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1,
+     "unknown key"},
+    {"artillery band", PRE "artillery.p6.canister.short = -\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5,
+     1, "unknown key"},
+    {"fire kind", PRE "modifier.cavalry.column = +1 +2\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1,
+     "unknown key"},
+    {"modifier id", PRE "modifier.musketry.extra = +1\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1,
+     "unknown key"},
+    {"moved_half is artillery only", PRE "modifier.musketry.moved_half = -1\n", 0,
+     NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1, "unknown key"},
+    {"threshold id", PRE "threshold.moon.mm = 1\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1,
+     "unknown key"},
+    {"threshold measure", PRE "threshold.screen.in = 1\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1,
+     "unknown key"},
+    {"five components", PRE "artillery.p6.canister.long.x = -\n", 0,
+     NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1, "unknown key"},
+    {"trailing dot", PRE "name. = \"x\"\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1, "unknown key"},
+    {"key alone", PRE "threshold.guard_cap\n", 0, NAPFIRE_PARSE_SYNTAX, 5, 20, "expected '='"},
     {"key case", PRE "Name = \"x\"\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1, "unknown key"},
     {"empty component", PRE "range..mm = 1 2\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1,
      "unknown key"},
@@ -475,6 +511,35 @@ static const struct err_case err_cases[] = {
      "too few values: found 8, this key takes 9"},
     {"too few cells, comment", PRE "musketry.row1 = - - # rest\n", 0, NAPFIRE_PARSE_COUNT, 5, 21,
      "found 2"},
+    {"long malformed cell",
+     PRE "musketry.row1 = \xC2\xBD\xC2\xBD" "abcdefghijklmnopqrstuvwxyz0123456789 . . . . . . . .\n",
+     0, NAPFIRE_PARSE_VALUE, 5, 17, "malformed cell '\xC2\xBD\xC2\xBD" "abcdefghijklmnopqrstuvwxyz01...'"},
+    {"rows too few", PRE "threshold.rows = 1 2\n", 0, NAPFIRE_PARSE_COUNT, 5, 21,
+     "too few values: found 2, this key takes 4"},
+    {"missing text", PRE "edition =   \n", 0, NAPFIRE_PARSE_COUNT, 5, 13,
+     "missing value: expected a quoted text"},
+    {"long cell cut before a sequence",
+     PRE "musketry.row1 = a\xC2\xBD\xC2\xBD\xC2\xBD\xC2\xBD\xC2\xBD\xC2\xBD\xC2\xBD\xC2\xBD"
+         "\xC2\xBD\xC2\xBD\xC2\xBD\xC2\xBD\xC2\xBD\xC2\xBD\xC2\xBD\xC2\xBD\xC2\xBD\xC2\xBD . . . . . . . .\n",
+     0, NAPFIRE_PARSE_VALUE, 5, 17,
+     "'a\xC2\xBD\xC2\xBD\xC2\xBD\xC2\xBD\xC2\xBD\xC2\xBD\xC2\xBD\xC2\xBD\xC2\xBD\xC2\xBD\xC2\xBD"
+     "\xC2\xBD\xC2\xBD\xC2\xBD\xC2\xBD...'"},
+    {"quarter", PRE "musketry.row1 = 1\xC2\xBC . . . . . . . .\n", 0, NAPFIRE_PARSE_VALUE, 5, 17,
+     "malformed cell"},
+    {"star alone", PRE "musketry.row1 = * . . . . . . . .\n", 0, NAPFIRE_PARSE_VALUE, 5, 17,
+     "malformed cell"},
+    {"range one value", PRE "range.musket.mm = 100\n", 0, NAPFIRE_PARSE_COUNT, 5, 22,
+     "too few values: found 1, this key takes 2"},
+    {"gun range none", PRE "gun_range.light.tenths =\n", 0, NAPFIRE_PARSE_COUNT, 5, 25,
+     "missing value: this key takes 3"},
+    {"threshold two values", PRE "threshold.guard_cap = 2 3\n", 0, NAPFIRE_PARSE_COUNT, 5, 25,
+     "too many values: this key takes 1"},
+    {"rows five values", PRE "threshold.rows = 1 2 3 4 5\n", 0, NAPFIRE_PARSE_COUNT, 5, 26,
+     "too many values"},
+    {"text comment only", PRE "edition = # none\n", 0, NAPFIRE_PARSE_COUNT, 5, 11,
+     "missing value: expected a quoted text"},
+    {"backslash at the end", PRE "edition = \"abc\\\n", 0, NAPFIRE_PARSE_VALUE, 5, 15,
+     "unknown escape"},
     {"too many cells", PRE "musketry.row1 = - - - - - - - - - -\n", 0, NAPFIRE_PARSE_COUNT, 5,
      35, "too many values"},
     {"missing value", PRE "threshold.guard_cap =\n", 0, NAPFIRE_PARSE_COUNT, 5, 22,
@@ -502,6 +567,14 @@ static const struct err_case err_cases[] = {
      "number out of range: 1..9999"},
     {"guard cap 21", PRE "threshold.guard_cap = 21\n", 0, NAPFIRE_PARSE_RANGE, 5, 23,
      "number out of range: 0..20"},
+    {"count with sign", PRE "threshold.star_figures = +5\n", 0, NAPFIRE_PARSE_VALUE, 5, 26,
+     "malformed number"},
+    {"rows malformed", PRE "threshold.rows = 12 20 2x 36\n", 0, NAPFIRE_PARSE_VALUE, 5, 24,
+     "malformed number"},
+    {"modifier word", PRE "modifier.musketry.guard = x\n", 0, NAPFIRE_PARSE_VALUE, 5, 27,
+     "malformed modifier"},
+    {"modifier sign only", PRE "modifier.musketry.guard = -\n", 0, NAPFIRE_PARSE_VALUE, 5, 27,
+     "malformed modifier"},
     {"count malformed", PRE "threshold.star_figures = 4x\n", 0, NAPFIRE_PARSE_VALUE, 5, 26,
      "malformed number"},
     /* units */
@@ -511,6 +584,12 @@ static const struct err_case err_cases[] = {
      "does not fit an imperial key"},
     {"unknown unit", PRE "threshold.screen.mm = 5km\n", 0, NAPFIRE_PARSE_UNIT, 5, 24,
      "unknown unit 'km'"},
+    {"unknown unit, imperial", PRE "threshold.screen.tenths = 3ft\n", 0, NAPFIRE_PARSE_UNIT, 5,
+     28, "use in"},
+    {"decimal without unit, imperial", PRE "threshold.screen.tenths = 3.5\n", 0,
+     NAPFIRE_PARSE_VALUE, 5, 28, "tenths of an inch are whole"},
+    {"decimal in mm", PRE "threshold.screen.mm = 5.5mm\n", 0, NAPFIRE_PARSE_VALUE, 5, 24,
+     "a decimal needs the unit"},
     {"decimal without unit", PRE "threshold.screen.mm = 5.5\n", 0, NAPFIRE_PARSE_VALUE, 5, 24,
      "a decimal needs the unit"},
     {"two decimals", PRE "threshold.screen.mm = 5.55cm\n", 0, NAPFIRE_PARSE_VALUE, 5, 23,
@@ -608,6 +687,47 @@ START_TEST(error_messages_distinct)
             ck_assert_msg(strcmp(seen[a], seen[b]) != 0, "codes %d and %d share '%s'", a, b,
                           seen[a]);
     }
+}
+END_TEST
+
+/* Hostile storage (API.md): any single corrupted byte either leaves the
+ * object valid, or makes format and parse report ESTATE and change
+ * nothing. No layout knowledge: every offset is tried. */
+START_TEST(corrupted_storage)
+{
+    static char t[TEXT_CAP];
+    napfire_rules good, r, before;
+    rng_state = 99;
+    rnd_rules(&good, 20);
+    const char *text = V "musketry.row1 = . . . . . . . . 3\n";
+    static const unsigned char junk[3] = {0x80, 0x7F, 0xFF};
+    int estate = 0;
+    for (size_t off = 0; off < sizeof good; off++)
+        for (size_t j = 0; j < sizeof junk; j++) {
+            memcpy(&r, &good, sizeof r);
+            if (r.opaque_.bytes[off] == junk[j])
+                continue;
+            r.opaque_.bytes[off] = junk[j];
+            memcpy(&before, &r, sizeof r);
+            size_t len = 0;
+            int fst = napfire_rules_format(&r, t, sizeof t, &len);
+            ck_assert(fst == NAPFIRE_OK || fst == NAPFIRE_ESTATE);
+            napfire_parse_error e;
+            int pst = napfire_rules_parse(&r, text, strlen(text), &e);
+            ck_assert_int_eq(pst, fst == NAPFIRE_OK ? NAPFIRE_OK : NAPFIRE_ESTATE);
+            if (fst == NAPFIRE_ESTATE) {
+                estate++;
+                ck_assert_mem_eq(&r, &before, sizeof r);
+            } else if (off % 13 == 0) {
+                /* still valid: its text round-trips (sampled, for time) */
+                napfire_rules back;
+                rules_new(&back);
+                ck_assert_int_eq(napfire_rules_format(&before, t, sizeof t, &len), NAPFIRE_OK);
+                ck_assert_int_eq(napfire_rules_parse(&back, t, len, &e), NAPFIRE_OK);
+                assert_equal(&back, &before);
+            }
+        }
+    ck_assert_int_gt(estate, 1000);
 }
 END_TEST
 
@@ -960,6 +1080,7 @@ static Suite *rules_text_suite(void)
     tcase_add_test(er, errors);
     tcase_add_test(er, error_messages_distinct);
     tcase_add_test(er, bounds);
+    tcase_add_test(er, corrupted_storage);
     suite_add_tcase(s, er);
     TCase *ov = tcase_create("overlay");
     tcase_add_test(ov, partial_fill);
