@@ -185,7 +185,6 @@ int nf_modifiers(const struct nf_shot *s, const struct nf_rules *r,
     if (b.fire == NAPFIRE_FIRE_ARTILLERY && nf_u(f, NAPFIRE_UNIT_MOVED) == NAPFIRE_MOVED_HALF)
         add(&b, NAPFIRE_MOD_MOVED_HALF, 0);
     int32_t extra = nf_s(s, NAPFIRE_SHOT_EXTRA_MODIFIER);
-    *count = b.count;
     if (b.status != NAPFIRE_OK) {
         /* Record EXTRA too, so the caller sees the whole list. */
         if (extra != 0)
@@ -195,8 +194,10 @@ int nf_modifiers(const struct nf_shot *s, const struct nf_rules *r,
     }
     if (b.fire == NAPFIRE_FIRE_MUSKETRY) {
         int st = guard_cap(&b, f, nf_s(s, NAPFIRE_SHOT_MEASURE));
-        if (st != NAPFIRE_OK)
+        if (st != NAPFIRE_OK) {
+            *count = b.count;
             return st;
+        }
         exclusive(&b);
     }
     if (extra != 0)

@@ -97,12 +97,13 @@ static int data_verdicts(const struct nf_shot *s, const struct nf_rules *r, uint
     return band_known ? NAPFIRE_OK : NAPFIRE_EUNKNOWN;
 }
 
-static int fail_unknown(napfire_result *out, const struct nf_missing *m) {
+/* An EUNKNOWN result: no clause forbids the shot, but it cannot be
+ * resolved, so it is not permitted either; it names the missing datum. */
+static void mark_unknown(napfire_result *out, const struct nf_missing *m) {
     out->permitted = 0;
     out->reason = NAPFIRE_REASON_NONE;
     out->missing = m->kind;
     memcpy(out->missing_index, m->index, sizeof out->missing_index);
-    return NAPFIRE_EUNKNOWN;
 }
 
 /* Table value in halves, with the star for musketry (F-TAB-4). */
@@ -190,7 +191,7 @@ int napfire_shot_resolve(const napfire_shot *s, const napfire_rules *rules, int3
         return NAPFIRE_OK;
     }
     if (first.kind != NAPFIRE_MISSING_NONE) {
-        fail_unknown(&res, &first);
+        mark_unknown(&res, &first);
         *out = res;
         return NAPFIRE_EUNKNOWN;
     }
@@ -204,7 +205,7 @@ int napfire_shot_resolve(const napfire_shot *s, const napfire_rules *rules, int3
     if (st == NAPFIRE_ESTATE)
         return st;
     if (st == NAPFIRE_EUNKNOWN) {
-        fail_unknown(&res, &m);
+        mark_unknown(&res, &m);
         *out = res;
         return NAPFIRE_EUNKNOWN;
     }
@@ -215,7 +216,7 @@ int napfire_shot_resolve(const napfire_shot *s, const napfire_rules *rules, int3
     if (st == NAPFIRE_ESTATE)
         return st;
     if (st == NAPFIRE_EUNKNOWN) {
-        fail_unknown(&res, &m);
+        mark_unknown(&res, &m);
         *out = res;
         return NAPFIRE_EUNKNOWN;
     }
