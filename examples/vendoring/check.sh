@@ -10,7 +10,8 @@
 #       no meson, no generated file;
 #   (c) installed package: meson setup --prefix=/usr, meson install
 #       --destdir, then cc with pkg-config --cflags --libs napfire from that
-#       destdir (PKG_CONFIG_SYSROOT_DIR) and run with LD_LIBRARY_PATH.
+#       destdir (PKG_CONFIG_SYSROOT_DIR) and run with LD_LIBRARY_PATH; the
+#       same program as (b), plain-cc/app.c.
 #
 # Usage: bash examples/vendoring/check.sh [REPO_DIR]   (default: this tree)
 # Environment: CC (default cc), KEEP=1 keeps the temporary directory.
@@ -60,7 +61,7 @@ export PKG_CONFIG_PATH=$(dirname "$pc") PKG_CONFIG_SYSROOT_DIR=$work/dest
 flags=$(pkg-config --cflags --libs napfire)
 echo "pkg-config: $flags"
 # shellcheck disable=SC2086 # the flags are words
-"$cc" -std=c11 -Wall -Wextra -Werror "$here/installed/app.c" $flags -o "$work/installed-app"
+"$cc" -std=c11 -Wall -Wextra -Werror "$here/plain-cc/app.c" $flags -o "$work/installed-app"
 libdir=$(pkg-config --libs-only-L napfire | sed 's/^ *-L//; s/ *$//')
 LD_LIBRARY_PATH="$libdir" "$work/installed-app"
 

@@ -1,9 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * A campaign manager that compiles libnapfire's sources into itself with
- * no build system and no generated file (NAPFIRE is the source tree):
+ * A campaign manager using libnapfire, built the two ways that need no
+ * meson of its own (check.sh builds both; the meson-subproject consumer
+ * has its own copy, as a standalone project must):
  *
+ *   vendored sources, no build system, no generated file (NAPFIRE is the
+ *   source tree):
  *     cc -std=c11 -DNAPFIRE_STATIC -I$NAPFIRE/include $NAPFIRE/lib/[a-z]*.c app.c
+ *   an installed package:
+ *     cc app.c $(pkg-config --cflags --libs napfire) -o app
  *
  * It resolves the worked
  * example F-EX-1 of RULES.md and checks the answer: 3 figures lost.
