@@ -225,7 +225,7 @@ int napfire_shot_modifiers(const napfire_shot *s, const napfire_rules *rules,
     napfire_modifier tmp[NF_MAX_ITEMS];
     size_t c = 0;
     int32_t sum = 0;
-    struct nf_missing m;
+    struct nf_missing m = {NAPFIRE_MISSING_NONE, {-1, -1, -1, -1}};
     st = nf_modifiers(n, r, tmp, &c, &sum, &m);
     if (st != NAPFIRE_OK && st != NAPFIRE_EUNKNOWN)
         return st;
