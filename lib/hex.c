@@ -298,7 +298,7 @@ int nf_walk_valid(const struct nf_walk *w) {
         /* Walking (phase 1) means the last hex is still ahead. */
         return hq == m * nf_wq(w->j) && hr == m * nf_wr(w->j) && m >= 0 && m < w->n / 2;
     }
-    case NF_WALK_SECTOR: {
+    default: { /* NF_WALK_SECTOR: the mode is nf_classify()'s, checked above */
         if (w->pend != -1 && w->pend != nf_mod6(j - 1) && w->pend != j && w->pend != nf_mod6(j + 1))
             return 0;
         /* The line crosses the hex's interior: its extreme vertices j-2
@@ -318,8 +318,6 @@ int nf_walk_valid(const struct nf_walk *w) {
         }
         return a >= 0 && b >= 0 && ta <= da && tb <= db && (hq != dq || hr != dr);
     }
-    default:
-        return 0;
     }
 }
 

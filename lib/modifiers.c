@@ -57,12 +57,12 @@ static void firer_class(struct builder *b, int32_t cls) {
 }
 
 /* F-MOD-5: British or KGL infantry in line or in column of divisions, not
- * in buildings; open order is another formation (Decision). */
+ * in buildings; open order is another formation (Decision). Only musketry
+ * asks, and nf_modifiers() lets only infantry fire musketry. */
 static int british_line(const struct nf_unit *f) {
     int32_t nation = nf_u(f, NAPFIRE_UNIT_NATION);
     int32_t formation = nf_u(f, NAPFIRE_UNIT_FORMATION);
-    return nf_is_infantry(nf_u(f, NAPFIRE_UNIT_ARM)) &&
-           (nation == NAPFIRE_NATION_BRITAIN || nation == NAPFIRE_NATION_KGL) &&
+    return (nation == NAPFIRE_NATION_BRITAIN || nation == NAPFIRE_NATION_KGL) &&
            (formation == NAPFIRE_FORMATION_LINE ||
             formation == NAPFIRE_FORMATION_COLUMN_OF_DIVISIONS) &&
            nf_u(f, NAPFIRE_UNIT_COVER) != NAPFIRE_COVER_BUILDINGS;
@@ -146,9 +146,12 @@ static void exclusive(struct builder *b) {
         ex = find(b->items, b->count, NAPFIRE_MOD_SKIRMISHERS);
     if (!ex)
         return;
+    /* EXTRA is appended only after this (F-MOD-E), unknown values return
+     * before it, and the Guard cap suppresses bonuses only: every negative
+     * item here is applied. */
     for (size_t i = 0; i < b->count; i++) {
         napfire_modifier *it = &b->items[i];
-        if (it == ex || it->id == NAPFIRE_MOD_EXTRA || it->value >= 0 || it->applied != 1)
+        if (it == ex || it->value >= 0)
             continue;
         it->applied = 0;
         it->suppressed_by = ex->id;

@@ -225,7 +225,9 @@ int napfire_shot_resolve(const napfire_shot *s, const napfire_rules *rules, int3
     res.halves = !artillery && res.band == NAPFIRE_BAND_LONG
                      ? nf_long_range_halves(res.table_halves)
                      : res.table_halves;
-    nf_round_half(res.halves, half_die, !artillery && nf_is_second_class(&n->firer), &res);
+    /* nf_is_second_class() holds the infantry-only Decision of F-CAS-2, so
+     * artillery (F-ART-1: no 2nd-class rule) never drops a half there. */
+    nf_round_half(res.halves, half_die, nf_is_second_class(&n->firer), &res);
     nf_split_screen(n, &res);
     *out = res;
     return NAPFIRE_OK;

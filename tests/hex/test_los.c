@@ -34,7 +34,8 @@ struct map {
     int calls;
     napfire_hex fail_at; /* callback error test */
     int fail_rc;         /* 0: never fail */
-    int bad;             /* 1: describe hexes with a bad terrain, 2: non-zero reserved */
+    int bad;             /* 1, 3: bad terrain (above, below the enum), 2: non-zero reserved,
+                            4: bad presence (below the enum) */
 };
 
 static void put(struct map *m, napfire_hex h, int32_t elevation, int32_t terrain, int32_t presence,
@@ -58,6 +59,8 @@ static int map_fn(void *ctx, napfire_hex h, napfire_hex_info *out) {
         }
     if (m->bad == 1) out->terrain = 4;
     if (m->bad == 2) out->reserved[3] = 1;
+    if (m->bad == 3) out->terrain = -1;
+    if (m->bad == 4) out->presence = -1;
     return 0;
 }
 
@@ -458,7 +461,7 @@ START_TEST(callback_errors)
             ck_assert_int_eq(napfire_los_callback(&q, map_fn, &m, &r), rcs[k]);
             ck_assert(memcmp(&r, &r0, sizeof r) == 0);
         }
-    for (int bad = 1; bad <= 2; bad++) {
+    for (int bad = 1; bad <= 4; bad++) {
         struct map m = {0};
         m.bad = bad;
         napfire_los_query q = query(H(0, 0), H(4, 0));

@@ -335,46 +335,57 @@ START_TEST(trace_misuse)
 END_TEST
 
 /* ESTATE for corrupted iterators: every 32-bit word of the storage is
- * damaged in turn; the library either refuses it or goes on with a state
- * that is still a valid walk, and in both cases ends within bound. */
+ * damaged in turn, at every point of a walk (before the first step, on
+ * the way, after the last), for the three kinds of line: through hexes
+ * and vertices, along hexsides (a diagonal, H-LOS-3) and a single hex.
+ * The library either refuses it or goes on with a state that is still a
+ * valid walk, and in both cases ends within bound. */
 START_TEST(trace_corrupted)
 {
     static const uint32_t damage[] = {1u, 0xFFFFFFFFu, 0x80000000u, 0x7FFFFFFFu, 2u, 6u, 0x00100000u};
-    napfire_hex f = {2, 1}, t = {-5, 9};
-    int32_t n;
-    ck_assert_int_eq(napfire_hex_distance(f, t, &n), NAPFIRE_OK);
+    static const napfire_hex lines[][2] = {
+        {{2, 1}, {-5, 9}}, /* sector */
+        {{1, 1}, {7, -2}}, /* diagonal: 3 * (2, -1) */
+        {{3, 3}, {3, 3}},  /* single hex */
+    };
     long refused = 0, survived = 0;
-    for (int advance = 0; advance < 6; advance++)
-        for (size_t word = 0; word < NAPFIRE_TRACE_SIZE / 4; word++)
-            for (size_t d = 0; d < sizeof damage / sizeof damage[0]; d++) {
-                napfire_trace it;
-                napfire_trace_step s;
-                int32_t more = 1;
-                ck_assert_int_eq(napfire_trace_init(&it, sizeof it, f, t), NAPFIRE_OK);
-                for (int i = 0; i < advance; i++)
-                    ck_assert_int_eq(napfire_trace_next(&it, &s, &more), NAPFIRE_OK);
-                uint32_t w;
-                memcpy(&w, it.opaque_.bytes + 4 * word, 4);
-                w ^= damage[d];
-                memcpy(it.opaque_.bytes + 4 * word, &w, 4);
-                long k = 0;
-                int rc;
-                /* A state that passes validation is a valid walk: at most
-                 * 4n + 1 steps with n <= 2^21; the cap below is looser. */
-                long wrong = 0;
-                while ((rc = napfire_trace_next(&it, &s, &more)) == NAPFIRE_OK && more) {
-                    k++;
-                    wrong += napfire_hex_check(s.hex) != NAPFIRE_OK ||
-                             napfire_hex_check(s.other) != NAPFIRE_OK;
-                    if (k > 4L * 4 * NAPFIRE_HEX_COORD_MAX + 1) break;
+    for (size_t li = 0; li < sizeof lines / sizeof lines[0]; li++) {
+        napfire_hex f = lines[li][0], t = lines[li][1];
+        int32_t n;
+        ck_assert_int_eq(napfire_hex_distance(f, t, &n), NAPFIRE_OK);
+        /* 4n + 1 steps at most, then one more call that reports the end */
+        for (int advance = 0; advance <= 4 * n + 2; advance++)
+            for (size_t word = 0; word < NAPFIRE_TRACE_SIZE / 4; word++)
+                for (size_t d = 0; d < sizeof damage / sizeof damage[0]; d++) {
+                    napfire_trace it;
+                    napfire_trace_step s;
+                    int32_t more = 1;
+                    ck_assert_int_eq(napfire_trace_init(&it, sizeof it, f, t), NAPFIRE_OK);
+                    for (int i = 0; i < advance; i++)
+                        ck_assert_int_eq(napfire_trace_next(&it, &s, &more), NAPFIRE_OK);
+                    uint32_t w;
+                    memcpy(&w, it.opaque_.bytes + 4 * word, 4);
+                    w ^= damage[d];
+                    memcpy(it.opaque_.bytes + 4 * word, &w, 4);
+                    long k = 0;
+                    int rc;
+                    /* A state that passes validation is a valid walk: at most
+                     * 4n + 1 steps with n <= 2^21; the cap below is looser. */
+                    long wrong = 0;
+                    while ((rc = napfire_trace_next(&it, &s, &more)) == NAPFIRE_OK && more) {
+                        k++;
+                        wrong += napfire_hex_check(s.hex) != NAPFIRE_OK ||
+                                 napfire_hex_check(s.other) != NAPFIRE_OK;
+                        if (k > 4L * 4 * NAPFIRE_HEX_COORD_MAX + 1) break;
+                    }
+                    ck_assert_int_le(k, 4L * 4 * NAPFIRE_HEX_COORD_MAX + 1);
+                    ck_assert_int_eq(wrong, 0);
+                    if (rc == NAPFIRE_ESTATE)
+                        refused++;
+                    else
+                        survived++;
                 }
-                ck_assert_int_le(k, 4L * 4 * NAPFIRE_HEX_COORD_MAX + 1);
-                ck_assert_int_eq(wrong, 0);
-                if (rc == NAPFIRE_ESTATE)
-                    refused++;
-                else
-                    survived++;
-            }
+    }
     /* The magic word is refused at least. */
     ck_assert_int_gt(refused, 6 * 7);
     printf("corrupted iterators: %ld refused (ESTATE), %ld still valid walks\n", refused, survived);

@@ -943,6 +943,132 @@ START_TEST(builtin_unknowns)
 }
 END_TEST
 
+/* The F-ART-5 and F-ART-7 clearances are rules data, one per measure.
+ * Unknown, a clearance is needed only when its clause is in play, and
+ * EUNKNOWN names it (API.md: verdicts first, then the data they need). */
+/* F-ART-5, F-ART-7, F-DATA */
+START_TEST(clearances_unknown)
+{
+    napfire_rules r;
+    made_up_artillery(&r);
+    ck_assert_int_eq(napfire_rules_set_threshold(&r, NAPFIRE_THRESHOLD_LONG_RANGE_CLEARANCE,
+                                                 NAPFIRE_MEASURE_METRIC, NAPFIRE_UNKNOWN),
+                     NAPFIRE_OK);
+    ck_assert_int_eq(napfire_rules_set_threshold(&r, NAPFIRE_THRESHOLD_OVERHEAD_CLEARANCE,
+                                                 NAPFIRE_MEASURE_METRIC, NAPFIRE_UNKNOWN),
+                     NAPFIRE_OK);
+    napfire_shot s;
+    /* Long range, a friend 80 mm in front of the target: F-ART-5 applies. */
+    art_shot(&s, NAPFIRE_AMMO_ROUNDSHOT, D_LONG);
+    sset(&s, NAPFIRE_SHOT_FRIEND_NEAR_TARGET, 80);
+    napfire_result res = resolve_st(&s, &r, 7, 4, NAPFIRE_EUNKNOWN);
+    ck_assert_int_eq(res.permitted, 0);
+    ck_assert_int_eq(res.reason, NAPFIRE_REASON_NONE);
+    ck_assert_uint_eq(res.reasons, 0u);
+    ck_assert_int_eq(res.band, NAPFIRE_BAND_LONG);
+    ck_assert_int_eq(res.missing, NAPFIRE_MISSING_THRESHOLD);
+    ck_assert_int_eq(res.missing_index[0], NAPFIRE_THRESHOLD_LONG_RANGE_CLEARANCE);
+    ck_assert_int_eq(res.missing_index[1], NAPFIRE_MEASURE_METRIC);
+    ck_assert_int_eq(res.missing_index[2], -1);
+    ck_assert_int_eq(res.missing_index[3], -1);
+    /* The imperial clearance is still the default 60 tenths: 50 is within. */
+    sset(&s, NAPFIRE_SHOT_MEASURE, NAPFIRE_MEASURE_IMPERIAL);
+    sset(&s, NAPFIRE_SHOT_DISTANCE, 400); /* made-up imperial long band */
+    sset(&s, NAPFIRE_SHOT_FRIEND_NEAR_TARGET, 50);
+    res = resolve_ok(&s, &r, 7, 4);
+    assert_forbidden(&res, NAPFIRE_REASON_FRIEND_SCREENS_LONG_RANGE,
+                     BIT(NAPFIRE_REASON_FRIEND_SCREENS_LONG_RANGE));
+    /* No friend near (both -1): the clearance is not needed. */
+    art_shot(&s, NAPFIRE_AMMO_ROUNDSHOT, D_LONG);
+    res = resolve_ok(&s, &r, 7, 4);
+    assert_permitted(&res);
+    /* Effective range: F-ART-5 does not apply, friends or not. */
+    art_shot(&s, NAPFIRE_AMMO_ROUNDSHOT, D_EFF);
+    sset(&s, NAPFIRE_SHOT_FRIEND_NEAR_BATTERY, 80);
+    res = resolve_ok(&s, &r, 7, 4);
+    assert_permitted(&res);
+
+    /* Overhead fire needs its clearance whatever the distances. */
+    overhead(&s, NAPFIRE_AMMO_ROUNDSHOT, D_EFF, 1, 300, 300);
+    res = resolve_st(&s, &r, 7, 4, NAPFIRE_EUNKNOWN);
+    ck_assert_int_eq(res.permitted, 0);
+    ck_assert_int_eq(res.band, NAPFIRE_BAND_EFFECTIVE);
+    ck_assert_int_eq(res.missing, NAPFIRE_MISSING_THRESHOLD);
+    ck_assert_int_eq(res.missing_index[0], NAPFIRE_THRESHOLD_OVERHEAD_CLEARANCE);
+    ck_assert_int_eq(res.missing_index[1], NAPFIRE_MEASURE_METRIC);
+    /* ... unless a data-free clause already forbids it: overhead canister. */
+    overhead(&s, NAPFIRE_AMMO_CANISTER, D_CAN, 1, 300, 300);
+    res = resolve_ok(&s, &r, 7, 4);
+    assert_forbidden(&res, NAPFIRE_REASON_OVERHEAD_CANISTER, BIT(NAPFIRE_REASON_OVERHEAD_CANISTER));
+    ck_assert_int_eq(res.missing, NAPFIRE_MISSING_NONE);
+}
+END_TEST
+
+/* Built-in data (no gun range known) with the overhead clearance unknown
+ * too: the band comes first in precedence, so the range is named. */
+/* F-DATA, F-ART-1, F-ART-7 */
+START_TEST(first_unknown_is_the_band)
+{
+    napfire_rules r;
+    rules_new(&r);
+    ck_assert_int_eq(napfire_rules_set_threshold(&r, NAPFIRE_THRESHOLD_OVERHEAD_CLEARANCE,
+                                                 NAPFIRE_MEASURE_METRIC, NAPFIRE_UNKNOWN),
+                     NAPFIRE_OK);
+    napfire_shot s;
+    overhead(&s, NAPFIRE_AMMO_ROUNDSHOT, D_EFF, 1, 300, 300);
+    napfire_result res = resolve_st(&s, &r, 7, 4, NAPFIRE_EUNKNOWN);
+    ck_assert_int_eq(res.band, NAPFIRE_BAND_NONE);
+    ck_assert_int_eq(res.missing, NAPFIRE_MISSING_RANGE);
+    ck_assert_int_eq(res.missing_index[0], NAPFIRE_GUN_P9);
+    ck_assert_int_eq(res.missing_index[1], NAPFIRE_MEASURE_METRIC);
+    ck_assert_int_eq(res.missing_index[2], NAPFIRE_ARM_FOOT_ARTILLERY);
+    ck_assert_int_eq(res.missing_index[3], NAPFIRE_BAND_CANISTER);
+}
+END_TEST
+
+/* Several unknown modifiers: every needed item is listed (applied = -1),
+ * EXTRA too (F-MOD-E), and the first in id order is the one named. */
+/* F-ART-1, F-MOD-E, F-DATA */
+START_TEST(several_unknown_modifiers)
+{
+    napfire_rules r;
+    rules_new(&r);
+    made_up_gun_ranges(&r);
+    made_up_artillery_cells(&r);
+    napfire_unit f, t;
+    napfire_shot s;
+    battery(&f, NAPFIRE_ARM_FOOT_ARTILLERY, NAPFIRE_GUN_P9, 6);
+    plain_target(&t, NAPFIRE_FORMATION_MASSED_COLUMN);
+    uset(&t, NAPFIRE_UNIT_COVER, NAPFIRE_COVER_COVER);
+    shot_at(&s, &f, &t, NAPFIRE_MEASURE_METRIC, D_EFF);
+    sset(&s, NAPFIRE_SHOT_EXTRA_MODIFIER, 2);
+    napfire_modifier items[8];
+    size_t count = 0;
+    int32_t net = SENTINEL_I32;
+    ck_assert_int_eq(napfire_shot_modifiers(&s, &r, items, 8, &count, &net), NAPFIRE_EUNKNOWN);
+    ck_assert_int_eq(net, SENTINEL_I32);
+    ck_assert_uint_eq(count, 3);
+    ck_assert_int_eq(items[0].id, NAPFIRE_MOD_COLUMN);
+    ck_assert_int_eq(items[0].applied, -1);
+    ck_assert_int_eq(items[1].id, NAPFIRE_MOD_COVER);
+    ck_assert_int_eq(items[1].applied, -1);
+    ck_assert_int_eq(items[2].id, NAPFIRE_MOD_EXTRA);
+    ck_assert_int_eq(items[2].value, 2);
+    ck_assert_int_eq(items[2].applied, 1);
+    napfire_result res = resolve_st(&s, &r, 7, 4, NAPFIRE_EUNKNOWN);
+    ck_assert_int_eq(res.missing, NAPFIRE_MISSING_MODIFIER);
+    ck_assert_int_eq(res.missing_index[0], NAPFIRE_FIRE_ARTILLERY);
+    ck_assert_int_eq(res.missing_index[1], NAPFIRE_MOD_COLUMN);
+    ck_assert_int_eq(res.missing_index[2], 1); /* massed column: variant 1 */
+    /* With the made-up values: massed column +3, cover -2, extra +2 = +3. */
+    made_up_artillery_modifiers(&r);
+    res = resolve_ok(&s, &r, 7, 4);
+    assert_permitted(&res);
+    ck_assert_int_eq(res.net_modifier, 3);
+    ck_assert_int_eq(res.modified_roll, 10);
+}
+END_TEST
+
 static Suite *artillery_suite(void)
 {
     Suite *s = suite_create("artillery");
@@ -957,6 +1083,7 @@ static Suite *artillery_suite(void)
     tcase_add_test(tm, artillery_modifiers);
     tcase_add_test(tm, artillery_modifiers_simply_add);
     tcase_add_test(tm, moved_half_modifier);
+    tcase_add_test(tm, several_unknown_modifiers);
     suite_add_tcase(s, tm);
     TCase *tv = tcase_create("verdicts");
     tcase_add_test(tv, static_verdicts);
@@ -977,6 +1104,8 @@ static Suite *artillery_suite(void)
     TCase *tb = tcase_create("builtin");
     tcase_add_test(tb, builtin_band_independent_verdicts);
     tcase_add_test(tb, builtin_unknowns);
+    tcase_add_test(tb, first_unknown_is_the_band);
+    tcase_add_test(tv, clearances_unknown);
     suite_add_tcase(s, tb);
     return s;
 }

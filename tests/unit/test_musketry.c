@@ -964,12 +964,19 @@ START_TEST(verdict_not_covered)
     verdict_shot(&s, &f, 50);
     napfire_result res = resolve_ok(&s, NULL, 12, 6);
     assert_forbidden(&res, NAPFIRE_REASON_NOT_COVERED, BIT(NAPFIRE_REASON_NOT_COVERED));
+    /* and no modifier is guessed for it: an empty breakdown, net 0 */
+    mods_t m = mods_of(&s, NULL);
+    ck_assert_uint_eq(m.count, 0);
+    ck_assert_int_eq(m.net, 0);
     /* skirmish-order fire (both infantry arms) */
     base_firer(&f, 12);
     uset(&f, NAPFIRE_UNIT_FORMATION, NAPFIRE_FORMATION_SKIRMISH);
     verdict_shot(&s, &f, 50);
     res = resolve_ok(&s, NULL, 12, 6);
     assert_forbidden(&res, NAPFIRE_REASON_NOT_COVERED, BIT(NAPFIRE_REASON_NOT_COVERED));
+    m = mods_of(&s, NULL);
+    ck_assert_uint_eq(m.count, 0);
+    ck_assert_int_eq(m.net, 0);
     unit_new(&f, NAPFIRE_ARM_LIGHT_INFANTRY);
     uset(&f, NAPFIRE_UNIT_FIGURES, 12);
     uset(&f, NAPFIRE_UNIT_FORMATION, NAPFIRE_FORMATION_SKIRMISH);
@@ -1248,6 +1255,153 @@ START_TEST(verdict_before_unknown)
 }
 END_TEST
 
+/* The Guard cap is rules data; unknown, it is needed only for a Guard
+ * firer, and EUNKNOWN names it. shot_modifiers lists what it built. */
+/* F-MOD-G, F-DATA, API.md Errors vs verdicts */
+START_TEST(guard_cap_unknown)
+{
+    napfire_rules r;
+    rules_new(&r);
+    made_up_musketry(&r);
+    ck_assert_int_eq(napfire_rules_set_threshold(&r, NAPFIRE_THRESHOLD_GUARD_CAP, 0, NAPFIRE_UNKNOWN),
+                     NAPFIRE_OK);
+    napfire_unit f, t;
+    napfire_shot s;
+    infantry(&f, NAPFIRE_NATION_BRITAIN, NAPFIRE_CLASS_GUARD, NAPFIRE_FORMATION_LINE, 30);
+    plain_target(&t, NAPFIRE_FORMATION_LINE);
+    shot_at(&s, &f, &t, NAPFIRE_MEASURE_METRIC, 50);
+    napfire_result res = resolve_st(&s, &r, 8, 4, NAPFIRE_EUNKNOWN);
+    ck_assert_int_eq(res.permitted, 0);
+    ck_assert_int_eq(res.reason, NAPFIRE_REASON_NONE);
+    ck_assert_int_eq(res.band, NAPFIRE_BAND_EFFECTIVE);
+    ck_assert_int_eq(res.missing, NAPFIRE_MISSING_THRESHOLD);
+    ck_assert_int_eq(res.missing_index[0], NAPFIRE_THRESHOLD_GUARD_CAP);
+    ck_assert_int_eq(res.missing_index[1], NAPFIRE_MEASURE_METRIC);
+    ck_assert_int_eq(res.missing_index[2], -1);
+    ck_assert_int_eq(res.missing_index[3], -1);
+
+    /* The items are known (GUARD +2, BRITISH_LINE +1) but the cap that
+     * decides between them is not: no net modifier. */
+    napfire_modifier items[8];
+    size_t count = 999;
+    int32_t net = SENTINEL_I32;
+    ck_assert_int_eq(napfire_shot_modifiers(&s, &r, items, 8, &count, &net), NAPFIRE_EUNKNOWN);
+    ck_assert_int_eq(net, SENTINEL_I32);
+    ck_assert_uint_eq(count, 2);
+    ck_assert_int_eq(items[0].id, NAPFIRE_MOD_GUARD);
+    ck_assert_int_eq(items[0].value, 2);
+    ck_assert_int_eq(items[1].id, NAPFIRE_MOD_BRITISH_LINE);
+    ck_assert_int_eq(items[1].value, 1);
+
+    /* An Elite firer needs no cap: F-EX-1's +1 +1 at a line, roll 8 = 10. */
+    infantry(&f, NAPFIRE_NATION_BRITAIN, NAPFIRE_CLASS_ELITE, NAPFIRE_FORMATION_LINE, 30);
+    shot_at(&s, &f, &t, NAPFIRE_MEASURE_METRIC, 50);
+    res = resolve_ok(&s, &r, 8, 4);
+    assert_permitted(&res);
+    ck_assert_int_eq(res.net_modifier, 2);
+    ck_assert_int_eq(res.modified_roll, 10);
+}
+END_TEST
+
+/*
+ * F-MOD-G caps the firer's *bonuses*. MADE-UP HOUSE RULE, NOT FROM ANY
+ * RULEBOOK: Guard worth -1 and a cap of 0. The -1 is no bonus: it neither
+ * counts against the cap nor makes room under it, so the British line +1
+ * is still over the cap and suppressed; the net is -1, not 0.
+ */
+START_TEST(guard_cap_ignores_penalties)
+{
+    napfire_rules r;
+    rules_new(&r);
+    ck_assert_int_eq(napfire_rules_set_modifier(&r, NAPFIRE_FIRE_MUSKETRY, NAPFIRE_MOD_GUARD, 0, -1),
+                     NAPFIRE_OK);
+    ck_assert_int_eq(napfire_rules_set_threshold(&r, NAPFIRE_THRESHOLD_GUARD_CAP, 0, 0), NAPFIRE_OK);
+    napfire_unit f, t;
+    infantry(&f, NAPFIRE_NATION_BRITAIN, NAPFIRE_CLASS_GUARD, NAPFIRE_FORMATION_LINE, 30);
+    plain_target(&t, NAPFIRE_FORMATION_LINE);
+    mods_t m = mods_for(&f, &t, 0, 0, &r);
+    mod_applied(&m, NAPFIRE_MOD_GUARD, -1);
+    mod_suppressed(&m, NAPFIRE_MOD_BRITISH_LINE, 1, NAPFIRE_MOD_GUARD_CAP);
+    ck_assert_int_eq(m.net, -1);
+}
+END_TEST
+
+/* F-TAB-4: the star's 48 figures are rules data; unknown, only a starred
+ * cell needs them. Made-up table row 5 (index 4): 7-8 is "4*", 17-18 a
+ * plain 9. */
+/* F-TAB-4, F-DATA */
+START_TEST(star_threshold_unknown)
+{
+    napfire_rules r;
+    rules_new(&r);
+    made_up_musketry(&r);
+    ck_assert_int_eq(napfire_rules_set_threshold(&r, NAPFIRE_THRESHOLD_STAR_FIGURES, 0,
+                                                 NAPFIRE_UNKNOWN),
+                     NAPFIRE_OK);
+    ck_assert(mu_star(4, 3));
+    ck_assert(!mu_star(4, 8));
+    napfire_unit f, t;
+    napfire_shot s;
+    base_firer(&f, 40);
+    plain_target(&t, NAPFIRE_FORMATION_LINE);
+    shot_at(&s, &f, &t, NAPFIRE_MEASURE_METRIC, 50);
+    /* roll 8, no modifier: column 3 (7-8), a starred cell */
+    napfire_result res = resolve_st(&s, &r, 8, 4, NAPFIRE_EUNKNOWN);
+    ck_assert_int_eq(res.permitted, 0);
+    ck_assert_int_eq(res.missing, NAPFIRE_MISSING_THRESHOLD);
+    ck_assert_int_eq(res.missing_index[0], NAPFIRE_THRESHOLD_STAR_FIGURES);
+    ck_assert_int_eq(res.missing_index[1], NAPFIRE_MEASURE_METRIC);
+    ck_assert_int_eq(res.row, 4);
+    ck_assert_int_eq(res.column, 3);
+    /* roll 12 + 6 = 18: column 8, plain 9 figures, no threshold needed */
+    sset(&s, NAPFIRE_SHOT_EXTRA_MODIFIER, 6);
+    res = resolve_ok(&s, &r, 12, 4);
+    assert_permitted(&res);
+    ck_assert_int_eq(res.column, 8);
+    ck_assert_int_eq(res.table_halves, 18);
+    assert_casualties(&res, 9, 9, 0);
+}
+END_TEST
+
+/* With several unknowns the first in precedence order is named: the band
+ * (F-RNG) comes before the screen threshold (F-SCR-2). */
+/* F-DATA, F-RNG-1, F-SCR-2 */
+START_TEST(first_unknown_named)
+{
+    napfire_rules r;
+    rules_new(&r);
+    made_up_musketry(&r);
+    ck_assert_int_eq(napfire_rules_set_threshold(&r, NAPFIRE_THRESHOLD_SCREEN,
+                                                 NAPFIRE_MEASURE_METRIC, NAPFIRE_UNKNOWN),
+                     NAPFIRE_OK);
+    ck_assert_int_eq(napfire_rules_set_range(&r, NAPFIRE_WEAPON_MUSKET, NAPFIRE_MEASURE_METRIC,
+                                             NAPFIRE_UNKNOWN, NAPFIRE_UNKNOWN),
+                     NAPFIRE_OK);
+    napfire_unit f, t;
+    napfire_shot s;
+    base_firer(&f, 24);
+    plain_target(&t, NAPFIRE_FORMATION_LINE);
+    shot_at(&s, &f, &t, NAPFIRE_MEASURE_METRIC, 50);
+    sset(&s, NAPFIRE_SHOT_SCREEN, 1);
+    sset(&s, NAPFIRE_SHOT_SCREEN_DISTANCE, 30);
+    napfire_result res = resolve_st(&s, &r, 8, 4, NAPFIRE_EUNKNOWN);
+    ck_assert_int_eq(res.missing, NAPFIRE_MISSING_RANGE);
+    ck_assert_int_eq(res.missing_index[0], NAPFIRE_WEAPON_MUSKET);
+    ck_assert_int_eq(res.missing_index[1], NAPFIRE_MEASURE_METRIC);
+    ck_assert_int_eq(res.missing_index[2], NAPFIRE_ARM_LINE_INFANTRY);
+    ck_assert_int_eq(res.missing_index[3], NAPFIRE_BAND_EFFECTIVE);
+    /* the range known again (F-RNG: 100 / 200 mm): now the threshold */
+    ck_assert_int_eq(napfire_rules_set_range(&r, NAPFIRE_WEAPON_MUSKET, NAPFIRE_MEASURE_METRIC,
+                                             100, 200),
+                     NAPFIRE_OK);
+    res = resolve_st(&s, &r, 8, 4, NAPFIRE_EUNKNOWN);
+    ck_assert_int_eq(res.band, NAPFIRE_BAND_EFFECTIVE);
+    ck_assert_int_eq(res.missing, NAPFIRE_MISSING_THRESHOLD);
+    ck_assert_int_eq(res.missing_index[0], NAPFIRE_THRESHOLD_SCREEN);
+    ck_assert_int_eq(res.missing_index[1], NAPFIRE_MEASURE_METRIC);
+}
+END_TEST
+
 static Suite *musketry_suite(void)
 {
     Suite *s = suite_create("musketry");
@@ -1269,6 +1423,8 @@ static Suite *musketry_suite(void)
     tcase_add_test(tm, stacking);
     tcase_add_test(tm, guard_cap);
     tcase_add_test(tm, guard_cap_is_data);
+    tcase_add_test(tm, guard_cap_unknown);
+    tcase_add_test(tm, guard_cap_ignores_penalties);
     tcase_add_test(tm, exclusive_disordered);
     tcase_add_test(tm, exclusive_skirmishers);
     tcase_add_test(tm, exclusive_both);
@@ -1283,6 +1439,7 @@ static Suite *musketry_suite(void)
     tcase_add_test(tt, rows_by_formation);
     tcase_add_test(tt, rows_firing_figures);
     tcase_add_test(tt, rows_are_data);
+    tcase_add_test(tt, star_threshold_unknown);
     tcase_add_test(tt, columns_by_modified_roll);
     tcase_add_test(tt, columns_builtin_edges);
     suite_add_tcase(s, tt);
@@ -1292,6 +1449,7 @@ static Suite *musketry_suite(void)
     tcase_add_test(tv, verdict_single_clauses);
     tcase_add_test(tv, verdict_precedence);
     tcase_add_test(tv, verdict_before_unknown);
+    tcase_add_test(tv, first_unknown_named);
     suite_add_tcase(s, tv);
 
     TCase *te = tcase_create("fex1");

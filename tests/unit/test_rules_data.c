@@ -648,15 +648,19 @@ START_TEST(provenance)
         memset(text, 'b', limits[field] + 1);
         text[limits[field] + 1] = '\0';
         ck_assert_int_eq(napfire_rules_set_provenance(&r, field, text), NAPFIRE_EDOMAIN);
-        /* invalid UTF-8: stray continuation, overlong, truncated, surrogate;
-         * a control character */
+        /* invalid UTF-8: stray continuation, overlong (2, 3 and 4 bytes),
+         * truncated, surrogate, beyond U+10FFFF, lead byte F5; a control
+         * character */
         const char *bad[] = {"\x80", "ab\xff", "\xc0\xaf", "x\xc3", "\xed\xa0\x80", "\xe2\x82",
-                             "line\nbreak", "tab\there", "del\x7f"};
+                             "\xe0\x80\xaf", "\xf0\x80\x80\xaf", "\xf4\x90\x80\x80",
+                             "\xf5\x80\x80\x80", "line\nbreak", "tab\there", "del\x7f"};
         for (size_t i = 0; i < NF_NELEM(bad); i++)
             ck_assert_msg(napfire_rules_set_provenance(&r, field, bad[i]) == NAPFIRE_EDOMAIN,
                           "provenance %d accepted bad text #%zu", (int)field, i);
         ck_assert_int_eq(memcmp(&before, &r, sizeof r), 0);
 
+        /* the last code point, U+10FFFF, is valid */
+        ck_assert_int_eq(napfire_rules_set_provenance(&r, field, "\xf4\x8f\xbf\xbf"), NAPFIRE_OK);
         /* multi-byte UTF-8 round trip */
         const char *utf8 = "Правила \xc2\xbd 5*"; /* Cyrillic and "½" */
         ck_assert_int_eq(napfire_rules_set_provenance(&r, field, utf8), NAPFIRE_OK);
