@@ -57,10 +57,10 @@ static int distribution(const napfire_shot *s, const napfire_rules *rules,
         }
         /* Die 1-3 drops the half: the result as it stands. */
         add_outcome(list, n, r.target_casualties, r.screen_casualties, w / 2);
-        /* Die 4-6 makes it a whole figure: resolve again for the screen split. */
-        st = napfire_shot_resolve(s, rules, roll, 6, &r);
-        if (st != NAPFIRE_OK)
-            return st;
+        /* Die 4-6 makes it a whole figure: resolve again for the screen
+         * split. Only the die differs from the call that just succeeded,
+         * and 6 is a valid die, so this call succeeds too. */
+        (void)napfire_shot_resolve(s, rules, roll, 6, &r);
         add_outcome(list, n, r.target_casualties, r.screen_casualties, w / 2);
     }
     return NAPFIRE_OK;
@@ -201,8 +201,9 @@ static struct nf_dice *dice_state(napfire_dice *d, int *status) {
         return NULL;
     }
     struct nf_dice *g = NF_DICE(d);
-    /* An even increment is not a PCG stream: the storage is not ours. */
-    if (g->magic != NF_DICE_MAGIC || !(g->inc & 1u)) {
+    /* An even increment is not a PCG stream, and init leaves pad zero:
+     * either way the storage is not ours. */
+    if (g->magic != NF_DICE_MAGIC || g->pad != 0 || !(g->inc & 1u)) {
         *status = NAPFIRE_ESTATE;
         return NULL;
     }

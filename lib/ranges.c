@@ -14,6 +14,19 @@ static int walk(const struct nf_rules *r, int gun_table, int32_t which_weapon,
                                         NAPFIRE_BAND_LONG};
     const int32_t *bands = gun_table ? gun_bands : infantry_bands;
     int32_t count = gun_table ? 3 : 2;
+    /* Every maximum is checked, needed or not: an early one corrupted to
+     * lie above a later one is valid on its own, yet would pick a band
+     * the rules cannot give. Unknown ones stay allowed. */
+    int32_t known = 0;
+    for (int32_t i = 0; i < count; i++) {
+        int32_t max = 0;
+        int st = gun_table ? nf_gun_range_max(r, which_weapon, measure, i, &max)
+                           : nf_range_max(r, which_weapon, measure, i, &max);
+        if (st == NAPFIRE_ESTATE || (st == NAPFIRE_OK && max < known))
+            return NAPFIRE_ESTATE;
+        if (st == NAPFIRE_OK)
+            known = max;
+    }
     int32_t last = 0;
     for (int32_t i = 0; i < count; i++) {
         int32_t max = 0;

@@ -113,12 +113,13 @@ static int checked(int32_t v, int32_t hi) {
 int nf_musketry_cell(const struct nf_rules *r, int32_t row, int32_t col, int32_t *halves,
                      int32_t *star) {
     int32_t v = r->musketry[row][col];
+    uint8_t s = r->musketry_star[row][col];
+    /* The star first: on an unknown cell it is corruption, not unknown. */
+    if (s > 1 || (s && (v < 2 || v % 2)))
+        return NAPFIRE_ESTATE;
     int st = checked(v, NAPFIRE_MAX_CELL_HALVES);
     if (st != NAPFIRE_OK)
         return st;
-    uint8_t s = r->musketry_star[row][col];
-    if (s > 1 || (s && (v < 2 || v % 2)))
-        return NAPFIRE_ESTATE;
     *halves = v;
     *star = s;
     return NAPFIRE_OK;
@@ -176,8 +177,17 @@ static int32_t threshold_lo(int32_t id) {
     return threshold_is_distance(id) || id == NAPFIRE_THRESHOLD_GUARD_CAP ? 0 : 1;
 }
 
+static int rows_increasing(const struct nf_rules *n);
+
 int nf_threshold(const struct nf_rules *r, int32_t id, int32_t measure, int32_t *value) {
     int32_t v = r->threshold[id][measure];
+    /* The setter writes a count to both measures and keeps the rows
+     * strictly increasing: storage that breaks either is corrupted, even
+     * where each value is in its domain. */
+    if (!threshold_is_distance(id) && r->threshold[id][0] != r->threshold[id][1])
+        return NAPFIRE_ESTATE;
+    if (id >= NAPFIRE_THRESHOLD_ROW_2 && id <= NAPFIRE_THRESHOLD_ROW_5 && !rows_increasing(r))
+        return NAPFIRE_ESTATE;
     if (v == U)
         return NAPFIRE_EUNKNOWN;
     if (v < threshold_lo(id) || v > threshold_hi(id))
@@ -428,6 +438,9 @@ int napfire_rules_set_threshold(napfire_rules *r, int32_t id, int32_t measure, i
     struct nf_rules *n = writable(r, &st);
     if (!n)
         return st;
+    /* Rows already out of order are corruption, not a fault of value. */
+    if (!rows_increasing(n))
+        return NAPFIRE_ESTATE;
     if (!in(id, 0, NF_THRESHOLDS - 1) || !in(measure, 0, NF_MEASURES - 1) ||
         (value != U && !in(value, threshold_lo(id), threshold_hi(id))))
         return NAPFIRE_EDOMAIN;
