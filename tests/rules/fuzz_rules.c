@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * libFuzzer target for the rules text parser (RULES.md F-DATA,
- * doc/rules-format.md). Also linked into tests/rules/replay.c, which feeds
+ * doc/rules-format.md). Also linked into tests/fuzz/replay.c, which feeds
  * it the committed corpus under `meson test`.
  *
  * For every input, parsed onto two bases (the built-in data, and a complete
