@@ -14,32 +14,30 @@ static int walk(const struct nf_rules *r, int gun_table, int32_t which_weapon,
                                         NAPFIRE_BAND_LONG};
     const int32_t *bands = gun_table ? gun_bands : infantry_bands;
     int32_t count = gun_table ? 3 : 2;
-    /* Every maximum is checked, needed or not: an early one corrupted to
-     * lie above a later one is valid on its own, yet would pick a band
-     * the rules cannot give. Unknown ones stay allowed. */
+    /* Every maximum is read and checked first, needed or not: an early one
+     * corrupted to lie above a later one is valid on its own, yet would
+     * pick a band the rules cannot give (the setters keep them ordered).
+     * Unknown ones stay allowed until a distance needs them. */
+    int32_t max[3] = {0, 0, 0};
+    int st[3] = {NAPFIRE_OK, NAPFIRE_OK, NAPFIRE_OK};
     int32_t known = 0;
     for (int32_t i = 0; i < count; i++) {
-        int32_t max = 0;
-        int st = gun_table ? nf_gun_range_max(r, which_weapon, measure, i, &max)
-                           : nf_range_max(r, which_weapon, measure, i, &max);
-        if (st == NAPFIRE_ESTATE || (st == NAPFIRE_OK && max < known))
+        st[i] = gun_table ? nf_gun_range_max(r, which_weapon, measure, i, &max[i])
+                          : nf_range_max(r, which_weapon, measure, i, &max[i]);
+        if (st[i] == NAPFIRE_OK && max[i] < known)
             return NAPFIRE_ESTATE;
-        if (st == NAPFIRE_OK)
-            known = max;
+        if (st[i] == NAPFIRE_OK)
+            known = max[i];
+        else if (st[i] != NAPFIRE_EUNKNOWN)
+            return st[i];
     }
-    int32_t last = 0;
     for (int32_t i = 0; i < count; i++) {
-        int32_t max = 0;
-        int st = gun_table ? nf_gun_range_max(r, which_weapon, measure, i, &max)
-                           : nf_range_max(r, which_weapon, measure, i, &max);
-        if (st == NAPFIRE_EUNKNOWN && m)
-            nf_missing_set(m, NAPFIRE_MISSING_RANGE, which_weapon, measure, arm, bands[i]);
-        if (st != NAPFIRE_OK)
-            return st;
-        if (max < last)
-            return NAPFIRE_ESTATE; /* the setters keep maxima ordered */
-        last = max;
-        if (d <= max) {
+        if (st[i] != NAPFIRE_OK) {
+            if (m)
+                nf_missing_set(m, NAPFIRE_MISSING_RANGE, which_weapon, measure, arm, bands[i]);
+            return st[i];
+        }
+        if (d <= max[i]) {
             *band = bands[i];
             return NAPFIRE_OK;
         }

@@ -1154,15 +1154,10 @@ static int emit(const napfire_rules *r, struct out *o) {
         for (int32_t m = 0; m < NF_MEASURES; m++) {
             if (!is_distance_threshold(id) && m > 0)
                 break;
-            int32_t v, v1;
+            /* A count holds one value for both measures: the getter
+             * refuses storage where the two differ. */
+            int32_t v;
             VALUE_OR_RETURN(napfire_rules_get_threshold(r, id, m, &v));
-            /* A count holds one value for both measures (the setter writes
-             * both); anything else is corrupted storage. */
-            if (!is_distance_threshold(id)) {
-                VALUE_OR_RETURN(napfire_rules_get_threshold(r, id, 1, &v1));
-                if (v1 != v)
-                    return NAPFIRE_ESTATE;
-            }
             put_key(o, 37, "threshold", threshold_names[id],
                     is_distance_threshold(id) ? measure_names[m] : NULL, NULL);
             put_value(o, v);
@@ -1171,11 +1166,8 @@ static int emit(const napfire_rules *r, struct out *o) {
     }
     put_key(o, 37, "threshold", "rows", NULL, NULL);
     for (int32_t id = NAPFIRE_THRESHOLD_ROW_2; id <= NAPFIRE_THRESHOLD_ROW_5; id++) {
-        int32_t v, v1;
+        int32_t v;
         VALUE_OR_RETURN(napfire_rules_get_threshold(r, id, 0, &v));
-        VALUE_OR_RETURN(napfire_rules_get_threshold(r, id, 1, &v1));
-        if (v1 != v)
-            return NAPFIRE_ESTATE;
         put_value(o, v);
         puts_(o, id < NAPFIRE_THRESHOLD_ROW_5 ? " " : "\n");
     }
