@@ -106,6 +106,19 @@ _Static_assert(_Alignof(napfire_rules) == 8, "public rules alignment");
 #define NF_RULES(r) ((struct nf_rules *)(void *)(r)->opaque_.bytes)
 #define NF_CRULES(r) ((const struct nf_rules *)(const void *)(r)->opaque_.bytes)
 
+/* resolve.c: a resolution in two parts, so that callers resolving one
+ * shot for many rolls (the distribution) validate and decide the
+ * roll-independent part once. nf_resolve_checked() validates the public
+ * arguments as napfire_shot_resolve() does; nf_resolve_prepare() returns
+ * OK with a final forbidden result or a permitted one for
+ * nf_resolve_roll(), or EUNKNOWN with a final result, or an error. */
+int nf_resolve_checked(const napfire_shot *s, const napfire_rules *rules,
+                       const struct nf_shot **n, const struct nf_rules **r);
+int nf_resolve_prepare(const struct nf_shot *n, const struct nf_rules *r, napfire_result *res);
+int nf_resolve_roll(const struct nf_shot *n, const struct nf_rules *r,
+                    const napfire_result *prepared, int32_t roll_2d6, int32_t half_die,
+                    napfire_result *out);
+
 /* units.c */
 int nf_unit_valid(const struct nf_unit *u);
 int nf_shot_valid(const struct nf_shot *s);

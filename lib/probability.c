@@ -34,34 +34,46 @@ static void add_outcome(napfire_outcome *list, size_t *n, int32_t target, int32_
 static int distribution(const napfire_shot *s, const napfire_rules *rules,
                         napfire_outcome list[MAX_OUTCOMES], size_t *n, napfire_result *verdict) {
     *n = 0;
+    const struct nf_shot *shot = NULL;
+    const struct nf_rules *r = NULL;
+    int st = nf_resolve_checked(s, rules, &shot, &r);
+    if (st != NAPFIRE_OK)
+        return st;
+    /* Verdicts, band and modifiers do not depend on the dice: decided once
+     * for all 11 rolls, exactly as each napfire_shot_resolve() would. */
+    napfire_result prepared;
+    st = nf_resolve_prepare(shot, r, &prepared);
+    if (st == NAPFIRE_EUNKNOWN)
+        *verdict = prepared;
+    if (st != NAPFIRE_OK)
+        return st;
+    *verdict = prepared;
+    if (!prepared.permitted) {
+        add_outcome(list, n, 0, 0, NAPFIRE_OUTCOME_DENOMINATOR);
+        return NAPFIRE_OK;
+    }
     for (int32_t roll = 2; roll <= 12; roll++) {
-        napfire_result r;
-        int st = napfire_shot_resolve(s, rules, roll, 0, &r);
+        napfire_result res;
+        st = nf_resolve_roll(shot, r, &prepared, roll, 0, &res);
         if (st != NAPFIRE_OK) {
             if (st == NAPFIRE_EUNKNOWN)
-                *verdict = r;
+                *verdict = res;
             return st;
         }
         if (roll == 2)
-            *verdict = r;
-        if (!r.permitted) {
-            /* Verdicts do not depend on the dice: the whole shot is forbidden. */
-            *n = 0;
-            add_outcome(list, n, 0, 0, NAPFIRE_OUTCOME_DENOMINATOR);
-            return NAPFIRE_OK;
-        }
+            verdict->row = res.row; /* the table row is found with the first roll */
         int32_t w = roll_ways(roll) * 6;
-        if (!r.half_pending) {
-            add_outcome(list, n, r.target_casualties, r.screen_casualties, w);
+        if (!res.half_pending) {
+            add_outcome(list, n, res.target_casualties, res.screen_casualties, w);
             continue;
         }
         /* Die 1-3 drops the half: the result as it stands. */
-        add_outcome(list, n, r.target_casualties, r.screen_casualties, w / 2);
-        /* Die 4-6 makes it a whole figure: resolve again for the screen
-         * split. Only the die differs from the call that just succeeded,
-         * and 6 is a valid die, so this call succeeds too. */
-        (void)napfire_shot_resolve(s, rules, roll, 6, &r);
-        add_outcome(list, n, r.target_casualties, r.screen_casualties, w / 2);
+        add_outcome(list, n, res.target_casualties, res.screen_casualties, w / 2);
+        /* Die 4-6 makes it a whole figure: again for the screen split. Only
+         * the die differs from the call that just succeeded, so this one
+         * reads the same data and succeeds too. */
+        (void)nf_resolve_roll(shot, r, &prepared, roll, 6, &res);
+        add_outcome(list, n, res.target_casualties, res.screen_casualties, w / 2);
     }
     return NAPFIRE_OK;
 }

@@ -148,26 +148,14 @@ static int table_value(const struct nf_shot *s, const struct nf_rules *r, napfir
     return NAPFIRE_OK;
 }
 
-int napfire_shot_resolve(const napfire_shot *s, const napfire_rules *rules, int32_t roll_2d6,
-                         int32_t half_die, napfire_result *out) {
-    if (!s || !out)
-        return NAPFIRE_EINVAL;
-    int st;
-    const struct nf_rules *r = nf_rules_resolve(rules, &st);
+/* Everything that does not depend on the dice: verdicts, band, the first
+ * unknown datum, modifiers. Forbidden and unknown results are final here;
+ * a permitted one waits for nf_resolve_roll(). */
+int nf_resolve_prepare(const struct nf_shot *n, const struct nf_rules *r, napfire_result *res) {
+    int st = required_settings(n);
     if (st)
         return st;
-    const struct nf_shot *n = NF_CSHOT(s);
-    if (!nf_shot_valid(n))
-        return NAPFIRE_ESTATE;
-    if (roll_2d6 < 2 || roll_2d6 > 12 || half_die < 0 || half_die > 6)
-        return NAPFIRE_EDOMAIN;
-    st = required_settings(n);
-    if (st)
-        return st;
-
-    /* Work on a local result: an ESTATE found midway must leave *out untouched. */
-    napfire_result res;
-    result_reset(&res);
+    result_reset(res);
     uint32_t reasons = common_verdicts(n);
     struct nf_missing first = {NAPFIRE_MISSING_NONE, {-1, -1, -1, -1}};
     int32_t band = NAPFIRE_BAND_NONE;
@@ -178,25 +166,23 @@ int napfire_shot_resolve(const napfire_shot *s, const napfire_rules *rules, int3
             return band_st;
     }
     if (band_st == NAPFIRE_OK)
-        res.band = band;
+        res->band = band;
     if (reasons) {
         /* The lowest set bit is the first clause in precedence order. */
         int32_t reason = 0;
         while (!(reasons & BIT(reason)))
             reason++;
-        res.permitted = 0;
-        res.reason = reason;
-        res.reasons = reasons;
-        *out = res;
+        res->permitted = 0;
+        res->reason = reason;
+        res->reasons = reasons;
         return NAPFIRE_OK;
     }
     if (first.kind != NAPFIRE_MISSING_NONE) {
-        mark_unknown(&res, &first);
-        *out = res;
+        mark_unknown(res, &first);
         return NAPFIRE_EUNKNOWN;
     }
 
-    res.permitted = 1;
+    res->permitted = 1;
     napfire_modifier items[NF_MAX_ITEMS];
     size_t count = 0;
     int32_t net = 0;
@@ -205,14 +191,22 @@ int napfire_shot_resolve(const napfire_shot *s, const napfire_rules *rules, int3
     if (st == NAPFIRE_ESTATE)
         return st;
     if (st == NAPFIRE_EUNKNOWN) {
-        mark_unknown(&res, &m);
-        *out = res;
+        mark_unknown(res, &m);
         return NAPFIRE_EUNKNOWN;
     }
-    res.net_modifier = net;
-    res.modified_roll = roll_2d6 + net;
+    res->net_modifier = net;
+    return NAPFIRE_OK;
+}
+
+/* The dice's part, on a permitted result of nf_resolve_prepare(): table,
+ * long range, the half and the screen's share. */
+int nf_resolve_roll(const struct nf_shot *n, const struct nf_rules *r, const napfire_result *prepared,
+                    int32_t roll_2d6, int32_t half_die, napfire_result *out) {
+    napfire_result res = *prepared;
+    struct nf_missing m = {NAPFIRE_MISSING_NONE, {-1, -1, -1, -1}};
+    res.modified_roll = roll_2d6 + res.net_modifier;
     res.column = nf_roll_column(res.modified_roll);
-    st = table_value(n, r, &res, &m);
+    int st = table_value(n, r, &res, &m);
     if (st == NAPFIRE_ESTATE)
         return st;
     if (st == NAPFIRE_EUNKNOWN) {
@@ -231,4 +225,39 @@ int napfire_shot_resolve(const napfire_shot *s, const napfire_rules *rules, int3
     nf_split_screen(n, &res);
     *out = res;
     return NAPFIRE_OK;
+}
+
+int nf_resolve_checked(const napfire_shot *s, const napfire_rules *rules,
+                       const struct nf_shot **n, const struct nf_rules **r) {
+    if (!s)
+        return NAPFIRE_EINVAL;
+    int st;
+    *r = nf_rules_resolve(rules, &st);
+    if (st)
+        return st;
+    *n = NF_CSHOT(s);
+    if (!nf_shot_valid(*n))
+        return NAPFIRE_ESTATE;
+    return NAPFIRE_OK;
+}
+
+int napfire_shot_resolve(const napfire_shot *s, const napfire_rules *rules, int32_t roll_2d6,
+                         int32_t half_die, napfire_result *out) {
+    if (!out)
+        return NAPFIRE_EINVAL;
+    const struct nf_shot *n = NULL;
+    const struct nf_rules *r = NULL;
+    int st = nf_resolve_checked(s, rules, &n, &r);
+    if (st)
+        return st;
+    if (roll_2d6 < 2 || roll_2d6 > 12 || half_die < 0 || half_die > 6)
+        return NAPFIRE_EDOMAIN;
+    /* Work on a local result: an ESTATE found midway must leave *out untouched. */
+    napfire_result res;
+    st = nf_resolve_prepare(n, r, &res);
+    if (st == NAPFIRE_OK && res.permitted)
+        st = nf_resolve_roll(n, r, &res, roll_2d6, half_die, &res);
+    if (st == NAPFIRE_OK || st == NAPFIRE_EUNKNOWN)
+        *out = res;
+    return st;
 }
