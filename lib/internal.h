@@ -151,6 +151,13 @@ struct nf_missing {
     int32_t kind;     /* NAPFIRE_MISSING_* */
     int32_t index[4];
 };
+/* Strict UTF-8 (no overlong forms, surrogates or code points past
+ * U+10FFFF), shared by the provenance setter and the rules text parser:
+ * the width in bytes (1..4) of the sequence at s[0..len), len >= 1, or
+ * one of the negative NF_UTF8_* errors. */
+enum { NF_UTF8_NOT_LEAD = -1, NF_UTF8_TRUNCATED = -2, NF_UTF8_INVALID = -3 };
+int nf_utf8_width(const unsigned char *s, size_t len);
+
 void nf_missing_set(struct nf_missing *m, int32_t kind, int32_t a, int32_t b,
                     int32_t c, int32_t d);
 

@@ -494,47 +494,51 @@ static char *provenance_field(const struct nf_rules *n, int32_t field, size_t *c
     }
 }
 
-/* Strict UTF-8 (no overlong forms, surrogates or code points past
- * U+10FFFF) without control characters, which would corrupt a one-line
- * display or the rules text format. */
+int nf_utf8_width(const unsigned char *s, size_t len) {
+    unsigned char c = s[0];
+    if (c < 0x80)
+        return 1;
+    size_t need;
+    uint32_t cp, min;
+    if (c >= 0xC2 && c <= 0xDF) {
+        need = 1;
+        cp = c & 0x1Fu;
+        min = 0x80;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+        need = 2;
+        cp = c & 0x0Fu;
+        min = 0x800;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        need = 3;
+        cp = c & 0x07u;
+        min = 0x10000;
+    } else {
+        return NF_UTF8_NOT_LEAD;
+    }
+    if (len <= need)
+        return NF_UTF8_TRUNCATED;
+    for (size_t k = 1; k <= need; k++) {
+        unsigned char cc = s[k];
+        if ((cc & 0xC0) != 0x80)
+            return NF_UTF8_TRUNCATED;
+        cp = (cp << 6) | (cc & 0x3Fu);
+    }
+    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+        return NF_UTF8_INVALID;
+    return (int)need + 1;
+}
+
+/* Provenance text: strict UTF-8 without control characters, which would
+ * corrupt a one-line display or the rules text format. */
 static int valid_text(const unsigned char *s, size_t len) {
     size_t i = 0;
     while (i < len) {
-        unsigned char c = s[i];
-        if (c < 0x80) {
-            if (c < 0x20 || c == 0x7F)
-                return 0;
-            i++;
-            continue;
-        }
-        size_t need;
-        uint32_t cp, min;
-        if (c >= 0xC2 && c <= 0xDF) {
-            need = 1;
-            cp = c & 0x1Fu;
-            min = 0x80;
-        } else if (c >= 0xE0 && c <= 0xEF) {
-            need = 2;
-            cp = c & 0x0Fu;
-            min = 0x800;
-        } else if (c >= 0xF0 && c <= 0xF4) {
-            need = 3;
-            cp = c & 0x07u;
-            min = 0x10000;
-        } else {
+        if (s[i] < 0x20 || s[i] == 0x7F)
             return 0;
-        }
-        if (len - i <= need)
+        int w = nf_utf8_width(s + i, len - i);
+        if (w < 0)
             return 0;
-        for (size_t k = 1; k <= need; k++) {
-            unsigned char cc = s[i + k];
-            if ((cc & 0xC0) != 0x80)
-                return 0;
-            cp = (cp << 6) | (cc & 0x3Fu);
-        }
-        if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-            return 0;
-        i += need + 1;
+        i += (size_t)w;
     }
     return 1;
 }

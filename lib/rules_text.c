@@ -347,42 +347,17 @@ static int check_bytes(struct parser *p) {
             i++;
             continue;
         }
-        size_t need;
-        uint32_t cp, min;
-        if (c >= 0xC2 && c <= 0xDF) {
-            need = 1;
-            cp = c & 0x1Fu;
-            min = 0x80;
-        } else if (c >= 0xE0 && c <= 0xEF) {
-            need = 2;
-            cp = c & 0x0Fu;
-            min = 0x800;
-        } else if (c >= 0xF0 && c <= 0xF4) {
-            need = 3;
-            cp = c & 0x07u;
-            min = 0x10000;
-        } else {
-            msg_str(fail(p, i, NAPFIRE_PARSE_UTF8), "invalid UTF-8: not a lead byte");
+        int w = nf_utf8_width(p->line + i, p->len - i);
+        if (w < 0) {
+            static const char *const why[] = {
+                [-NF_UTF8_NOT_LEAD] = "invalid UTF-8: not a lead byte",
+                [-NF_UTF8_TRUNCATED] = "invalid UTF-8: truncated sequence",
+                [-NF_UTF8_INVALID] = "invalid UTF-8: overlong form, surrogate or beyond U+10FFFF",
+            };
+            msg_str(fail(p, i, NAPFIRE_PARSE_UTF8), why[-w]);
             return 0;
         }
-        if (p->len - i <= need) {
-            msg_str(fail(p, i, NAPFIRE_PARSE_UTF8), "invalid UTF-8: truncated sequence");
-            return 0;
-        }
-        for (size_t k = 1; k <= need; k++) {
-            unsigned char cc = p->line[i + k];
-            if ((cc & 0xC0) != 0x80) {
-                msg_str(fail(p, i, NAPFIRE_PARSE_UTF8), "invalid UTF-8: truncated sequence");
-                return 0;
-            }
-            cp = (cp << 6) | (cc & 0x3Fu);
-        }
-        if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
-            msg_str(fail(p, i, NAPFIRE_PARSE_UTF8),
-                    "invalid UTF-8: overlong form, surrogate or beyond U+10FFFF");
-            return 0;
-        }
-        i += need + 1;
+        i += (size_t)w;
     }
     return 1;
 }
