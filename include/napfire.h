@@ -378,7 +378,8 @@ enum napfire_enum {
     NAPFIRE_ENUM_FIRE = 14,      /**< ::napfire_fire */
     NAPFIRE_ENUM_THRESHOLD = 15, /**< ::napfire_threshold */
     NAPFIRE_ENUM_PROVENANCE = 16,/**< ::napfire_provenance */
-    NAPFIRE_ENUM_PARAM = 17      /**< ::napfire_unit_param and ::napfire_shot_param */
+    NAPFIRE_ENUM_PARAM = 17,     /**< ::napfire_unit_param and ::napfire_shot_param */
+    NAPFIRE_ENUM_PARSE = 18      /**< ::napfire_parse_code (napfire_parse_error::code) */
 };
 
 /** @brief Largest figure (or gun model) count a unit may have. */

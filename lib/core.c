@@ -80,6 +80,9 @@ static const char *const threshold_names[] = {
     "ROW_2", "ROW_3", "ROW_4", "ROW_5", "GUARD_CAP",
 };
 static const char *const provenance_names[] = {"NAME", "EDITION", "SOURCE"};
+static const char *const parse_names[] = {
+    "OK",     "VERSION", "TOO_LARGE",   "LINE_TOO_LONG", "NUL",   "UTF8",  "CONTROL", "SYNTAX",
+    "UNKNOWN_KEY", "DUPLICATE_KEY", "VALUE", "RANGE", "COUNT", "UNIT", "STAR",    "ORDER"};
 static const char *const unit_param_names[] = {
     "UNIT_ARM", "UNIT_NATION", "UNIT_CLASS", "UNIT_FORMATION", "UNIT_FIGURES",
     "UNIT_WEAPON", "UNIT_GUN", "UNIT_COVER", "UNIT_MOVED", "UNIT_DISORDERED",
@@ -100,6 +103,7 @@ _Static_assert(NF_COUNT(shot_param_names) == NF_SHOT_NPARAMS, "shot parameter na
 _Static_assert(NF_COUNT(reason_names) == NF_REASONS, "reason names");
 _Static_assert(NF_COUNT(modifier_names) == NF_MOD_IDS, "modifier names");
 _Static_assert(NF_COUNT(threshold_names) == NF_THRESHOLDS, "threshold names");
+_Static_assert(NF_COUNT(parse_names) == NAPFIRE_PARSE_ORDER + 1, "parse code names");
 
 struct name_table {
     const char *const *names;
@@ -109,12 +113,25 @@ struct name_table {
 #define NAME_TABLE(t) {t, NF_COUNT(t)}
 /* Indexed by enum napfire_enum. */
 static const struct name_table name_tables[] = {
-    NAME_TABLE(arm_names),       NAME_TABLE(nation_names),    NAME_TABLE(class_names),
-    NAME_TABLE(formation_names), NAME_TABLE(weapon_names),    NAME_TABLE(cover_names),
-    NAME_TABLE(moved_names),     NAME_TABLE(measure_names),   NAME_TABLE(band_names),
-    NAME_TABLE(ammo_names),      NAME_TABLE(gun_names),       NAME_TABLE(reason_names),
-    NAME_TABLE(modifier_names),  NAME_TABLE(missing_names),   NAME_TABLE(fire_names),
-    NAME_TABLE(threshold_names), NAME_TABLE(provenance_names),
+    [NAPFIRE_ENUM_ARM] = NAME_TABLE(arm_names),
+    [NAPFIRE_ENUM_NATION] = NAME_TABLE(nation_names),
+    [NAPFIRE_ENUM_CLASS] = NAME_TABLE(class_names),
+    [NAPFIRE_ENUM_FORMATION] = NAME_TABLE(formation_names),
+    [NAPFIRE_ENUM_WEAPON] = NAME_TABLE(weapon_names),
+    [NAPFIRE_ENUM_COVER] = NAME_TABLE(cover_names),
+    [NAPFIRE_ENUM_MOVED] = NAME_TABLE(moved_names),
+    [NAPFIRE_ENUM_MEASURE] = NAME_TABLE(measure_names),
+    [NAPFIRE_ENUM_BAND] = NAME_TABLE(band_names),
+    [NAPFIRE_ENUM_AMMO] = NAME_TABLE(ammo_names),
+    [NAPFIRE_ENUM_GUN] = NAME_TABLE(gun_names),
+    [NAPFIRE_ENUM_REASON] = NAME_TABLE(reason_names),
+    [NAPFIRE_ENUM_MODIFIER] = NAME_TABLE(modifier_names),
+    [NAPFIRE_ENUM_MISSING] = NAME_TABLE(missing_names),
+    [NAPFIRE_ENUM_FIRE] = NAME_TABLE(fire_names),
+    [NAPFIRE_ENUM_THRESHOLD] = NAME_TABLE(threshold_names),
+    [NAPFIRE_ENUM_PROVENANCE] = NAME_TABLE(provenance_names),
+    /* NAPFIRE_ENUM_PARAM spans two value ranges: napfire_enum_name(). */
+    [NAPFIRE_ENUM_PARSE] = NAME_TABLE(parse_names),
 };
 
 static const char *lookup(const struct name_table *t, int32_t value) {

@@ -394,6 +394,7 @@ class EnumId(enum.IntEnum):
     THRESHOLD = 15
     PROVENANCE = 16
     PARAM = 17
+    PARSE = 18
 
 
 class ParseCode(enum.IntEnum):
@@ -424,7 +425,7 @@ ENUM_IDS = {
     Ammo: EnumId.AMMO, Gun: EnumId.GUN, Reason: EnumId.REASON,
     ModifierId: EnumId.MODIFIER, Missing: EnumId.MISSING, Fire: EnumId.FIRE,
     Threshold: EnumId.THRESHOLD, Provenance: EnumId.PROVENANCE,
-    UnitParam: EnumId.PARAM, ShotParam: EnumId.PARAM,
+    UnitParam: EnumId.PARAM, ShotParam: EnumId.PARAM, ParseCode: EnumId.PARSE,
 }
 
 # Hex scale (napfire_hex.h)

@@ -151,6 +151,10 @@ static const char *const threshold_names[] = {"SCREEN", "LONG_RANGE_CLEARANCE",
                                               "OVERHEAD_CLEARANCE", "STAR_FIGURES",
                                               "ROW_2", "ROW_3", "ROW_4", "ROW_5", "GUARD_CAP"};
 static const char *const provenance_names[] = {"NAME", "EDITION", "SOURCE"};
+static const char *const parse_names[] = {
+    "OK",          "VERSION",       "TOO_LARGE", "LINE_TOO_LONG", "NUL",   "UTF8",
+    "CONTROL",     "SYNTAX",        "UNKNOWN_KEY", "DUPLICATE_KEY", "VALUE", "RANGE",
+    "COUNT",       "UNIT",          "STAR",      "ORDER"};
 
 static const struct {
     int32_t e;
@@ -175,6 +179,7 @@ static const struct {
     {NAPFIRE_ENUM_FIRE, fire_names, 2, 0},
     {NAPFIRE_ENUM_THRESHOLD, threshold_names, 9, 0},
     {NAPFIRE_ENUM_PROVENANCE, provenance_names, 3, 0},
+    {NAPFIRE_ENUM_PARSE, parse_names, 16, 0},
 };
 
 /* Every value of every enumeration has its name; out-of-range is "unknown". */
@@ -198,7 +203,7 @@ START_TEST(enum_name_every_value)
         }
     }
     /* Unknown enumerations. */
-    const int32_t bad_enum[] = {-1, 18, 100, INT32_MIN, INT32_MAX};
+    const int32_t bad_enum[] = {-1, 19, 100, INT32_MIN, INT32_MAX};
     for (size_t j = 0; j < NF_NELEM(bad_enum); j++) {
         ck_assert_ptr_nonnull(napfire_enum_name(bad_enum[j], 0));
         ck_assert_str_eq(napfire_enum_name(bad_enum[j], 0), "unknown");
