@@ -145,6 +145,8 @@ int nf_gun_range_max(const struct nf_rules *r, int32_t gun, int32_t measure,
 int nf_modifier_value(const struct nf_rules *r, int32_t fire, int32_t id,
                       int32_t variant, int32_t *value);
 int nf_threshold(const struct nf_rules *r, int32_t id, int32_t measure, int32_t *value);
+/* The known row thresholds strictly increase (the setter keeps them so). */
+int nf_rows_ordered(const struct nf_rules *r);
 
 /* Where a lookup found unknown data: filled by the readers above. */
 struct nf_missing {

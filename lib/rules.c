@@ -177,16 +177,27 @@ static int32_t threshold_lo(int32_t id) {
     return threshold_is_distance(id) || id == NAPFIRE_THRESHOLD_GUARD_CAP ? 0 : 1;
 }
 
-static int rows_increasing(const struct nf_rules *n);
+/* Row thresholds must stay strictly increasing where known, or a number of
+ * firing figures could fall into two rows. */
+int nf_rows_ordered(const struct nf_rules *n) {
+    int32_t last = 0;
+    for (int32_t id = NAPFIRE_THRESHOLD_ROW_2; id <= NAPFIRE_THRESHOLD_ROW_5; id++) {
+        int32_t v = n->threshold[id][0];
+        if (v == U)
+            continue;
+        if (v <= last)
+            return 0;
+        last = v;
+    }
+    return 1;
+}
 
 int nf_threshold(const struct nf_rules *r, int32_t id, int32_t measure, int32_t *value) {
     int32_t v = r->threshold[id][measure];
-    /* The setter writes a count to both measures and keeps the rows
-     * strictly increasing: storage that breaks either is corrupted, even
-     * where each value is in its domain. */
+    /* The setter writes a count to both measures: storage where the two
+     * differ is corrupted, even where each value is in its domain. (Row
+     * order is checked by the readers of rows, once per read of them.) */
     if (!threshold_is_distance(id) && r->threshold[id][0] != r->threshold[id][1])
-        return NAPFIRE_ESTATE;
-    if (id >= NAPFIRE_THRESHOLD_ROW_2 && id <= NAPFIRE_THRESHOLD_ROW_5 && !rows_increasing(r))
         return NAPFIRE_ESTATE;
     if (v == U)
         return NAPFIRE_EUNKNOWN;
@@ -418,28 +429,13 @@ int napfire_rules_get_modifier(const napfire_rules *r, int32_t fire, int32_t id,
     return st;
 }
 
-/* Row thresholds must stay strictly increasing where known, or a number of
- * firing figures could fall into two rows. */
-static int rows_increasing(const struct nf_rules *n) {
-    int32_t last = 0;
-    for (int32_t id = NAPFIRE_THRESHOLD_ROW_2; id <= NAPFIRE_THRESHOLD_ROW_5; id++) {
-        int32_t v = n->threshold[id][0];
-        if (v == U)
-            continue;
-        if (v <= last)
-            return 0;
-        last = v;
-    }
-    return 1;
-}
-
 int napfire_rules_set_threshold(napfire_rules *r, int32_t id, int32_t measure, int32_t value) {
     int st;
     struct nf_rules *n = writable(r, &st);
     if (!n)
         return st;
     /* Rows already out of order are corruption, not a fault of value. */
-    if (!rows_increasing(n))
+    if (!nf_rows_ordered(n))
         return NAPFIRE_ESTATE;
     if (!in(id, 0, NF_THRESHOLDS - 1) || !in(measure, 0, NF_MEASURES - 1) ||
         (value != U && !in(value, threshold_lo(id), threshold_hi(id))))
@@ -453,7 +449,7 @@ int napfire_rules_set_threshold(napfire_rules *r, int32_t id, int32_t measure, i
         next_rows.threshold[id][0] = value;
         next_rows.threshold[id][1] = value;
     }
-    if (!rows_increasing(&next_rows))
+    if (!nf_rows_ordered(&next_rows))
         return NAPFIRE_EDOMAIN;
     memcpy(n->threshold, next_rows.threshold, sizeof n->threshold);
     return NAPFIRE_OK;
@@ -469,6 +465,8 @@ int napfire_rules_get_threshold(const napfire_rules *r, int32_t id, int32_t meas
         return st;
     if (!in(id, 0, NF_THRESHOLDS - 1) || !in(measure, 0, NF_MEASURES - 1))
         return NAPFIRE_EDOMAIN;
+    if (id >= NAPFIRE_THRESHOLD_ROW_2 && id <= NAPFIRE_THRESHOLD_ROW_5 && !nf_rows_ordered(n))
+        return NAPFIRE_ESTATE;
     st = nf_threshold(n, id, measure, value);
     if (st == NAPFIRE_EUNKNOWN)
         *value = U;

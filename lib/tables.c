@@ -25,6 +25,10 @@ int32_t nf_musketry_row(const struct nf_shot *s, const struct nf_rules *r, int *
         figures = nf_u(&s->firer, NAPFIRE_UNIT_FIGURES);
     int32_t cap = formation_row_cap(nf_u(&s->firer, NAPFIRE_UNIT_FORMATION));
     int32_t row = 0;
+    if (cap > 0 && !nf_rows_ordered(r)) {
+        *status = NAPFIRE_ESTATE;
+        return -1;
+    }
     /* F-TAB-1: climb while the next row's threshold is reached; stop at the
      * cap so that thresholds above it need not be known. */
     while (row < cap) {
