@@ -200,8 +200,9 @@ int nf_resolve_prepare(const struct nf_shot *n, const struct nf_rules *r, napfir
 
 /* The dice's part, on a permitted result of nf_resolve_prepare(): table,
  * long range, the half and the screen's share. */
-int nf_resolve_roll(const struct nf_shot *n, const struct nf_rules *r, const napfire_result *prepared,
-                    int32_t roll_2d6, int32_t half_die, napfire_result *out) {
+int nf_resolve_roll(const struct nf_shot *n, const struct nf_rules *r,
+                    const napfire_result *prepared, int32_t roll_2d6, int32_t half_die,
+                    napfire_result *out) {
     napfire_result res = *prepared;
     struct nf_missing m = {NAPFIRE_MISSING_NONE, {-1, -1, -1, -1}};
     res.modified_roll = roll_2d6 + res.net_modifier;
