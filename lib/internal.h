@@ -108,8 +108,9 @@ _Static_assert(_Alignof(napfire_rules) == 8, "public rules alignment");
 
 /* resolve.c: a resolution in two parts, so that callers resolving one
  * shot for many rolls (the distribution) validate and decide the
- * roll-independent part once. nf_resolve_checked() validates the public
- * arguments as napfire_shot_resolve() does; nf_resolve_prepare() returns
+ * roll-independent part once. nf_resolve_checked() validates a public
+ * shot and rules pair, for every napfire_shot_* entry point that reads
+ * both; nf_resolve_prepare() returns
  * OK with a final forbidden result or a permitted one for
  * nf_resolve_roll(), or EUNKNOWN with a final result, or an error. */
 int nf_resolve_checked(const napfire_shot *s, const napfire_rules *rules,

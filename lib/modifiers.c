@@ -218,13 +218,11 @@ int napfire_shot_modifiers(const napfire_shot *s, const napfire_rules *rules,
                            napfire_modifier *items, size_t cap, size_t *count, int32_t *net) {
     if (!s || !count || !net || (!items && cap > 0))
         return NAPFIRE_EINVAL;
-    int st;
-    const struct nf_rules *r = nf_rules_resolve(rules, &st);
+    const struct nf_shot *n = NULL;
+    const struct nf_rules *r = NULL;
+    int st = nf_resolve_checked(s, rules, &n, &r);
     if (st)
         return st;
-    const struct nf_shot *n = NF_CSHOT(s);
-    if (!nf_shot_valid(n))
-        return NAPFIRE_ESTATE;
     napfire_modifier tmp[NF_MAX_ITEMS];
     size_t c = 0;
     int32_t sum = 0;

@@ -59,13 +59,11 @@ int nf_band(const struct nf_shot *s, const struct nf_rules *r, int32_t *band,
 int napfire_shot_band(const napfire_shot *s, const napfire_rules *rules, int32_t *band) {
     if (!s || !band)
         return NAPFIRE_EINVAL;
-    int st;
-    const struct nf_rules *r = nf_rules_resolve(rules, &st);
+    const struct nf_shot *n = NULL;
+    const struct nf_rules *r = NULL;
+    int st = nf_resolve_checked(s, rules, &n, &r);
     if (st)
         return st;
-    const struct nf_shot *n = NF_CSHOT(s);
-    if (!nf_shot_valid(n))
-        return NAPFIRE_ESTATE;
     if (nf_s(n, NAPFIRE_SHOT_DISTANCE) < 0)
         return NAPFIRE_EINVAL;
     /* Cavalry fire is not covered by the documents (F-TAB-6): no band. */
