@@ -6,7 +6,7 @@
 #define BIT(reason) (1u << (reason))
 
 /* Clauses that need no rules data. */
-uint32_t nf_artillery_static_verdicts(const struct nf_shot *s) {
+uint32_t napfire__artillery_static_verdicts(const struct nf_shot *s) {
     const struct nf_unit *f = &s->firer;
     int canister = nf_s(s, NAPFIRE_SHOT_AMMO) == NAPFIRE_AMMO_CANISTER;
     int overhead = nf_s(s, NAPFIRE_SHOT_OVERHEAD) != 0;
@@ -35,15 +35,15 @@ uint32_t nf_artillery_static_verdicts(const struct nf_shot *s) {
 static int clearance(const struct nf_shot *s, const struct nf_rules *r, int32_t id,
                      int32_t *value, struct nf_missing *m) {
     int32_t measure = nf_s(s, NAPFIRE_SHOT_MEASURE);
-    int st = nf_threshold(r, id, measure, value);
+    int st = napfire__threshold(r, id, measure, value);
     if (st == NAPFIRE_EUNKNOWN)
-        nf_missing_set(m, NAPFIRE_MISSING_THRESHOLD, id, measure, -1, -1);
+        napfire__missing_set(m, NAPFIRE_MISSING_THRESHOLD, id, measure, -1, -1);
     return st;
 }
 
 /* F-ART-7: friends overflown no closer than the clearance to the battery
  * front or to the enemy (exactly the clearance is fine). */
-int nf_artillery_overhead_verdict(const struct nf_shot *s, const struct nf_rules *r,
+int napfire__artillery_overhead_verdict(const struct nf_shot *s, const struct nf_rules *r,
                                   uint32_t *reasons, struct nf_missing *m) {
     if (!nf_s(s, NAPFIRE_SHOT_OVERHEAD))
         return NAPFIRE_OK;
@@ -58,7 +58,7 @@ int nf_artillery_overhead_verdict(const struct nf_shot *s, const struct nf_rules
 }
 
 /* Clauses that depend on the band (known here). */
-int nf_artillery_band_verdicts(const struct nf_shot *s, const struct nf_rules *r,
+int napfire__artillery_band_verdicts(const struct nf_shot *s, const struct nf_rules *r,
                                int32_t band, uint32_t *reasons, struct nf_missing *m) {
     /* F-ART-1: canister only at canister range (Decision). */
     if (nf_s(s, NAPFIRE_SHOT_AMMO) == NAPFIRE_AMMO_CANISTER && band != NAPFIRE_BAND_CANISTER)

@@ -5,14 +5,14 @@
 
 /* F-CAS-1: halve at long range; a quarter left by halving a half is
  * dropped (Decision), so halves / 2 rounded down. */
-int32_t nf_long_range_halves(int32_t halves) {
+int32_t napfire__long_range_halves(int32_t halves) {
     return halves / 2;
 }
 
 /* F-CAS-2: Second-rate, all Russian infantry, or flagged; infantry only
  * (Decision). */
-int nf_is_second_class(const struct nf_unit *firer) {
-    if (!nf_is_infantry(nf_u(firer, NAPFIRE_UNIT_ARM)))
+int napfire__is_second_class(const struct nf_unit *firer) {
+    if (!napfire__is_infantry(nf_u(firer, NAPFIRE_UNIT_ARM)))
         return 0;
     return nf_u(firer, NAPFIRE_UNIT_CLASS) == NAPFIRE_CLASS_SECOND_RATE ||
            nf_u(firer, NAPFIRE_UNIT_NATION) == NAPFIRE_NATION_RUSSIA ||
@@ -20,7 +20,7 @@ int nf_is_second_class(const struct nf_unit *firer) {
 }
 
 /* F-CAS-2/3/4: the die is consumed only when a half remains. */
-void nf_round_half(int32_t halves, int32_t half_die, int32_t second_class,
+void napfire__round_half(int32_t halves, int32_t half_die, int32_t second_class,
                    napfire_result *out) {
     int32_t whole = halves / 2;
     out->half_die_used = 0;
@@ -47,7 +47,7 @@ int napfire_round_half(int32_t halves, int32_t half_die, int32_t second_class,
     if (halves % 2 != 0 && !second_class && half_die == 0)
         return NAPFIRE_EINVAL; /* the die is needed and was not given */
     napfire_result r;
-    nf_round_half(halves, half_die, second_class, &r);
+    napfire__round_half(halves, half_die, second_class, &r);
     *figures = r.casualties;
     return NAPFIRE_OK;
 }
@@ -55,10 +55,10 @@ int napfire_round_half(int32_t halves, int32_t half_die, int32_t second_class,
 /* F-SCR-1: musketry at a covered unit (the screen being close enough, or
  * the shot is SCREENED): the first casualty is the screen's, out of the
  * total. F-SCR-3: canister likewise; roundshot leaves the screen alone. */
-void nf_split_screen(const struct nf_shot *s, napfire_result *out) {
+void napfire__split_screen(const struct nf_shot *s, napfire_result *out) {
     int32_t screen = 0;
     if (nf_s(s, NAPFIRE_SHOT_SCREEN) && out->casualties > 0) {
-        if (!nf_is_artillery(nf_u(&s->firer, NAPFIRE_UNIT_ARM)) ||
+        if (!napfire__is_artillery(nf_u(&s->firer, NAPFIRE_UNIT_ARM)) ||
             nf_s(s, NAPFIRE_SHOT_AMMO) == NAPFIRE_AMMO_CANISTER)
             screen = 1;
     }

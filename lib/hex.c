@@ -169,7 +169,7 @@ NF_HOT_INLINE void nf_start(struct nf_walk *w, napfire_hex from, napfire_hex to)
     nf_classify(w->dq, w->dr, &w->mode, &w->j);
 }
 
-void nf_walk_start(struct nf_walk *w, napfire_hex from, napfire_hex to) { nf_start(w, from, to); }
+void napfire__walk_start(struct nf_walk *w, napfire_hex from, napfire_hex to) { nf_start(w, from, to); }
 
 /* Neighbouring directions without a division. */
 static int32_t nf_prev6(int32_t x) { return x == 0 ? 5 : x - 1; }
@@ -270,13 +270,13 @@ NF_HOT_INLINE int nf_step(struct nf_walk *w, napfire_trace_step *s) {
     return 1;
 }
 
-int nf_walk_step(struct nf_walk *w, napfire_trace_step *s) { return nf_step(w, s); }
+int napfire__walk_step(struct nf_walk *w, napfire_trace_step *s) { return nf_step(w, s); }
 
 /* Checks every field a step reads, so that a walk resumed from caller
  * storage stays within its segment: coordinates in bound, the direction
  * class agreeing with the direction, the current hex (and the pending one)
  * on the walk's monotone path, and the step count within 4n + 1. */
-int nf_walk_valid(const struct nf_walk *w) {
+int napfire__walk_valid(const struct nf_walk *w) {
     if (w->magic != NF_TRACE_MAGIC) return 0;
     int64_t dq = w->dq, dr = w->dr, hq = w->hq, hr = w->hr;
     if (!nf_in_bound(w->fq, w->fr) || !nf_in_bound(w->fq + dq, w->fr + dr)) return 0;
@@ -340,7 +340,7 @@ int napfire_trace_init(napfire_trace *it, size_t size, napfire_hex from, napfire
 int napfire_trace_next(napfire_trace *it, napfire_trace_step *step, int32_t *more) {
     if (!it || !step || !more) return NAPFIRE_EINVAL;
     struct nf_walk *w = NF_WALK(it);
-    if (!nf_walk_valid(w)) return NAPFIRE_ESTATE;
+    if (!napfire__walk_valid(w)) return NAPFIRE_ESTATE;
     napfire_trace_step s;
     if (!nf_step(w, &s)) {
         *more = 0;

@@ -63,7 +63,7 @@ enum nf_walk_mode {
 };
 
 /* The trace walker. Lives in napfire_trace storage, so every field is
- * checked by nf_walk_valid() before a step is taken from caller storage. */
+ * checked by napfire__walk_valid() before a step is taken from caller storage. */
 struct nf_walk {
     uint32_t magic;
     int32_t fq, fr;  /* first hex */
@@ -82,10 +82,10 @@ _Static_assert(_Alignof(struct nf_walk) <= 8, "trace alignment");
 _Static_assert(sizeof(napfire_trace) == NAPFIRE_TRACE_SIZE, "public trace size");
 
 /* Both hexes must be in bound. */
-void nf_walk_start(struct nf_walk *w, napfire_hex from, napfire_hex to);
+void napfire__walk_start(struct nf_walk *w, napfire_hex from, napfire_hex to);
 /* 1 when *s was written, 0 when the walk is over. */
-int nf_walk_step(struct nf_walk *w, napfire_trace_step *s);
-/* 1 when every field is consistent, so nf_walk_step() is safe. */
-int nf_walk_valid(const struct nf_walk *w);
+int napfire__walk_step(struct nf_walk *w, napfire_trace_step *s);
+/* 1 when every field is consistent, so napfire__walk_step() is safe. */
+int napfire__walk_valid(const struct nf_walk *w);
 
 #endif /* NAPFIRE_HEX_INTERNAL_H */

@@ -108,46 +108,46 @@ _Static_assert(_Alignof(napfire_rules) == 8, "public rules alignment");
 
 /* resolve.c: a resolution in two parts, so that callers resolving one
  * shot for many rolls (the distribution) validate and decide the
- * roll-independent part once. nf_resolve_checked() validates a public
+ * roll-independent part once. napfire__resolve_checked() validates a public
  * shot and rules pair, for every napfire_shot_* entry point that reads
- * both; nf_resolve_prepare() returns
+ * both; napfire__resolve_prepare() returns
  * OK with a final forbidden result or a permitted one for
- * nf_resolve_roll(), or EUNKNOWN with a final result, or an error. */
-int nf_resolve_checked(const napfire_shot *s, const napfire_rules *rules,
+ * napfire__resolve_roll(), or EUNKNOWN with a final result, or an error. */
+int napfire__resolve_checked(const napfire_shot *s, const napfire_rules *rules,
                        const struct nf_shot **n, const struct nf_rules **r);
-int nf_resolve_prepare(const struct nf_shot *n, const struct nf_rules *r, napfire_result *res);
-int nf_resolve_roll(const struct nf_shot *n, const struct nf_rules *r,
+int napfire__resolve_prepare(const struct nf_shot *n, const struct nf_rules *r, napfire_result *res);
+int napfire__resolve_roll(const struct nf_shot *n, const struct nf_rules *r,
                     const napfire_result *prepared, int32_t roll_2d6, int32_t half_die,
                     napfire_result *out);
 
 /* units.c */
-int nf_unit_valid(const struct nf_unit *u);
-int nf_shot_valid(const struct nf_shot *s);
+int napfire__unit_valid(const struct nf_unit *u);
+int napfire__shot_valid(const struct nf_shot *s);
 static inline int32_t nf_u(const struct nf_unit *u, int32_t param) {
     return u->p[param - NF_UNIT_PARAM_FIRST];
 }
 static inline int32_t nf_s(const struct nf_shot *s, int32_t param) {
     return s->p[param - NF_SHOT_PARAM_FIRST];
 }
-int nf_is_infantry(int32_t arm);
-int nf_is_artillery(int32_t arm);
+int napfire__is_infantry(int32_t arm);
+int napfire__is_artillery(int32_t arm);
 
 /* rules.c: the built-in data and validated access. Readers check the value
  * they read (per-use validation), so corrupt storage gives NAPFIRE_ESTATE. */
-const struct nf_rules *nf_rules_resolve(const napfire_rules *r, int *status);
-int nf_musketry_cell(const struct nf_rules *r, int32_t row, int32_t col,
+const struct nf_rules *napfire__rules_resolve(const napfire_rules *r, int *status);
+int napfire__musketry_cell(const struct nf_rules *r, int32_t row, int32_t col,
                      int32_t *halves, int32_t *star);
-int nf_artillery_cell(const struct nf_rules *r, int32_t gun, int32_t ammo,
+int napfire__artillery_cell(const struct nf_rules *r, int32_t gun, int32_t ammo,
                       int32_t band, int32_t col, int32_t *halves);
-int nf_range_max(const struct nf_rules *r, int32_t weapon, int32_t measure,
+int napfire__range_max(const struct nf_rules *r, int32_t weapon, int32_t measure,
                  int32_t which, int32_t *value);
-int nf_gun_range_max(const struct nf_rules *r, int32_t gun, int32_t measure,
+int napfire__gun_range_max(const struct nf_rules *r, int32_t gun, int32_t measure,
                      int32_t which, int32_t *value);
-int nf_modifier_value(const struct nf_rules *r, int32_t fire, int32_t id,
+int napfire__modifier_value(const struct nf_rules *r, int32_t fire, int32_t id,
                       int32_t variant, int32_t *value);
-int nf_threshold(const struct nf_rules *r, int32_t id, int32_t measure, int32_t *value);
+int napfire__threshold(const struct nf_rules *r, int32_t id, int32_t measure, int32_t *value);
 /* The known row thresholds strictly increase (the setter keeps them so). */
-int nf_rows_ordered(const struct nf_rules *r);
+int napfire__rows_ordered(const struct nf_rules *r);
 
 /* Where a lookup found unknown data: filled by the readers above. */
 struct nf_missing {
@@ -159,37 +159,37 @@ struct nf_missing {
  * the width in bytes (1..4) of the sequence at s[0..len), len >= 1, or
  * one of the negative NF_UTF8_* errors. */
 enum { NF_UTF8_NOT_LEAD = -1, NF_UTF8_TRUNCATED = -2, NF_UTF8_INVALID = -3 };
-int nf_utf8_width(const unsigned char *s, size_t len);
+int napfire__utf8_width(const unsigned char *s, size_t len);
 
-void nf_missing_set(struct nf_missing *m, int32_t kind, int32_t a, int32_t b,
+void napfire__missing_set(struct nf_missing *m, int32_t kind, int32_t a, int32_t b,
                     int32_t c, int32_t d);
 
 /* ranges.c */
-int nf_band(const struct nf_shot *s, const struct nf_rules *r, int32_t *band,
+int napfire__band(const struct nf_shot *s, const struct nf_rules *r, int32_t *band,
             struct nf_missing *m);
 
 /* modifiers.c */
-int nf_modifiers(const struct nf_shot *s, const struct nf_rules *r,
+int napfire__modifiers(const struct nf_shot *s, const struct nf_rules *r,
                  napfire_modifier items[NF_MAX_ITEMS], size_t *count, int32_t *net,
                  struct nf_missing *m);
 
 /* tables.c */
-int32_t nf_musketry_row(const struct nf_shot *s, const struct nf_rules *r,
+int32_t napfire__musketry_row(const struct nf_shot *s, const struct nf_rules *r,
                         int *status, struct nf_missing *m);
-int32_t nf_roll_column(int32_t modified_roll);
+int32_t napfire__roll_column(int32_t modified_roll);
 
 /* casualties.c */
-int32_t nf_long_range_halves(int32_t halves);
-int nf_is_second_class(const struct nf_unit *firer);
-void nf_round_half(int32_t halves, int32_t half_die, int32_t second_class,
+int32_t napfire__long_range_halves(int32_t halves);
+int napfire__is_second_class(const struct nf_unit *firer);
+void napfire__round_half(int32_t halves, int32_t half_die, int32_t second_class,
                    napfire_result *out);
-void nf_split_screen(const struct nf_shot *s, napfire_result *out);
+void napfire__split_screen(const struct nf_shot *s, napfire_result *out);
 
 /* artillery.c */
-uint32_t nf_artillery_static_verdicts(const struct nf_shot *s);
-int nf_artillery_overhead_verdict(const struct nf_shot *s, const struct nf_rules *r,
+uint32_t napfire__artillery_static_verdicts(const struct nf_shot *s);
+int napfire__artillery_overhead_verdict(const struct nf_shot *s, const struct nf_rules *r,
                                   uint32_t *reasons, struct nf_missing *m);
-int nf_artillery_band_verdicts(const struct nf_shot *s, const struct nf_rules *r,
+int napfire__artillery_band_verdicts(const struct nf_shot *s, const struct nf_rules *r,
                                int32_t band, uint32_t *reasons, struct nf_missing *m);
 
 #endif /* NAPFIRE_INTERNAL_H */

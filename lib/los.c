@@ -126,10 +126,10 @@ static int nf_los(const napfire_los_query *q, const struct nf_map *m, napfire_lo
 
     struct nf_walk w;
     napfire_trace_step s;
-    nf_walk_start(&w, q->firer, q->target);
+    napfire__walk_start(&w, q->firer, q->target);
     res.distance = w.n;
-    (void)nf_walk_step(&w, &s); /* the firing hex */
-    (void)nf_walk_step(&w, &s); /* leaving it: a hex, or a hexside pair through a vertex */
+    (void)napfire__walk_step(&w, &s); /* the firing hex */
+    (void)napfire__walk_step(&w, &s); /* leaving it: a hex, or a hexside pair through a vertex */
     res.exit_mask = nf_side_bit(q->firer, s.hex);
     if (s.kind == NAPFIRE_STEP_HEXSIDE) res.exit_mask |= nf_side_bit(q->firer, s.other);
 
@@ -155,7 +155,7 @@ static int nf_los(const napfire_los_query *q, const struct nf_map *m, napfire_lo
             if (rc == NAPFIRE_OK && !blocked && s.kind == NAPFIRE_STEP_HEXSIDE)
                 rc = nf_step_hex(&c, m, &s, 1, &res, &blocked);
             if (rc != NAPFIRE_OK) return rc;
-        } while (!blocked && nf_walk_step(&w, &s));
+        } while (!blocked && napfire__walk_step(&w, &s));
     }
     *out = res;
     return NAPFIRE_OK;

@@ -19,7 +19,7 @@ struct builder {
 static void add(struct builder *b, int32_t id, int32_t variant) {
     napfire_modifier *it = &b->items[b->count++];
     int32_t v = 0;
-    int st = nf_modifier_value(b->r, b->fire, id, variant, &v);
+    int st = napfire__modifier_value(b->r, b->fire, id, variant, &v);
     it->id = id;
     it->suppressed_by = 0;
     if (st == NAPFIRE_OK) {
@@ -33,7 +33,7 @@ static void add(struct builder *b, int32_t id, int32_t variant) {
         b->status = NAPFIRE_ESTATE;
     } else if (b->status == NAPFIRE_OK) {
         b->status = NAPFIRE_EUNKNOWN;
-        nf_missing_set(b->m, NAPFIRE_MISSING_MODIFIER, b->fire, id, variant, -1);
+        napfire__missing_set(b->m, NAPFIRE_MISSING_MODIFIER, b->fire, id, variant, -1);
     }
 }
 
@@ -58,7 +58,7 @@ static void firer_class(struct builder *b, int32_t cls) {
 
 /* F-MOD-5: British or KGL infantry in line or in column of divisions, not
  * in buildings; open order is another formation (Decision). Only musketry
- * asks, and nf_modifiers() lets only infantry fire musketry. */
+ * asks, and napfire__modifiers() lets only infantry fire musketry. */
 static int british_line(const struct nf_unit *f) {
     int32_t nation = nf_u(f, NAPFIRE_UNIT_NATION);
     int32_t formation = nf_u(f, NAPFIRE_UNIT_FORMATION);
@@ -85,7 +85,7 @@ static void target_conditions(struct builder *b, const struct nf_shot *s) {
     if (formation == NAPFIRE_FORMATION_MASS)
         add(b, NAPFIRE_MOD_MASS, 0);
     /* F-MOD-11: in position only; a massed or limbered battery is 0. */
-    if (nf_is_artillery(arm) && formation == NAPFIRE_FORMATION_UNLIMBERED &&
+    if (napfire__is_artillery(arm) && formation == NAPFIRE_FORMATION_UNLIMBERED &&
         !nf_u(t, NAPFIRE_UNIT_MASSED_BATTERY))
         add(b, NAPFIRE_MOD_ARTILLERY, 0);
     if (arm == NAPFIRE_ARM_CAVALRY && nf_u(t, NAPFIRE_UNIT_CHARGING))
@@ -116,9 +116,9 @@ static int guard_cap(struct builder *b, const struct nf_unit *f, int32_t measure
     if (nf_u(f, NAPFIRE_UNIT_CLASS) != NAPFIRE_CLASS_GUARD)
         return NAPFIRE_OK;
     int32_t cap = 0;
-    int st = nf_threshold(b->r, NAPFIRE_THRESHOLD_GUARD_CAP, measure, &cap);
+    int st = napfire__threshold(b->r, NAPFIRE_THRESHOLD_GUARD_CAP, measure, &cap);
     if (st == NAPFIRE_EUNKNOWN)
-        nf_missing_set(b->m, NAPFIRE_MISSING_THRESHOLD, NAPFIRE_THRESHOLD_GUARD_CAP, measure,
+        napfire__missing_set(b->m, NAPFIRE_MISSING_THRESHOLD, NAPFIRE_THRESHOLD_GUARD_CAP, measure,
                        -1, -1);
     if (st != NAPFIRE_OK)
         return st;
@@ -158,15 +158,15 @@ static void exclusive(struct builder *b) {
     }
 }
 
-int nf_modifiers(const struct nf_shot *s, const struct nf_rules *r,
+int napfire__modifiers(const struct nf_shot *s, const struct nf_rules *r,
                  napfire_modifier items[NF_MAX_ITEMS], size_t *count, int32_t *net,
                  struct nf_missing *m) {
     const struct nf_unit *f = &s->firer;
     int32_t arm = nf_u(f, NAPFIRE_UNIT_ARM);
-    struct builder b = {r, nf_is_artillery(arm) ? NAPFIRE_FIRE_ARTILLERY : NAPFIRE_FIRE_MUSKETRY,
+    struct builder b = {r, napfire__is_artillery(arm) ? NAPFIRE_FIRE_ARTILLERY : NAPFIRE_FIRE_MUSKETRY,
                         items, 0, NAPFIRE_OK, m};
-    int covered = nf_is_artillery(arm) ||
-                  (nf_is_infantry(arm) &&
+    int covered = napfire__is_artillery(arm) ||
+                  (napfire__is_infantry(arm) &&
                    nf_u(f, NAPFIRE_UNIT_FORMATION) != NAPFIRE_FORMATION_SKIRMISH);
     if (!covered) {
         /* F-TAB-6: no modifiers are guessed for fire the documents omit. */
@@ -220,14 +220,14 @@ int napfire_shot_modifiers(const napfire_shot *s, const napfire_rules *rules,
         return NAPFIRE_EINVAL;
     const struct nf_shot *n = NULL;
     const struct nf_rules *r = NULL;
-    int st = nf_resolve_checked(s, rules, &n, &r);
+    int st = napfire__resolve_checked(s, rules, &n, &r);
     if (st)
         return st;
     napfire_modifier tmp[NF_MAX_ITEMS];
     size_t c = 0;
     int32_t sum = 0;
     struct nf_missing m = {NAPFIRE_MISSING_NONE, {-1, -1, -1, -1}};
-    st = nf_modifiers(n, r, tmp, &c, &sum, &m);
+    st = napfire__modifiers(n, r, tmp, &c, &sum, &m);
     if (st != NAPFIRE_OK && st != NAPFIRE_EUNKNOWN)
         return st;
     if (c > cap) {

@@ -36,13 +36,13 @@ static int distribution(const napfire_shot *s, const napfire_rules *rules,
     *n = 0;
     const struct nf_shot *shot = NULL;
     const struct nf_rules *r = NULL;
-    int st = nf_resolve_checked(s, rules, &shot, &r);
+    int st = napfire__resolve_checked(s, rules, &shot, &r);
     if (st != NAPFIRE_OK)
         return st;
     /* Verdicts, band and modifiers do not depend on the dice: decided once
      * for all 11 rolls, exactly as each napfire_shot_resolve() would. */
     napfire_result prepared;
-    st = nf_resolve_prepare(shot, r, &prepared);
+    st = napfire__resolve_prepare(shot, r, &prepared);
     if (st == NAPFIRE_EUNKNOWN)
         *verdict = prepared;
     if (st != NAPFIRE_OK)
@@ -54,7 +54,7 @@ static int distribution(const napfire_shot *s, const napfire_rules *rules,
     }
     for (int32_t roll = 2; roll <= 12; roll++) {
         napfire_result res;
-        st = nf_resolve_roll(shot, r, &prepared, roll, 0, &res);
+        st = napfire__resolve_roll(shot, r, &prepared, roll, 0, &res);
         if (st != NAPFIRE_OK) {
             if (st == NAPFIRE_EUNKNOWN)
                 *verdict = res;
@@ -72,7 +72,7 @@ static int distribution(const napfire_shot *s, const napfire_rules *rules,
         /* Die 4-6 makes it a whole figure: again for the screen split. Only
          * the die differs from the call that just succeeded, so this one
          * reads the same data and succeeds too. */
-        (void)nf_resolve_roll(shot, r, &prepared, roll, 6, &res);
+        (void)napfire__resolve_roll(shot, r, &prepared, roll, 6, &res);
         add_outcome(list, n, res.target_casualties, res.screen_casualties, w / 2);
     }
     return NAPFIRE_OK;

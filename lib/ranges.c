@@ -22,8 +22,8 @@ static int walk(const struct nf_rules *r, int gun_table, int32_t which_weapon,
     int st[3] = {NAPFIRE_OK, NAPFIRE_OK, NAPFIRE_OK};
     int32_t known = 0;
     for (int32_t i = 0; i < count; i++) {
-        st[i] = gun_table ? nf_gun_range_max(r, which_weapon, measure, i, &max[i])
-                          : nf_range_max(r, which_weapon, measure, i, &max[i]);
+        st[i] = gun_table ? napfire__gun_range_max(r, which_weapon, measure, i, &max[i])
+                          : napfire__range_max(r, which_weapon, measure, i, &max[i]);
         if (st[i] == NAPFIRE_OK && max[i] < known)
             return NAPFIRE_ESTATE;
         if (st[i] == NAPFIRE_OK)
@@ -34,7 +34,7 @@ static int walk(const struct nf_rules *r, int gun_table, int32_t which_weapon,
     for (int32_t i = 0; i < count; i++) {
         if (st[i] != NAPFIRE_OK) {
             if (m)
-                nf_missing_set(m, NAPFIRE_MISSING_RANGE, which_weapon, measure, arm, bands[i]);
+                napfire__missing_set(m, NAPFIRE_MISSING_RANGE, which_weapon, measure, arm, bands[i]);
             return st[i];
         }
         if (d <= max[i]) {
@@ -46,12 +46,12 @@ static int walk(const struct nf_rules *r, int gun_table, int32_t which_weapon,
     return NAPFIRE_OK;
 }
 
-int nf_band(const struct nf_shot *s, const struct nf_rules *r, int32_t *band,
+int napfire__band(const struct nf_shot *s, const struct nf_rules *r, int32_t *band,
             struct nf_missing *m) {
     int32_t arm = nf_u(&s->firer, NAPFIRE_UNIT_ARM);
     int32_t measure = nf_s(s, NAPFIRE_SHOT_MEASURE);
     int32_t d = nf_s(s, NAPFIRE_SHOT_DISTANCE);
-    if (nf_is_artillery(arm))
+    if (napfire__is_artillery(arm))
         return walk(r, 1, nf_u(&s->firer, NAPFIRE_UNIT_GUN), measure, arm, d, band, m);
     return walk(r, 0, nf_u(&s->firer, NAPFIRE_UNIT_WEAPON), measure, arm, d, band, m);
 }
@@ -61,7 +61,7 @@ int napfire_shot_band(const napfire_shot *s, const napfire_rules *rules, int32_t
         return NAPFIRE_EINVAL;
     const struct nf_shot *n = NULL;
     const struct nf_rules *r = NULL;
-    int st = nf_resolve_checked(s, rules, &n, &r);
+    int st = napfire__resolve_checked(s, rules, &n, &r);
     if (st)
         return st;
     if (nf_s(n, NAPFIRE_SHOT_DISTANCE) < 0)
@@ -70,7 +70,7 @@ int napfire_shot_band(const napfire_shot *s, const napfire_rules *rules, int32_t
     if (nf_u(&n->firer, NAPFIRE_UNIT_ARM) == NAPFIRE_ARM_CAVALRY)
         return NAPFIRE_EDOMAIN;
     int32_t b = NAPFIRE_BAND_NONE;
-    st = nf_band(n, r, &b, NULL);
+    st = napfire__band(n, r, &b, NULL);
     if (st == NAPFIRE_OK)
         *band = b;
     return st;

@@ -35,7 +35,7 @@ static uint32_t common_verdicts(const struct nf_shot *s) {
     uint32_t reasons = 0;
     /* F-TAB-6: cavalry fire and skirmish-order fire are not described. */
     if (arm == NAPFIRE_ARM_CAVALRY ||
-        (nf_is_infantry(arm) && nf_u(f, NAPFIRE_UNIT_FORMATION) == NAPFIRE_FORMATION_SKIRMISH))
+        (napfire__is_infantry(arm) && nf_u(f, NAPFIRE_UNIT_FORMATION) == NAPFIRE_FORMATION_SKIRMISH))
         reasons |= BIT(NAPFIRE_REASON_NOT_COVERED);
     if (nf_u(f, NAPFIRE_UNIT_FIGURES) == 0)
         reasons |= BIT(NAPFIRE_REASON_NO_FIGURES);
@@ -45,8 +45,8 @@ static uint32_t common_verdicts(const struct nf_shot *s) {
     /* F-ART-3: more than half a move forbids fire (infantry too: Decision). */
     if (nf_u(f, NAPFIRE_UNIT_MOVED) == NAPFIRE_MOVED_MORE)
         reasons |= BIT(NAPFIRE_REASON_MOVED_TOO_FAR);
-    if (nf_is_artillery(arm))
-        reasons |= nf_artillery_static_verdicts(s);
+    if (napfire__is_artillery(arm))
+        reasons |= napfire__artillery_static_verdicts(s);
     return reasons;
 }
 
@@ -60,9 +60,9 @@ static void note_unknown(int st, const struct nf_missing *found, struct nf_missi
  * data leaves its clause undecided and is remembered; corruption aborts. */
 static int data_verdicts(const struct nf_shot *s, const struct nf_rules *r, uint32_t *reasons,
                          int32_t *band, struct nf_missing *first) {
-    int artillery = nf_is_artillery(nf_u(&s->firer, NAPFIRE_UNIT_ARM));
+    int artillery = napfire__is_artillery(nf_u(&s->firer, NAPFIRE_UNIT_ARM));
     struct nf_missing m = {NAPFIRE_MISSING_NONE, {-1, -1, -1, -1}};
-    int st = nf_band(s, r, band, &m);
+    int st = napfire__band(s, r, band, &m);
     if (st == NAPFIRE_ESTATE)
         return st;
     note_unknown(st, &m, first);
@@ -74,22 +74,22 @@ static int data_verdicts(const struct nf_shot *s, const struct nf_rules *r, uint
     if (!artillery && nf_s(s, NAPFIRE_SHOT_SCREEN)) {
         int32_t measure = nf_s(s, NAPFIRE_SHOT_MEASURE);
         int32_t t = 0;
-        st = nf_threshold(r, NAPFIRE_THRESHOLD_SCREEN, measure, &t);
+        st = napfire__threshold(r, NAPFIRE_THRESHOLD_SCREEN, measure, &t);
         if (st == NAPFIRE_ESTATE)
             return st;
-        nf_missing_set(&m, NAPFIRE_MISSING_THRESHOLD, NAPFIRE_THRESHOLD_SCREEN, measure, -1, -1);
+        napfire__missing_set(&m, NAPFIRE_MISSING_THRESHOLD, NAPFIRE_THRESHOLD_SCREEN, measure, -1, -1);
         note_unknown(st, &m, first);
         if (st == NAPFIRE_OK && nf_s(s, NAPFIRE_SHOT_SCREEN_DISTANCE) > t)
             *reasons |= BIT(NAPFIRE_REASON_SCREENED);
     }
     if (artillery) {
         if (band_known) {
-            st = nf_artillery_band_verdicts(s, r, *band, reasons, &m);
+            st = napfire__artillery_band_verdicts(s, r, *band, reasons, &m);
             if (st == NAPFIRE_ESTATE)
                 return st;
             note_unknown(st, &m, first);
         }
-        st = nf_artillery_overhead_verdict(s, r, reasons, &m);
+        st = napfire__artillery_overhead_verdict(s, r, reasons, &m);
         if (st == NAPFIRE_ESTATE)
             return st;
         note_unknown(st, &m, first);
@@ -110,34 +110,34 @@ static void mark_unknown(napfire_result *out, const struct nf_missing *m) {
 static int table_value(const struct nf_shot *s, const struct nf_rules *r, napfire_result *out,
                        struct nf_missing *m) {
     const struct nf_unit *f = &s->firer;
-    if (nf_is_artillery(nf_u(f, NAPFIRE_UNIT_ARM))) {
+    if (napfire__is_artillery(nf_u(f, NAPFIRE_UNIT_ARM))) {
         int32_t gun = nf_u(f, NAPFIRE_UNIT_GUN);
         int32_t ammo = nf_s(s, NAPFIRE_SHOT_AMMO);
         /* One row per gun x ammunition x band (F-ART-1). */
         out->row = (gun * NF_AMMOS + ammo) * NF_ART_BANDS + (out->band - NAPFIRE_BAND_CANISTER);
         if (out->column < 0)
             return NAPFIRE_OK;
-        int st = nf_artillery_cell(r, gun, ammo, out->band, out->column, &out->table_halves);
+        int st = napfire__artillery_cell(r, gun, ammo, out->band, out->column, &out->table_halves);
         if (st == NAPFIRE_EUNKNOWN)
-            nf_missing_set(m, NAPFIRE_MISSING_ARTILLERY_CELL, gun, ammo, out->band, out->column);
+            napfire__missing_set(m, NAPFIRE_MISSING_ARTILLERY_CELL, gun, ammo, out->band, out->column);
         return st;
     }
     int st;
-    out->row = nf_musketry_row(s, r, &st, m);
+    out->row = napfire__musketry_row(s, r, &st, m);
     if (st != NAPFIRE_OK || out->column < 0)
         return st;
     int32_t halves = 0, star = 0;
-    st = nf_musketry_cell(r, out->row, out->column, &halves, &star);
+    st = napfire__musketry_cell(r, out->row, out->column, &halves, &star);
     if (st == NAPFIRE_EUNKNOWN)
-        nf_missing_set(m, NAPFIRE_MISSING_MUSKETRY_CELL, out->row, out->column, -1, -1);
+        napfire__missing_set(m, NAPFIRE_MISSING_MUSKETRY_CELL, out->row, out->column, -1, -1);
     if (st != NAPFIRE_OK)
         return st;
     if (star) {
         /* The firer's current strength decides the star (Decision F-TAB-4). */
         int32_t t = 0;
-        st = nf_threshold(r, NAPFIRE_THRESHOLD_STAR_FIGURES, NAPFIRE_MEASURE_METRIC, &t);
+        st = napfire__threshold(r, NAPFIRE_THRESHOLD_STAR_FIGURES, NAPFIRE_MEASURE_METRIC, &t);
         if (st == NAPFIRE_EUNKNOWN)
-            nf_missing_set(m, NAPFIRE_MISSING_THRESHOLD, NAPFIRE_THRESHOLD_STAR_FIGURES,
+            napfire__missing_set(m, NAPFIRE_MISSING_THRESHOLD, NAPFIRE_THRESHOLD_STAR_FIGURES,
                            NAPFIRE_MEASURE_METRIC, -1, -1);
         if (st != NAPFIRE_OK)
             return st;
@@ -150,8 +150,8 @@ static int table_value(const struct nf_shot *s, const struct nf_rules *r, napfir
 
 /* Everything that does not depend on the dice: verdicts, band, the first
  * unknown datum, modifiers. Forbidden and unknown results are final here;
- * a permitted one waits for nf_resolve_roll(). */
-int nf_resolve_prepare(const struct nf_shot *n, const struct nf_rules *r, napfire_result *res) {
+ * a permitted one waits for napfire__resolve_roll(). */
+int napfire__resolve_prepare(const struct nf_shot *n, const struct nf_rules *r, napfire_result *res) {
     int st = required_settings(n);
     if (st)
         return st;
@@ -187,7 +187,7 @@ int nf_resolve_prepare(const struct nf_shot *n, const struct nf_rules *r, napfir
     size_t count = 0;
     int32_t net = 0;
     struct nf_missing m = {NAPFIRE_MISSING_NONE, {-1, -1, -1, -1}};
-    st = nf_modifiers(n, r, items, &count, &net, &m);
+    st = napfire__modifiers(n, r, items, &count, &net, &m);
     if (st == NAPFIRE_ESTATE)
         return st;
     if (st == NAPFIRE_EUNKNOWN) {
@@ -198,15 +198,15 @@ int nf_resolve_prepare(const struct nf_shot *n, const struct nf_rules *r, napfir
     return NAPFIRE_OK;
 }
 
-/* The dice's part, on a permitted result of nf_resolve_prepare(): table,
+/* The dice's part, on a permitted result of napfire__resolve_prepare(): table,
  * long range, the half and the screen's share. */
-int nf_resolve_roll(const struct nf_shot *n, const struct nf_rules *r,
+int napfire__resolve_roll(const struct nf_shot *n, const struct nf_rules *r,
                     const napfire_result *prepared, int32_t roll_2d6, int32_t half_die,
                     napfire_result *out) {
     napfire_result res = *prepared;
     struct nf_missing m = {NAPFIRE_MISSING_NONE, {-1, -1, -1, -1}};
     res.modified_roll = roll_2d6 + res.net_modifier;
-    res.column = nf_roll_column(res.modified_roll);
+    res.column = napfire__roll_column(res.modified_roll);
     int st = table_value(n, r, &res, &m);
     if (st == NAPFIRE_ESTATE)
         return st;
@@ -215,29 +215,29 @@ int nf_resolve_roll(const struct nf_shot *n, const struct nf_rules *r,
         *out = res;
         return NAPFIRE_EUNKNOWN;
     }
-    int artillery = nf_is_artillery(nf_u(&n->firer, NAPFIRE_UNIT_ARM));
+    int artillery = napfire__is_artillery(nf_u(&n->firer, NAPFIRE_UNIT_ARM));
     /* F-CAS-1 for musketry; an artillery band has its own row instead. */
     res.halves = !artillery && res.band == NAPFIRE_BAND_LONG
-                     ? nf_long_range_halves(res.table_halves)
+                     ? napfire__long_range_halves(res.table_halves)
                      : res.table_halves;
-    /* nf_is_second_class() holds the infantry-only Decision of F-CAS-2, so
+    /* napfire__is_second_class() holds the infantry-only Decision of F-CAS-2, so
      * artillery (F-ART-1: no 2nd-class rule) never drops a half there. */
-    nf_round_half(res.halves, half_die, nf_is_second_class(&n->firer), &res);
-    nf_split_screen(n, &res);
+    napfire__round_half(res.halves, half_die, napfire__is_second_class(&n->firer), &res);
+    napfire__split_screen(n, &res);
     *out = res;
     return NAPFIRE_OK;
 }
 
-int nf_resolve_checked(const napfire_shot *s, const napfire_rules *rules,
+int napfire__resolve_checked(const napfire_shot *s, const napfire_rules *rules,
                        const struct nf_shot **n, const struct nf_rules **r) {
     if (!s)
         return NAPFIRE_EINVAL;
     int st;
-    *r = nf_rules_resolve(rules, &st);
+    *r = napfire__rules_resolve(rules, &st);
     if (st)
         return st;
     *n = NF_CSHOT(s);
-    if (!nf_shot_valid(*n))
+    if (!napfire__shot_valid(*n))
         return NAPFIRE_ESTATE;
     return NAPFIRE_OK;
 }
@@ -248,16 +248,16 @@ int napfire_shot_resolve(const napfire_shot *s, const napfire_rules *rules, int3
         return NAPFIRE_EINVAL;
     const struct nf_shot *n = NULL;
     const struct nf_rules *r = NULL;
-    int st = nf_resolve_checked(s, rules, &n, &r);
+    int st = napfire__resolve_checked(s, rules, &n, &r);
     if (st)
         return st;
     if (roll_2d6 < 2 || roll_2d6 > 12 || half_die < 0 || half_die > 6)
         return NAPFIRE_EDOMAIN;
     /* Work on a local result: an ESTATE found midway must leave *out untouched. */
     napfire_result res;
-    st = nf_resolve_prepare(n, r, &res);
+    st = napfire__resolve_prepare(n, r, &res);
     if (st == NAPFIRE_OK && res.permitted)
-        st = nf_resolve_roll(n, r, &res, roll_2d6, half_die, &res);
+        st = napfire__resolve_roll(n, r, &res, roll_2d6, half_die, &res);
     if (st == NAPFIRE_OK || st == NAPFIRE_EUNKNOWN)
         *out = res;
     return st;

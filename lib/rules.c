@@ -83,7 +83,7 @@ static const struct nf_rules builtin = {
               "(open order, artillery: no numbers)",
 };
 
-const struct nf_rules *nf_rules_resolve(const napfire_rules *r, int *status) {
+const struct nf_rules *napfire__rules_resolve(const napfire_rules *r, int *status) {
     if (!r) {
         *status = NAPFIRE_OK;
         return &builtin;
@@ -93,7 +93,7 @@ const struct nf_rules *nf_rules_resolve(const napfire_rules *r, int *status) {
     return n;
 }
 
-void nf_missing_set(struct nf_missing *m, int32_t kind, int32_t a, int32_t b, int32_t c,
+void napfire__missing_set(struct nf_missing *m, int32_t kind, int32_t a, int32_t b, int32_t c,
                     int32_t d) {
     m->kind = kind;
     m->index[0] = a;
@@ -110,7 +110,7 @@ static int checked(int32_t v, int32_t hi) {
     return v < 0 || v > hi ? NAPFIRE_ESTATE : NAPFIRE_OK;
 }
 
-int nf_musketry_cell(const struct nf_rules *r, int32_t row, int32_t col, int32_t *halves,
+int napfire__musketry_cell(const struct nf_rules *r, int32_t row, int32_t col, int32_t *halves,
                      int32_t *star) {
     int32_t v = r->musketry[row][col];
     uint8_t s = r->musketry_star[row][col];
@@ -133,23 +133,23 @@ static int read_checked(int32_t v, int32_t hi, int32_t *out) {
     return st;
 }
 
-int nf_artillery_cell(const struct nf_rules *r, int32_t gun, int32_t ammo, int32_t band,
+int napfire__artillery_cell(const struct nf_rules *r, int32_t gun, int32_t ammo, int32_t band,
                       int32_t col, int32_t *halves) {
     return read_checked(r->artillery[gun][ammo][band - NAPFIRE_BAND_CANISTER][col],
                         NAPFIRE_MAX_CELL_HALVES, halves);
 }
 
-int nf_range_max(const struct nf_rules *r, int32_t weapon, int32_t measure, int32_t which,
+int napfire__range_max(const struct nf_rules *r, int32_t weapon, int32_t measure, int32_t which,
                  int32_t *value) {
     return read_checked(r->range[weapon][measure][which], NAPFIRE_MAX_DISTANCE, value);
 }
 
-int nf_gun_range_max(const struct nf_rules *r, int32_t gun, int32_t measure, int32_t which,
+int napfire__gun_range_max(const struct nf_rules *r, int32_t gun, int32_t measure, int32_t which,
                      int32_t *value) {
     return read_checked(r->gun_range[gun][measure][which], NAPFIRE_MAX_DISTANCE, value);
 }
 
-int nf_modifier_value(const struct nf_rules *r, int32_t fire, int32_t id, int32_t variant,
+int napfire__modifier_value(const struct nf_rules *r, int32_t fire, int32_t id, int32_t variant,
                       int32_t *value) {
     int32_t v = r->modifier[fire][id][variant];
     if (v == MU)
@@ -179,7 +179,7 @@ static int32_t threshold_lo(int32_t id) {
 
 /* Row thresholds must stay strictly increasing where known, or a number of
  * firing figures could fall into two rows. */
-int nf_rows_ordered(const struct nf_rules *n) {
+int napfire__rows_ordered(const struct nf_rules *n) {
     int32_t last = 0;
     for (int32_t id = NAPFIRE_THRESHOLD_ROW_2; id <= NAPFIRE_THRESHOLD_ROW_5; id++) {
         int32_t v = n->threshold[id][0];
@@ -192,7 +192,7 @@ int nf_rows_ordered(const struct nf_rules *n) {
     return 1;
 }
 
-int nf_threshold(const struct nf_rules *r, int32_t id, int32_t measure, int32_t *value) {
+int napfire__threshold(const struct nf_rules *r, int32_t id, int32_t measure, int32_t *value) {
     int32_t v = r->threshold[id][measure];
     /* The setter writes a count to both measures: storage where the two
      * differ is corrupted, even where each value is in its domain. (Row
@@ -262,14 +262,14 @@ int napfire_rules_set_musketry(napfire_rules *r, int32_t row, int32_t column, in
 int napfire_rules_get_musketry(const napfire_rules *r, int32_t row, int32_t column,
                                int32_t *halves, int32_t *star) {
     int st;
-    const struct nf_rules *n = nf_rules_resolve(r, &st);
+    const struct nf_rules *n = napfire__rules_resolve(r, &st);
     if (!halves || !star)
         return NAPFIRE_EINVAL;
     if (st)
         return st;
     if (!in(row, 0, NF_ROWS - 1) || !in(column, 0, NF_COLUMNS - 1))
         return NAPFIRE_EDOMAIN;
-    st = nf_musketry_cell(n, row, column, halves, star);
+    st = napfire__musketry_cell(n, row, column, halves, star);
     if (st == NAPFIRE_EUNKNOWN) {
         *halves = U;
         *star = 0;
@@ -306,7 +306,7 @@ int napfire_rules_set_range(napfire_rules *r, int32_t weapon, int32_t measure,
 int napfire_rules_get_range(const napfire_rules *r, int32_t weapon, int32_t measure,
                             int32_t *effective_max, int32_t *long_max) {
     int st;
-    const struct nf_rules *n = nf_rules_resolve(r, &st);
+    const struct nf_rules *n = napfire__rules_resolve(r, &st);
     if (!effective_max || !long_max)
         return NAPFIRE_EINVAL;
     if (st)
@@ -338,7 +338,7 @@ int napfire_rules_get_gun_range(const napfire_rules *r, int32_t gun, int32_t mea
                                 int32_t *canister_max, int32_t *effective_max,
                                 int32_t *long_max) {
     int st;
-    const struct nf_rules *n = nf_rules_resolve(r, &st);
+    const struct nf_rules *n = napfire__rules_resolve(r, &st);
     if (!canister_max || !effective_max || !long_max)
         return NAPFIRE_EINVAL;
     if (st)
@@ -374,14 +374,14 @@ int napfire_rules_set_artillery(napfire_rules *r, int32_t gun, int32_t ammo, int
 int napfire_rules_get_artillery(const napfire_rules *r, int32_t gun, int32_t ammo,
                                 int32_t band, int32_t column, int32_t *halves) {
     int st;
-    const struct nf_rules *n = nf_rules_resolve(r, &st);
+    const struct nf_rules *n = napfire__rules_resolve(r, &st);
     if (!halves)
         return NAPFIRE_EINVAL;
     if (st)
         return st;
     if (!artillery_index_ok(gun, ammo, band, column))
         return NAPFIRE_EDOMAIN;
-    st = nf_artillery_cell(n, gun, ammo, band, column, halves);
+    st = napfire__artillery_cell(n, gun, ammo, band, column, halves);
     if (st == NAPFIRE_EUNKNOWN)
         *halves = U;
     return st;
@@ -416,14 +416,14 @@ int napfire_rules_set_modifier(napfire_rules *r, int32_t fire, int32_t id, int32
 int napfire_rules_get_modifier(const napfire_rules *r, int32_t fire, int32_t id,
                                int32_t variant, int32_t *value) {
     int st;
-    const struct nf_rules *n = nf_rules_resolve(r, &st);
+    const struct nf_rules *n = napfire__rules_resolve(r, &st);
     if (!value)
         return NAPFIRE_EINVAL;
     if (st)
         return st;
     if (!modifier_slot_ok(fire, id, variant))
         return NAPFIRE_EDOMAIN;
-    st = nf_modifier_value(n, fire, id, variant, value);
+    st = napfire__modifier_value(n, fire, id, variant, value);
     if (st == NAPFIRE_EUNKNOWN)
         *value = MU;
     return st;
@@ -435,7 +435,7 @@ int napfire_rules_set_threshold(napfire_rules *r, int32_t id, int32_t measure, i
     if (!n)
         return st;
     /* Rows already out of order are corruption, not a fault of value. */
-    if (!nf_rows_ordered(n))
+    if (!napfire__rows_ordered(n))
         return NAPFIRE_ESTATE;
     if (!in(id, 0, NF_THRESHOLDS - 1) || !in(measure, 0, NF_MEASURES - 1) ||
         (value != U && !in(value, threshold_lo(id), threshold_hi(id))))
@@ -449,7 +449,7 @@ int napfire_rules_set_threshold(napfire_rules *r, int32_t id, int32_t measure, i
         next_rows.threshold[id][0] = value;
         next_rows.threshold[id][1] = value;
     }
-    if (!nf_rows_ordered(&next_rows))
+    if (!napfire__rows_ordered(&next_rows))
         return NAPFIRE_EDOMAIN;
     memcpy(n->threshold, next_rows.threshold, sizeof n->threshold);
     return NAPFIRE_OK;
@@ -458,16 +458,16 @@ int napfire_rules_set_threshold(napfire_rules *r, int32_t id, int32_t measure, i
 int napfire_rules_get_threshold(const napfire_rules *r, int32_t id, int32_t measure,
                                 int32_t *value) {
     int st;
-    const struct nf_rules *n = nf_rules_resolve(r, &st);
+    const struct nf_rules *n = napfire__rules_resolve(r, &st);
     if (!value)
         return NAPFIRE_EINVAL;
     if (st)
         return st;
     if (!in(id, 0, NF_THRESHOLDS - 1) || !in(measure, 0, NF_MEASURES - 1))
         return NAPFIRE_EDOMAIN;
-    if (id >= NAPFIRE_THRESHOLD_ROW_2 && id <= NAPFIRE_THRESHOLD_ROW_5 && !nf_rows_ordered(n))
+    if (id >= NAPFIRE_THRESHOLD_ROW_2 && id <= NAPFIRE_THRESHOLD_ROW_5 && !napfire__rows_ordered(n))
         return NAPFIRE_ESTATE;
-    st = nf_threshold(n, id, measure, value);
+    st = napfire__threshold(n, id, measure, value);
     if (st == NAPFIRE_EUNKNOWN)
         *value = U;
     return st;
@@ -492,7 +492,7 @@ static char *provenance_field(const struct nf_rules *n, int32_t field, size_t *c
     }
 }
 
-int nf_utf8_width(const unsigned char *s, size_t len) {
+int napfire__utf8_width(const unsigned char *s, size_t len) {
     unsigned char c = s[0];
     if (c < 0x80)
         return 1;
@@ -533,7 +533,7 @@ static int valid_text(const unsigned char *s, size_t len) {
     while (i < len) {
         if (s[i] < 0x20 || s[i] == 0x7F)
             return 0;
-        int w = nf_utf8_width(s + i, len - i);
+        int w = napfire__utf8_width(s + i, len - i);
         if (w < 0)
             return 0;
         i += (size_t)w;
@@ -566,7 +566,7 @@ int napfire_rules_set_provenance(napfire_rules *r, int32_t field, const char *te
 int napfire_rules_get_provenance(const napfire_rules *r, int32_t field, char *buf, size_t cap,
                                  size_t *len) {
     int st;
-    const struct nf_rules *n = nf_rules_resolve(r, &st);
+    const struct nf_rules *n = napfire__rules_resolve(r, &st);
     if (!len || (!buf && cap > 0))
         return NAPFIRE_EINVAL;
     if (st)

@@ -347,7 +347,7 @@ static int check_bytes(struct parser *p) {
             i++;
             continue;
         }
-        int w = nf_utf8_width(p->line + i, p->len - i);
+        int w = napfire__utf8_width(p->line + i, p->len - i);
         if (w < 0) {
             static const char *const why[] = {
                 [-NF_UTF8_NOT_LEAD] = "invalid UTF-8: not a lead byte",

@@ -18,14 +18,14 @@ static int32_t formation_row_cap(int32_t formation) {
     }
 }
 
-int32_t nf_musketry_row(const struct nf_shot *s, const struct nf_rules *r, int *status,
+int32_t napfire__musketry_row(const struct nf_shot *s, const struct nf_rules *r, int *status,
                         struct nf_missing *m) {
     int32_t figures = nf_s(s, NAPFIRE_SHOT_FIRING_FIGURES);
     if (figures == 0)
         figures = nf_u(&s->firer, NAPFIRE_UNIT_FIGURES);
     int32_t cap = formation_row_cap(nf_u(&s->firer, NAPFIRE_UNIT_FORMATION));
     int32_t row = 0;
-    if (cap > 0 && !nf_rows_ordered(r)) {
+    if (cap > 0 && !napfire__rows_ordered(r)) {
         *status = NAPFIRE_ESTATE;
         return -1;
     }
@@ -34,9 +34,9 @@ int32_t nf_musketry_row(const struct nf_shot *s, const struct nf_rules *r, int *
     while (row < cap) {
         int32_t id = NAPFIRE_THRESHOLD_ROW_2 + row;
         int32_t t = 0;
-        int st = nf_threshold(r, id, NAPFIRE_MEASURE_METRIC, &t);
+        int st = napfire__threshold(r, id, NAPFIRE_MEASURE_METRIC, &t);
         if (st == NAPFIRE_EUNKNOWN)
-            nf_missing_set(m, NAPFIRE_MISSING_THRESHOLD, id, NAPFIRE_MEASURE_METRIC, -1, -1);
+            napfire__missing_set(m, NAPFIRE_MISSING_THRESHOLD, id, NAPFIRE_MEASURE_METRIC, -1, -1);
         if (st != NAPFIRE_OK) {
             *status = st;
             return -1;
@@ -51,7 +51,7 @@ int32_t nf_musketry_row(const struct nf_shot *s, const struct nf_rules *r, int *
 
 /* F-TAB-3: bands of two, 1-2 .. 17-18; below 1 no effect (-1), above 18
  * the last column (Decision). */
-int32_t nf_roll_column(int32_t modified_roll) {
+int32_t napfire__roll_column(int32_t modified_roll) {
     if (modified_roll < 1)
         return -1;
     if (modified_roll > 18)

@@ -138,19 +138,19 @@ static const uint32_t arm_formations[NF_ARMS] = {
                                     FORMATION_BIT(NAPFIRE_FORMATION_UNLIMBERED),
 };
 
-int nf_is_infantry(int32_t arm) {
+int napfire__is_infantry(int32_t arm) {
     return arm == NAPFIRE_ARM_LINE_INFANTRY || arm == NAPFIRE_ARM_LIGHT_INFANTRY;
 }
 
-int nf_is_artillery(int32_t arm) {
+int napfire__is_artillery(int32_t arm) {
     return arm == NAPFIRE_ARM_FOOT_ARTILLERY || arm == NAPFIRE_ARM_HORSE_ARTILLERY;
 }
 
 static int32_t default_formation(int32_t arm) {
-    return nf_is_artillery(arm) ? NAPFIRE_FORMATION_UNLIMBERED : NAPFIRE_FORMATION_LINE;
+    return napfire__is_artillery(arm) ? NAPFIRE_FORMATION_UNLIMBERED : NAPFIRE_FORMATION_LINE;
 }
 
-int nf_unit_valid(const struct nf_unit *u) {
+int napfire__unit_valid(const struct nf_unit *u) {
     uint32_t arm = (uint32_t)u->p[0];
     if (u->magic != NF_UNIT_MAGIC || arm >= NF_ARMS)
         return 0;
@@ -163,12 +163,12 @@ int nf_unit_valid(const struct nf_unit *u) {
 /* The target conditions of F-SCR-1: a screen covers infantry that is not
  * itself in skirmish order. */
 static int screenable(const struct nf_unit *target) {
-    return nf_is_infantry(nf_u(target, NAPFIRE_UNIT_ARM)) &&
+    return napfire__is_infantry(nf_u(target, NAPFIRE_UNIT_ARM)) &&
            nf_u(target, NAPFIRE_UNIT_FORMATION) != NAPFIRE_FORMATION_SKIRMISH;
 }
 
-int nf_shot_valid(const struct nf_shot *s) {
-    if (s->magic != NF_SHOT_MAGIC || !nf_unit_valid(&s->firer) || !nf_unit_valid(&s->target))
+int napfire__shot_valid(const struct nf_shot *s) {
+    if (s->magic != NF_SHOT_MAGIC || !napfire__unit_valid(&s->firer) || !napfire__unit_valid(&s->target))
         return 0;
     uint32_t arm = (uint32_t)nf_u(&s->firer, NAPFIRE_UNIT_ARM);
     if (out_of_bounds(s->p, shot_lo[arm], shot_hi[arm], NF_SHOT_NPARAMS))
@@ -230,7 +230,7 @@ int napfire_unit_set(napfire_unit *u, int32_t param, int32_t value) {
     if (!u)
         return NAPFIRE_EINVAL;
     struct nf_unit *n = NF_UNIT(u);
-    if (!nf_unit_valid(n))
+    if (!napfire__unit_valid(n))
         return NAPFIRE_ESTATE;
     if (param <= NAPFIRE_UNIT_ARM || param > NF_UNIT_PARAM_LAST)
         return NAPFIRE_EDOMAIN;
@@ -239,7 +239,7 @@ int napfire_unit_set(napfire_unit *u, int32_t param, int32_t value) {
         return NAPFIRE_EDOMAIN;
     struct nf_unit next = *n;
     next.p[param - NF_UNIT_PARAM_FIRST] = value;
-    if (!nf_unit_valid(&next))
+    if (!napfire__unit_valid(&next))
         return NAPFIRE_EDOMAIN;
     *n = next;
     return NAPFIRE_OK;
@@ -249,7 +249,7 @@ int napfire_unit_get(const napfire_unit *u, int32_t param, int32_t *value) {
     if (!u || !value)
         return NAPFIRE_EINVAL;
     const struct nf_unit *n = NF_CUNIT(u);
-    if (!nf_unit_valid(n))
+    if (!napfire__unit_valid(n))
         return NAPFIRE_ESTATE;
     if (param < NF_UNIT_PARAM_FIRST || param > NF_UNIT_PARAM_LAST)
         return NAPFIRE_EDOMAIN;
@@ -277,7 +277,7 @@ int napfire_unit_may_open_order(const napfire_unit *u, int32_t year, int32_t *ye
     if (!u || !yes)
         return NAPFIRE_EINVAL;
     const struct nf_unit *n = NF_CUNIT(u);
-    if (!nf_unit_valid(n))
+    if (!napfire__unit_valid(n))
         return NAPFIRE_ESTATE;
     if (year < 1 || year > 9999)
         return NAPFIRE_EDOMAIN;
@@ -306,7 +306,7 @@ int napfire_shot_init(napfire_shot *s, size_t size, const napfire_unit *firer,
         return NAPFIRE_ESIZE;
     const struct nf_unit *f = NF_CUNIT(firer);
     const struct nf_unit *t = NF_CUNIT(target);
-    if (!nf_unit_valid(f) || !nf_unit_valid(t))
+    if (!napfire__unit_valid(f) || !napfire__unit_valid(t))
         return NAPFIRE_ESTATE;
     /* Build aside: firer or target may alias the shot's own storage. */
     struct nf_shot n;
@@ -325,7 +325,7 @@ int napfire_shot_set(napfire_shot *s, int32_t param, int32_t value) {
     if (!s)
         return NAPFIRE_EINVAL;
     struct nf_shot *n = NF_SHOT(s);
-    if (!nf_shot_valid(n))
+    if (!napfire__shot_valid(n))
         return NAPFIRE_ESTATE;
     if (param < NF_SHOT_PARAM_FIRST || param > NF_SHOT_PARAM_LAST)
         return NAPFIRE_EDOMAIN;
@@ -335,7 +335,7 @@ int napfire_shot_set(napfire_shot *s, int32_t param, int32_t value) {
         return NAPFIRE_EDOMAIN;
     struct nf_shot next = *n;
     next.p[param - NF_SHOT_PARAM_FIRST] = value;
-    if (!nf_shot_valid(&next))
+    if (!napfire__shot_valid(&next))
         return NAPFIRE_EDOMAIN;
     *n = next;
     return NAPFIRE_OK;
@@ -345,7 +345,7 @@ int napfire_shot_get(const napfire_shot *s, int32_t param, int32_t *value) {
     if (!s || !value)
         return NAPFIRE_EINVAL;
     const struct nf_shot *n = NF_CSHOT(s);
-    if (!nf_shot_valid(n))
+    if (!napfire__shot_valid(n))
         return NAPFIRE_ESTATE;
     if (param < NF_SHOT_PARAM_FIRST || param > NF_SHOT_PARAM_LAST)
         return NAPFIRE_EDOMAIN;

@@ -10,7 +10,10 @@ Checks, each reported as PASS/FAIL with the offending items:
             allocates (API.md, Principles).
   exports   `nm -D --defined-only` and `objdump -T`: every exported symbol
             is a function named --prefix* with the default version
-            `@@--version-node` (the version node's own ABS symbol aside).
+            `@@NODE` (the version nodes' own ABS symbols aside). NODE is the
+            node of --version-script that lists the name (a name listed in
+            no node, or in two, is a violation); without a script, every
+            export must carry --version-node.
   declared  with --header: the exports are exactly the NAPFIRE_API
             functions the public headers declare (a declared function that
             is not exported would fail at the caller's link time).
@@ -96,21 +99,42 @@ def check_imports(lib):
     return [f"imports:{n}" for n in bad], f"{len(undefined)} imports: {' '.join(sorted(set(undefined)))}"
 
 
-def check_exports(lib, prefix, node):
+def read_version_script(path):
+    """{name: node} from a GNU ld version script that lists every name."""
+    with open(path, encoding="utf-8") as f:
+        text = re.sub(r"/\*.*?\*/", " ", f.read(), flags=re.S)
+    nodes = {}
+    dup = []
+    for node, body in re.findall(r"([A-Za-z_][A-Za-z0-9_.]*)\s*\{(.*?)\}", text, flags=re.S):
+        part = body.split("local:")[0].replace("global:", " ")
+        for name in re.findall(r"([A-Za-z_][A-Za-z0-9_]*)\s*;", part):
+            if name in nodes:
+                dup.append(name)
+            nodes[name] = node
+    return nodes, dup
+
+
+def check_exports(lib, prefix, node, script_nodes=None):
+    """node: the one version node (no script), or None with script_nodes."""
     bad = []
     exported = set()
+    own_nodes = set(script_nodes.values()) if script_nodes else {node}
+
+    def want(name):
+        return script_nodes.get(name) if script_nodes is not None else node
+
     for line in run("nm", "-D", "--defined-only", lib).splitlines():
         parts = line.split()
         if len(parts) != 3:
             continue
         kind, full = parts[1], parts[2]
         name, sep, version = full.partition("@")
-        if kind == "A" and name == node:
-            continue  # the version node's own symbol
+        if kind == "A" and name in own_nodes:
+            continue  # a version node's own symbol
         exported.add(name)
         if not name.startswith(prefix):
             bad.append(f"prefix:{name}")
-        if sep == "" or version != "@" + node:
+        if sep == "" or want(name) is None or version != "@" + want(name):
             bad.append(f"version:{name}")
     # objdump -T: the symbol's kind (F = function) and version column.
     for line in run("objdump", "-T", lib).splitlines():
@@ -118,15 +142,16 @@ def check_exports(lib, prefix, node):
         if not m or m.group(2) == "*UND*":
             continue
         flags, section, version, name = m.groups()
-        if section == "*ABS*" and name == node:
+        if section == "*ABS*" and name in own_nodes:
             continue
         if "F" not in flags:
             bad.append(f"kind:{name}")
-        if version != node and f"version:{name}" not in bad:
+        if version != want(name) and f"version:{name}" not in bad:
             bad.append(f"version:{name}")
     if not exported:
         bad.append("exports:<none>")
-    return bad, exported, f"{len(exported)} exports, all {prefix}* functions @@{node}" if not bad else ""
+    where = "@@" + node if script_nodes is None else "in the node the version script lists"
+    return bad, exported, f"{len(exported)} exports, all {prefix}* functions {where}" if not bad else ""
 
 
 def declared_functions(headers):
@@ -229,6 +254,8 @@ def main():
     ap.add_argument("--soname", default="libnapfire.so.1")
     ap.add_argument("--prefix", default="napfire_")
     ap.add_argument("--version-node", default="NAPFIRE_1.0")
+    ap.add_argument("--version-script", help="GNU ld version script naming each export's node "
+                    "(overrides --version-node)")
     ap.add_argument("--header", action="append", default=[], help="public header (repeatable)")
     ap.add_argument("--objects", help="directory of the library's object files")
     ap.add_argument("--skip", action="append", default=[], choices=["data"],
@@ -260,7 +287,12 @@ def main():
         report("soname", bad, text)
         bad, text = check_imports(args.library)
         report("imports (no allocator)", bad, text)
-        bad, exported, text = check_exports(args.library, args.prefix, args.version_node)
+        script_nodes = None
+        if args.version_script:
+            script_nodes, dup = read_version_script(args.version_script)
+            report("version script", [f"version-script-duplicate:{n}" for n in dup],
+                   f"{len(script_nodes)} names in nodes {' '.join(sorted(set(script_nodes.values())))}")
+        bad, exported, text = check_exports(args.library, args.prefix, args.version_node, script_nodes)
         report("exports", bad, text)
         if args.header:
             bad, text = check_declared(exported, args.header)
