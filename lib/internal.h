@@ -146,6 +146,13 @@ int napfire__gun_range_max(const struct nf_rules *r, int32_t gun, int32_t measur
 int napfire__modifier_value(const struct nf_rules *r, int32_t fire, int32_t id,
                       int32_t variant, int32_t *value);
 int napfire__threshold(const struct nf_rules *r, int32_t id, int32_t measure, int32_t *value);
+/* Distance thresholds hold a value per measure; counts one for both. */
+int napfire__threshold_is_distance(int32_t id);
+/* A threshold's domain: lo..hi (or NAPFIRE_UNKNOWN). */
+int32_t napfire__threshold_lo(int32_t id);
+int32_t napfire__threshold_hi(int32_t id);
+/* The (fire kind, NAPFIRE_MOD_* id, variant) triples that hold a value. */
+int napfire__modifier_slot_ok(int32_t fire, int32_t id, int32_t variant);
 /* The known row thresholds strictly increase (the setter keeps them so). */
 int napfire__rows_ordered(const struct nf_rules *r);
 

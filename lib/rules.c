@@ -160,21 +160,21 @@ int napfire__modifier_value(const struct nf_rules *r, int32_t fire, int32_t id, 
     return NAPFIRE_OK;
 }
 
-static int threshold_is_distance(int32_t id) {
+int napfire__threshold_is_distance(int32_t id) {
     return id == NAPFIRE_THRESHOLD_SCREEN || id == NAPFIRE_THRESHOLD_LONG_RANGE_CLEARANCE ||
            id == NAPFIRE_THRESHOLD_OVERHEAD_CLEARANCE;
 }
 
-static int32_t threshold_hi(int32_t id) {
-    if (threshold_is_distance(id))
+int32_t napfire__threshold_hi(int32_t id) {
+    if (napfire__threshold_is_distance(id))
         return NAPFIRE_MAX_DISTANCE;
     if (id == NAPFIRE_THRESHOLD_GUARD_CAP)
         return NAPFIRE_MAX_MODIFIER;
     return NAPFIRE_MAX_FIGURES;
 }
 
-static int32_t threshold_lo(int32_t id) {
-    return threshold_is_distance(id) || id == NAPFIRE_THRESHOLD_GUARD_CAP ? 0 : 1;
+int32_t napfire__threshold_lo(int32_t id) {
+    return napfire__threshold_is_distance(id) || id == NAPFIRE_THRESHOLD_GUARD_CAP ? 0 : 1;
 }
 
 /* Row thresholds must stay strictly increasing where known, or a number of
@@ -197,11 +197,11 @@ int napfire__threshold(const struct nf_rules *r, int32_t id, int32_t measure, in
     /* The setter writes a count to both measures: storage where the two
      * differ is corrupted, even where each value is in its domain. (Row
      * order is checked by the readers of rows, once per read of them.) */
-    if (!threshold_is_distance(id) && r->threshold[id][0] != r->threshold[id][1])
+    if (!napfire__threshold_is_distance(id) && r->threshold[id][0] != r->threshold[id][1])
         return NAPFIRE_ESTATE;
     if (v == U)
         return NAPFIRE_EUNKNOWN;
-    if (v < threshold_lo(id) || v > threshold_hi(id))
+    if (v < napfire__threshold_lo(id) || v > napfire__threshold_hi(id))
         return NAPFIRE_ESTATE;
     *value = v;
     return NAPFIRE_OK;
@@ -390,7 +390,7 @@ int napfire_rules_get_artillery(const napfire_rules *r, int32_t gun, int32_t amm
 /* Which (fire kind, id, variant) triples hold a value. Musketry: every
  * F-MOD id; artillery: the target conditions and the movement penalty.
  * Variant 1 only for the two ids with a second value. */
-static int modifier_slot_ok(int32_t fire, int32_t id, int32_t variant) {
+int napfire__modifier_slot_ok(int32_t fire, int32_t id, int32_t variant) {
     if (!in(fire, 0, NF_FIRES - 1) || !in(variant, 0, NF_VARIANTS - 1))
         return 0;
     if (variant == 1 && id != NAPFIRE_MOD_COLUMN && id != NAPFIRE_MOD_COVER)
@@ -406,7 +406,7 @@ int napfire_rules_set_modifier(napfire_rules *r, int32_t fire, int32_t id, int32
     struct nf_rules *n = writable(r, &st);
     if (!n)
         return st;
-    if (!modifier_slot_ok(fire, id, variant) ||
+    if (!napfire__modifier_slot_ok(fire, id, variant) ||
         (value != MU && !in(value, -NAPFIRE_MAX_MODIFIER, NAPFIRE_MAX_MODIFIER)))
         return NAPFIRE_EDOMAIN;
     n->modifier[fire][id][variant] = value;
@@ -421,7 +421,7 @@ int napfire_rules_get_modifier(const napfire_rules *r, int32_t fire, int32_t id,
         return NAPFIRE_EINVAL;
     if (st)
         return st;
-    if (!modifier_slot_ok(fire, id, variant))
+    if (!napfire__modifier_slot_ok(fire, id, variant))
         return NAPFIRE_EDOMAIN;
     st = napfire__modifier_value(n, fire, id, variant, value);
     if (st == NAPFIRE_EUNKNOWN)
@@ -438,11 +438,11 @@ int napfire_rules_set_threshold(napfire_rules *r, int32_t id, int32_t measure, i
     if (!napfire__rows_ordered(n))
         return NAPFIRE_ESTATE;
     if (!in(id, 0, NF_THRESHOLDS - 1) || !in(measure, 0, NF_MEASURES - 1) ||
-        (value != U && !in(value, threshold_lo(id), threshold_hi(id))))
+        (value != U && !in(value, napfire__threshold_lo(id), napfire__threshold_hi(id))))
         return NAPFIRE_EDOMAIN;
     struct nf_rules next_rows;
     memcpy(next_rows.threshold, n->threshold, sizeof n->threshold);
-    if (threshold_is_distance(id)) {
+    if (napfire__threshold_is_distance(id)) {
         next_rows.threshold[id][measure] = value;
     } else {
         /* Counts do not depend on the measure: one value serves both. */
