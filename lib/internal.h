@@ -153,6 +153,10 @@ int32_t napfire__threshold_lo(int32_t id);
 int32_t napfire__threshold_hi(int32_t id);
 /* The (fire kind, NAPFIRE_MOD_* id, variant) triples that hold a value. */
 int napfire__modifier_slot_ok(int32_t fire, int32_t id, int32_t variant);
+/* Whether the rules ever read an artillery cell of this ammunition and
+ * band (canister only at canister range, F-ART-1); the setter refuses a
+ * value for a cell they never read. */
+int napfire__artillery_readable(int32_t ammo, int32_t band);
 /* The known row thresholds strictly increase (the setter keeps them so). */
 int napfire__rows_ordered(const struct nf_rules *r);
 

@@ -359,13 +359,20 @@ static int artillery_index_ok(int32_t gun, int32_t ammo, int32_t band, int32_t c
            in(band, NAPFIRE_BAND_CANISTER, NAPFIRE_BAND_LONG) && in(column, 0, NF_COLUMNS - 1);
 }
 
+/* Canister ammunition fires only at canister range (Decision F-ART-1), so
+ * its effective and long cells are never read: they stay unknown. */
+int napfire__artillery_readable(int32_t ammo, int32_t band) {
+    return ammo != NAPFIRE_AMMO_CANISTER || band == NAPFIRE_BAND_CANISTER;
+}
+
 int napfire_rules_set_artillery(napfire_rules *r, int32_t gun, int32_t ammo, int32_t band,
                                 int32_t column, int32_t halves) {
     int st;
     struct nf_rules *n = writable(r, &st);
     if (!n)
         return st;
-    if (!artillery_index_ok(gun, ammo, band, column) || !valid_cell(halves))
+    if (!artillery_index_ok(gun, ammo, band, column) || !valid_cell(halves) ||
+        (halves != U && !napfire__artillery_readable(ammo, band)))
         return NAPFIRE_EDOMAIN;
     n->artillery[gun][ammo][band - NAPFIRE_BAND_CANISTER][column] = (int16_t)halves;
     return NAPFIRE_OK;
@@ -381,9 +388,13 @@ int napfire_rules_get_artillery(const napfire_rules *r, int32_t gun, int32_t amm
         return st;
     if (!artillery_index_ok(gun, ammo, band, column))
         return NAPFIRE_EDOMAIN;
-    st = napfire__artillery_cell(n, gun, ammo, band, column, halves);
-    if (st == NAPFIRE_EUNKNOWN)
-        *halves = U;
+    int32_t h = U;
+    st = napfire__artillery_cell(n, gun, ammo, band, column, &h);
+    /* A value where the setter takes none is corruption. */
+    if (st == NAPFIRE_OK && !napfire__artillery_readable(ammo, band))
+        return NAPFIRE_ESTATE;
+    if (st == NAPFIRE_OK || st == NAPFIRE_EUNKNOWN)
+        *halves = h;
     return st;
 }
 

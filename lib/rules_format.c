@@ -136,8 +136,12 @@ static int emit(const napfire_rules *r, struct nf_out *o) {
 int napfire_rules_format(const napfire_rules *r, char *buf, size_t cap, size_t *len) {
     if (!len || (!buf && cap > 0))
         return NAPFIRE_EINVAL;
+    /* Every stored value, written out or not, must be valid. */
+    int st = napfire__keys_validate(r);
+    if (st != NAPFIRE_OK)
+        return st;
     struct nf_out o = {NULL, 0, 0};
-    int st = emit(r, &o);
+    st = emit(r, &o);
     if (st != NAPFIRE_OK)
         return st;
     *len = o.pos;

@@ -102,6 +102,10 @@ static void datum_musketry(const struct nf_family *f, const int32_t ix[NF_KEY_DI
     memcpy(index, d, sizeof d);
 }
 
+static int artillery_readable(const int32_t ix[NF_KEY_DIMS]) {
+    return napfire__artillery_readable(ix[1], ix[2] + NAPFIRE_BAND_CANISTER);
+}
+
 static int get_artillery(const struct nf_family *f, const napfire_rules *r,
                          const int32_t ix[NF_KEY_DIMS], int32_t v[NF_KEY_VALUES],
                          int32_t star[NF_KEY_VALUES]) {
@@ -375,7 +379,8 @@ const struct nf_family napfire__families[] = {
      .datum = datum_modifier, .fire = NAPFIRE_FIRE_MUSKETRY},
     {.prefix = "gun_range",
      .section = "\n# Artillery (F-ART-1): gun band maxima (canister, effective, long),\n"
-                "# then casualty table rows: gun, ammunition, band.\n",
+                "# then casualty table rows: gun, ammunition, band. Canister ammunition\n"
+                "# fires only at canister range (F-ART-1): it has no other rows.\n",
      .title = "gun ranges", .width = 25, .ndims = 2,
      .dim = {NAMES(gun_names), NAMES(measure_names)}, .kind = NF_VALUE_DISTANCE,
      .missing = NAPFIRE_MISSING_RANGE, .order = range_order, .count = three,
@@ -383,7 +388,9 @@ const struct nf_family napfire__families[] = {
     {.prefix = "artillery", .title = "artillery cells", .width = 37, .ndims = 3,
      .dim = {NAMES(gun_names), NAMES(ammo_names), NAMES(band_names)}, .kind = NF_VALUE_CELL,
      .missing = NAPFIRE_MISSING_ARTILLERY_CELL,
-     .count = nine, .get = get_artillery,
+     .refused = "the rules never read this cell: canister ammunition fires only at canister "
+                "range (F-ART-1); leave it '?'",
+     .readable = artillery_readable, .count = nine, .get = get_artillery,
      .set = set_artillery, .datum = datum_artillery},
     {.prefix = "modifier.artillery", .section = "\n# Artillery modifiers (F-ART-1, F-ART-3).\n",
      .title = "modifiers", .width = 37, .ndims = 1, .dim = {NAMES(mod_names)},

@@ -107,6 +107,10 @@ def artillery_rules(cell_halves=8):
         rules.set_gun_range(gun, nf.Measure.IMPERIAL, 90, 300, 600)
         for ammo in nf.Ammo:
             for band in (nf.Band.CANISTER, nf.Band.EFFECTIVE, nf.Band.LONG):
+                # Canister fires only at canister range (F-ART-1): the
+                # rules never read its other cells, which take no value.
+                if ammo == nf.Ammo.CANISTER and band != nf.Band.CANISTER:
+                    continue
                 for col in range(9):
                     rules.set_artillery(gun, ammo, band, col, cell_halves)
     for mod in range(nf.ModifierId.COLUMN, nf.ModifierId.BUILDINGS + 1):

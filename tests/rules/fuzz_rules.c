@@ -74,7 +74,10 @@ static void complete_base(napfire_rules *r)
         for (int32_t a = 0; a < 2; a++)
             for (int32_t b = 1; b <= 3; b++)
                 for (int32_t col = 0; col < 9; col++)
-                    must(napfire_rules_set_artillery(r, g, a, b, col, g + a + b + col * 2) ==
+                    /* canister is never read beyond canister range (F-ART-1) */
+                    must(napfire_rules_set_artillery(r, g, a, b, col,
+                                                     a == 1 && b > 1 ? -1
+                                                                     : g + a + b + col * 2) ==
                              NAPFIRE_OK, "set artillery");
     }
     for (int32_t id = 8; id <= 16; id++)

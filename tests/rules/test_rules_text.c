@@ -164,12 +164,16 @@ static void rnd_rules(napfire_rules *r, uint32_t unknown_pct)
                                                          UNK() ? -1 : e, UNK() ? -1 : l),
                              NAPFIRE_OK);
         }
+        /* Canister ammunition only at canister range (F-ART-1): the other
+         * bands of canister are never read and stay unknown. */
         for (int32_t a = 0; a < 2; a++)
             for (int32_t b = 1; b <= 3; b++)
                 for (int32_t col = 0; col < 9; col++)
                     ck_assert_int_eq(
                         napfire_rules_set_artillery(r, g, a, b, col,
-                                                    UNK() ? -1 : rnd_range(0, 198)),
+                                                    UNK() || (a == 1 && b > 1)
+                                                        ? -1
+                                                        : rnd_range(0, 198)),
                         NAPFIRE_OK);
     }
     for (int32_t fire = 0; fire < 2; fire++)
@@ -230,7 +234,7 @@ static void assert_complete(const napfire_rules *r)
             for (int32_t band = 1; band <= 3; band++)
                 for (int32_t col = 0; col < 9; col++)
                     ck_assert_int_eq(napfire_rules_get_artillery(r, g, am, band, col, &a),
-                                     NAPFIRE_OK);
+                                     am == 1 && band > 1 ? NAPFIRE_EUNKNOWN : NAPFIRE_OK);
     }
     for (int32_t fire = 0; fire < 2; fire++)
         for (int32_t id = 1; id <= 19; id++)
@@ -488,6 +492,9 @@ static const struct err_case err_cases[] = {
      "unknown key"},
     {"threshold measure", PRE "threshold.screen.in = 1\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1,
      "unknown key"},
+    /* F-ART-1: canister ammunition is never read beyond canister range. */
+    {"unreadable artillery cell", PRE "artillery.p6.canister.long = ? ? 1 ? ? ? ? ? ?\n", 0,
+     NAPFIRE_PARSE_RANGE, 5, 34, "never read this cell"},
     {"five components", PRE "artillery.p6.canister.long.x = -\n", 0,
      NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1, "unknown key"},
     {"trailing dot", PRE "name. = \"x\"\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1, "unknown key"},
@@ -847,6 +854,46 @@ START_TEST(partial_fill)
 END_TEST
 
 /* '?' makes a value unknown, for every kind of value. */
+/* F-ART-1 (Decision: canister only at canister range): the template holds
+ * only what the rules can read. Canister cells beyond canister range are
+ * neither written nor settable; '?' and '.' stay accepted for them, so
+ * files written before still parse, and format/parse round-trip. */
+START_TEST(unreadable_cells)
+{
+    static char t[TEXT_CAP];
+    napfire_rules r, back;
+    rules_new(&r);
+    for (int32_t g = 0; g < 5; g++)
+        for (int32_t col = 0; col < 9; col++) {
+            /* both sides: canister at canister range is settable */
+            ck_assert_int_eq(napfire_rules_set_artillery(&r, g, NAPFIRE_AMMO_CANISTER,
+                                                         NAPFIRE_BAND_CANISTER, col, 2),
+                             NAPFIRE_OK);
+            for (int32_t b = NAPFIRE_BAND_EFFECTIVE; b <= NAPFIRE_BAND_LONG; b++) {
+                ck_assert_int_eq(
+                    napfire_rules_set_artillery(&r, g, NAPFIRE_AMMO_CANISTER, b, col, 0),
+                    NAPFIRE_EDOMAIN);
+                ck_assert_int_eq(
+                    napfire_rules_set_artillery(&r, g, NAPFIRE_AMMO_CANISTER, b, col, -1),
+                    NAPFIRE_OK);
+                ck_assert_int_eq(
+                    napfire_rules_set_artillery(&r, g, NAPFIRE_AMMO_ROUNDSHOT, b, col, 4),
+                    NAPFIRE_OK);
+            }
+        }
+    size_t n = format_ok(&r, t, sizeof t);
+    ck_assert_ptr_null(strstr(t, ".canister.effective"));
+    ck_assert_ptr_null(strstr(t, ".canister.long"));
+    ck_assert_ptr_nonnull(strstr(t, "artillery.p6.canister.canister"));
+    ck_assert_ptr_nonnull(strstr(t, "artillery.p6.roundshot.long"));
+    rules_new(&back);
+    ck_assert_int_eq(napfire_rules_parse(&back, t, n, &(napfire_parse_error){0}), NAPFIRE_OK);
+    assert_equal(&back, &r);
+    parse_ok(&back, "napfire-rules 1\nartillery.light.canister.effective = ? ? . . ? ? ? ? ?\n");
+    assert_equal(&back, &r);
+}
+END_TEST
+
 START_TEST(question_mark_resets)
 {
     napfire_rules r;
@@ -1098,6 +1145,7 @@ static Suite *rules_text_suite(void)
     TCase *ov = tcase_create("overlay");
     tcase_add_test(ov, partial_fill);
     tcase_add_test(ov, question_mark_resets);
+    tcase_add_test(ov, unreadable_cells);
     tcase_add_test(ov, units);
     tcase_add_test(ov, lexical);
     suite_add_tcase(s, ov);

@@ -354,9 +354,13 @@ static inline void made_up_artillery_cells(napfire_rules *r)
         for (int32_t ammo = NAPFIRE_AMMO_ROUNDSHOT; ammo <= NAPFIRE_AMMO_CANISTER; ammo++)
             for (int32_t band = NAPFIRE_BAND_CANISTER; band <= NAPFIRE_BAND_LONG; band++)
                 for (int32_t col = 0; col < 9; col++)
+                    /* Canister only at canister range (F-ART-1): the rules
+                     * never read its other bands, which refuse a value. */
                     ck_assert_int_eq(napfire_rules_set_artillery(r, gun, ammo, band, col,
                                                                  art_halves(gun, ammo, band, col)),
-                                     NAPFIRE_OK);
+                                     ammo == NAPFIRE_AMMO_CANISTER && band != NAPFIRE_BAND_CANISTER
+                                         ? NAPFIRE_EDOMAIN
+                                         : NAPFIRE_OK);
 }
 
 static inline void made_up_artillery_modifiers(napfire_rules *r)
