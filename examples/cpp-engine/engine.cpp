@@ -66,6 +66,9 @@ napfire_rules made_up_rules() {
             for (int32_t col = 0; col < 9; col++) {
                 check(napfire_rules_set_artillery(&rules, gun, ammo, NAPFIRE_BAND_CANISTER, col,
                                                   2 + 2 * col), "set_artillery");
+                // Canister fires only at canister range: no other cells.
+                if (ammo == NAPFIRE_AMMO_CANISTER)
+                    continue;
                 check(napfire_rules_set_artillery(&rules, gun, ammo, NAPFIRE_BAND_EFFECTIVE, col,
                                                   1 + col), "set_artillery");
                 check(napfire_rules_set_artillery(&rules, gun, ammo, NAPFIRE_BAND_LONG, col,

@@ -48,7 +48,8 @@ static void made_up_rules(napfire_rules *r)
                     NAPFIRE_OK, "gun range");
         for (int32_t a = 0; a < 2; a++)
             for (int32_t b = 1; b <= 3; b++)
-                for (int32_t col = 0; col < 9; col++)
+                /* canister is read only at canister range (F-ART-1) */
+                for (int32_t col = 0; col < 9 && (a == 0 || b == 1); col++)
                     FZ_MUST(napfire_rules_set_artillery(r, g, a, b, col,
                                                         g + a * 3 + (4 - b) * col) == NAPFIRE_OK,
                             "artillery cell");
