@@ -938,6 +938,69 @@ NAPFIRE_API int napfire_rules_parse(napfire_rules *r, const char *text, size_t l
 NAPFIRE_API int napfire_rules_format(const napfire_rules *r, char *buf, size_t cap,
                                      size_t *len);
 
+/** @brief How napfire_missing_describe() writes a missing datum (since 1.1). */
+enum napfire_describe_style {
+    NAPFIRE_DESCRIBE_PATCH = 0,   /**< One rules-text line with one `?`. */
+    NAPFIRE_DESCRIBE_SENTENCE = 1 /**< One English sentence in the rulebook's terms. */
+};
+
+/**
+ * @brief Describe a missing datum: the rules-text line that holds it, or
+ * a sentence naming it (since 1.1).
+ *
+ * @p missing and @p index are what napfire_result::missing and
+ * napfire_result::missing_index hold after ::NAPFIRE_EUNKNOWN (or what
+ * napfire_rules_next_unknown() gives). Unused index entries are ignored.
+ *
+ * ::NAPFIRE_DESCRIBE_PATCH writes one line of the rules text format
+ * (doc/rules-format.md), without line end: the key holding the datum, `=`,
+ * and the key's values with exactly one `?` at the datum's place and `.`
+ * for every other value, e.g. `musketry.row4 = . . . . . ? . . .`.
+ * Parsing `napfire-rules 1` and that line, with the `?` replaced by a
+ * value, sets exactly that datum and nothing else.
+ *
+ * ::NAPFIRE_DESCRIBE_SENTENCE names the datum in the rulebook's terms,
+ * e.g. "musketry table, row 4 (medium line, 28 or more firing figures),
+ * modified roll 11-12"; it holds no `?`.
+ *
+ * @param missing a ::napfire_missing kind other than ::NAPFIRE_MISSING_NONE.
+ * @param index the datum's index (see napfire_result::missing_index).
+ * @param style a ::napfire_describe_style.
+ * @param buf caller buffer of @p cap bytes (may be NULL when @p cap is 0).
+ * @param cap at least the text's length + 1 (a NUL is written).
+ * @param len receives the text's length in bytes, without the NUL.
+ * @return ::NAPFIRE_OK; ::NAPFIRE_ENOSPC when @p cap is too small (@p len
+ *         receives the length needed, @p buf is untouched);
+ *         ::NAPFIRE_EDOMAIN for a kind, index or style outside its domain
+ *         (::NAPFIRE_MISSING_NONE included, and data the rules never read);
+ *         ::NAPFIRE_EINVAL for NULL @p index or @p len, or NULL @p buf with
+ *         @p cap > 0.
+ */
+NAPFIRE_API int napfire_missing_describe(int32_t missing, const int32_t index[4], int32_t style,
+                                         char *buf, size_t cap, size_t *len);
+
+/**
+ * @brief The next datum the rules can read that is still unknown, in the
+ * order of the rules text (since 1.1).
+ *
+ * Start with `*cursor = 0` and call until @p missing receives
+ * ::NAPFIRE_MISSING_NONE; each call advances @p cursor past the datum it
+ * names. Data the rules never read (canister beyond canister range,
+ * F-ART-1) is never named. Each datum named describes itself through
+ * napfire_missing_describe().
+ *
+ * @param r rules, or NULL for the built-in data.
+ * @param cursor in: where to continue (0 to start); out: past the datum.
+ * @param missing receives a ::napfire_missing kind, NONE at the end.
+ * @param index receives the datum's index as in
+ *        napfire_result::missing_index (all -1 at the end).
+ * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL for a NULL pointer;
+ *         ::NAPFIRE_EDOMAIN for a negative @p cursor; ::NAPFIRE_ESTATE for
+ *         uninitialised or corrupted rules.
+ */
+NAPFIRE_API int napfire_rules_next_unknown(const napfire_rules *r, int32_t *cursor,
+                                           int32_t *missing, int32_t index[4]);
+
 /** @} */
 
 /* ------------------------------------------------------------------ */
