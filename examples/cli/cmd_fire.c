@@ -186,38 +186,19 @@ static const char *unit_name(int32_t measure) {
     return measure == NAPFIRE_MEASURE_METRIC ? "mm" : "tenths of an inch";
 }
 
+/* The missing datum in the rulebook's terms, then the rules-text line
+ * that supplies it (napfire_missing_describe). */
 static void print_missing(FILE *to, const napfire_result *r) {
-    const int32_t *ix = r->missing_index;
-    switch (r->missing) {
-    case NAPFIRE_MISSING_MUSKETRY_CELL:
-        fprintf(to, "musketry table row %d, column %d (modified roll %d-%d)", ix[0] + 1,
-                ix[1] + 1, ix[1] * 2 + 1, ix[1] * 2 + 2);
-        break;
-    case NAPFIRE_MISSING_ARTILLERY_CELL:
-        fprintf(to, "artillery table cell: gun %s, %s, band %s, column %d",
-                napfire_enum_name(NAPFIRE_ENUM_GUN, ix[0]),
-                napfire_enum_name(NAPFIRE_ENUM_AMMO, ix[1]),
-                napfire_enum_name(NAPFIRE_ENUM_BAND, ix[2]), ix[3] + 1);
-        break;
-    case NAPFIRE_MISSING_RANGE:
-        fprintf(to, "%s range maximum of %s %s (%s)", napfire_enum_name(NAPFIRE_ENUM_BAND, ix[3]),
-                ix[2] >= NAPFIRE_ARM_FOOT_ARTILLERY ? "gun" : "weapon",
-                napfire_enum_name(ix[2] >= NAPFIRE_ARM_FOOT_ARTILLERY ? NAPFIRE_ENUM_GUN
-                                                                      : NAPFIRE_ENUM_WEAPON,
-                                  ix[0]),
-                napfire_enum_name(NAPFIRE_ENUM_MEASURE, ix[1]));
-        break;
-    case NAPFIRE_MISSING_MODIFIER:
-        fprintf(to, "%s modifier %s%s", napfire_enum_name(NAPFIRE_ENUM_FIRE, ix[0]),
-                napfire_modifier_name(ix[1]), ix[2] == 1 ? " (second value)" : "");
-        break;
-    case NAPFIRE_MISSING_THRESHOLD:
-        fprintf(to, "threshold %s (%s)", napfire_enum_name(NAPFIRE_ENUM_THRESHOLD, ix[0]),
-                napfire_enum_name(NAPFIRE_ENUM_MEASURE, ix[1]));
-        break;
-    default:
-        fprintf(to, "nothing");
+    char sentence[256], patch[256];
+    size_t len = 0;
+    if (napfire_missing_describe(r->missing, r->missing_index, NAPFIRE_DESCRIBE_SENTENCE,
+                                 sentence, sizeof sentence, &len) != NAPFIRE_OK ||
+        napfire_missing_describe(r->missing, r->missing_index, NAPFIRE_DESCRIBE_PATCH, patch,
+                                 sizeof patch, &len) != NAPFIRE_OK) {
+        fprintf(to, "%s", napfire_enum_name(NAPFIRE_ENUM_MISSING, r->missing));
+        return;
     }
+    fprintf(to, "%s\n  supply it with --rules FILE, a line like: %s", sentence, patch);
 }
 
 static void print_text(const napfire_shot *shot, const napfire_rules *rules, int32_t measure, int32_t distance, int32_t roll,
@@ -269,8 +250,7 @@ static void print_text(const napfire_shot *shot, const napfire_rules *rules, int
     if (st == NAPFIRE_EUNKNOWN) {
         printf("verdict: UNKNOWN RULES DATA: ");
         print_missing(stdout, r);
-        printf("\n  supply it in your own rules data (RULES.md F-DATA); "
-               "the built-in data never guesses.\n");
+        printf("\n  (doc/rules-format.md; the built-in data never guesses)\n");
         return;
     }
     printf("roll %d %+d = %d", roll, r->net_modifier, r->modified_roll);
