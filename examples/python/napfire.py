@@ -72,6 +72,7 @@ __all__ = [
     # figure scale
     "Modifier", "Result", "ParseError", "Outcome", "Unit", "Shot", "Rules", "Dice",
     "resolve_many", "dice_size", "builtin_rules_text",
+    "DescribeStyle", "missing_describe", "unknown_data",
     # hex scale
     "HexLayout", "StepKind", "Terrain", "Presence", "LosPolicy", "LosRule",
     "LosElevation", "HexFormation", "HexEnumId",
@@ -304,6 +305,12 @@ class Missing(enum.IntEnum):
     RANGE = 3
     MODIFIER = 4
     THRESHOLD = 5
+
+
+class DescribeStyle(enum.IntEnum):
+    """``enum napfire_describe_style``: how :func:`missing_describe` writes."""
+    PATCH = 0
+    SENTENCE = 1
 
 
 class Fire(enum.IntEnum):
@@ -567,22 +574,29 @@ class UnknownDataError(NapfireError):
     """``NAPFIRE_EUNKNOWN``: the rules data needed is unknown.
 
     ``result`` holds what was computed: a :class:`Result` from
-    :meth:`Shot.resolve` (``missing``/``missing_index`` name the data), the
-    list of :class:`Modifier` items from :meth:`Shot.modifiers` (unknown
-    ones have ``applied == -1``), or None.
+    :meth:`Shot.resolve`, :meth:`Shot.distribution` or :meth:`Shot.expected`
+    (``missing``/``missing_index`` name the data), the list of
+    :class:`Modifier` items from :meth:`Shot.modifiers` (unknown ones have
+    ``applied == -1``), or None.
+
+    When the missing datum is named: ``missing`` (:class:`Missing`),
+    ``index`` (its four indices, as ``Result.missing_index``), ``sentence``
+    (the datum in the rulebook's terms) and ``patch`` (the rules-text line
+    that supplies it, with one ``?`` to replace by your value; see
+    :func:`missing_describe`). ``str()`` is the sentence and the patch line.
     """
     status_code = Status.EUNKNOWN
 
     def __init__(self, status, function=None, result=None):
         super().__init__(status, function)
         self.result = result
-
-    @property
-    def missing(self):
-        """The :class:`Missing` kind when ``result`` is a :class:`Result`."""
-        if isinstance(self.result, Result):
-            return Missing(self.result.missing)
-        return None
+        self.missing = self.index = self.sentence = self.patch = None
+        if isinstance(result, Result) and result.missing != Missing.NONE:
+            self.missing = Missing(result.missing)
+            self.index = tuple(result.missing_index)
+            self.sentence = missing_describe(self.missing, self.index, DescribeStyle.SENTENCE)
+            self.patch = missing_describe(self.missing, self.index, DescribeStyle.PATCH)
+            self.args = ("%s\n%s" % (self.sentence, self.patch),)
 
 
 class RulesSyntaxError(NapfireError):
@@ -959,6 +973,9 @@ _CORE = {
 _RULES_TEXT = {
     "napfire_rules_parse": (c_int, [_RulesRef, c_char_p, c_size_t, POINTER(ParseError)]),
     "napfire_rules_format": (c_int, [_RulesRef, POINTER(c_char), c_size_t, _sizep]),
+    "napfire_missing_describe": (c_int, [c_int32, POINTER(c_int32 * 4), c_int32,
+                                         POINTER(c_char), c_size_t, _sizep]),
+    "napfire_rules_next_unknown": (c_int, [_RulesRef, _i32p, _i32p, POINTER(c_int32 * 4)]),
 }
 
 _PROBABILITY = {
@@ -1379,6 +1396,41 @@ def _format_rules(rules):
     return buf.raw[:length.value].decode("utf-8")
 
 
+def missing_describe(missing, index, style=DescribeStyle.PATCH):
+    """``napfire_missing_describe``: a missing datum as text.
+
+    ``missing`` is a :class:`Missing` kind and ``index`` its four indices
+    (``Result.missing_index``). :attr:`DescribeStyle.PATCH` gives the one
+    rules-text line holding the datum, with a single ``?`` where its value
+    goes; :attr:`DescribeStyle.SENTENCE` names it in the rulebook's terms.
+    Raises :class:`DomainError` for a kind, index or style outside its domain.
+    """
+    ix = (c_int32 * 4)(*[int(v) for v in index])
+    length = c_size_t()
+    buf = ctypes.create_string_buffer(256)
+    status = lib.napfire_missing_describe(int(missing), byref(ix), int(style), buf, len(buf),
+                                          byref(length))
+    if status == Status.ENOSPC:
+        buf = ctypes.create_string_buffer(length.value + 1)
+        status = lib.napfire_missing_describe(int(missing), byref(ix), int(style), buf,
+                                              len(buf), byref(length))
+    _check(status, "napfire_missing_describe")
+    return buf.raw[:length.value].decode("utf-8")
+
+
+def unknown_data(rules=None):
+    """``napfire_rules_next_unknown``: every datum the rules can read that
+    is still unknown, as ``(Missing, index)`` pairs in the rules text's order."""
+    cursor, missing, ix = c_int32(0), c_int32(), (c_int32 * 4)()
+    found = []
+    while True:
+        _check(lib.napfire_rules_next_unknown(rules, byref(cursor), byref(missing), byref(ix)),
+               "napfire_rules_next_unknown")
+        if missing.value == Missing.NONE:
+            return found
+        found.append((Missing(missing.value), tuple(ix)))
+
+
 def builtin_rules_text():
     """``napfire_rules_format(NULL, ...)``: the template of the built-in data."""
     return _format_rules(None)
@@ -1498,12 +1550,20 @@ class Shot(_ShotRef):
         return [Outcome.from_buffer_copy(o) for o in outcomes[:count.value]], verdict
 
     def expected(self, rules=None):
-        """``napfire_shot_expected``: expected casualties as a :class:`fractions.Fraction`."""
+        """``napfire_shot_expected``: expected casualties as a :class:`fractions.Fraction`.
+
+        Unknown rules data raises :class:`UnknownDataError` naming the first
+        missing datum, as :meth:`distribution` does.
+        """
         _need(HAS_PROBABILITY, "napfire_shot_expected")
         num, den, value = c_int32(), c_int32(), ctypes.c_double()
         status = lib.napfire_shot_expected(self, rules, byref(num), byref(den), byref(value))
         if status == Status.EUNKNOWN:
-            raise UnknownDataError(status, "napfire_shot_expected")
+            # The expectation is the distribution's: its verdict names the datum.
+            verdict, count = Result(), c_size_t()
+            lib.napfire_shot_distribution(self, rules, None, 0, byref(count), byref(verdict))
+            raise UnknownDataError(status, "napfire_shot_expected",
+                                   result=verdict if verdict.missing != Missing.NONE else None)
         _check(status, "napfire_shot_expected")
         return fractions.Fraction(num.value, den.value)
 
