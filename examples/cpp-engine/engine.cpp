@@ -25,6 +25,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace {
@@ -37,6 +38,21 @@ void check(int status, const char *what) {
 }
 
 constexpr int32_t kMmPerHex = 50;  // made-up ground scale
+
+// What rules data a shot lacks, in the rulebook's terms, and the line of a
+// rules file that would supply it (napfire_missing_describe).
+std::string describe_missing(const napfire_result &r) {
+    std::array<char, 256> sentence{}, patch{};
+    size_t len = 0;
+    check(napfire_missing_describe(r.missing, r.missing_index, NAPFIRE_DESCRIBE_SENTENCE,
+                                   sentence.data(), sentence.size(), &len),
+          "missing_describe");
+    check(napfire_missing_describe(r.missing, r.missing_index, NAPFIRE_DESCRIBE_PATCH,
+                                   patch.data(), patch.size(), &len),
+          "missing_describe");
+    return std::string("unknown rules data: ") + sentence.data() + "; supply it as: " +
+           patch.data();
+}
 
 // --- made-up rules data ---------------------------------------------------
 
@@ -212,6 +228,12 @@ private:
         check(napfire_shot_set(&shot, NAPFIRE_SHOT_DISTANCE, los.distance * kMmPerHex),
               "shot_set");
         int32_t band = 0;
+        napfire_result res;
+        int st = napfire_shot_resolve(&shot, &rules_, 7, 0, &res);
+        if (st == NAPFIRE_EUNKNOWN) {  // not with the made-up tables, but a real engine asks
+            log_ << describe_missing(res) << "\n";
+            return false;
+        }
         check(napfire_shot_band(&shot, &rules_, &band), "shot_band");
         log_ << los.distance << " hexes";
         if (los.lifted) log_ << " (" << los.lifted << " blocker seen over, H-ELV)";
@@ -227,7 +249,6 @@ private:
                   "shot_set");
         int32_t roll = 0;
         check(napfire_dice_2d6(&dice_, &roll), "dice_2d6");
-        napfire_result res;
         check(napfire_shot_resolve(&shot, &rules_, roll, 0, &res), "shot_resolve");
         if (!res.permitted) {
             log_ << ", not permitted (" << napfire_reason_name(res.reason) << ")\n";
@@ -283,6 +304,22 @@ void run(std::ostream &log) {
     log << british.name << " at " << hex_text(british.where) << ", " << french.name << " at "
         << hex_text(french.where) << ", " << battery.name << " on the hill at "
         << hex_text(battery.where) << "\n";
+
+    // The built-in data holds only what the rule books give: the opening
+    // shots need numbers it leaves unknown, and the library names them.
+    log << "With the built-in data:\n";
+    for (auto [firer, target, hexes] : {std::tuple<Unit *, Unit *, int32_t>{&british, &french, 3},
+                                        {&battery, &british, 4}}) {
+        napfire_shot shot;
+        check(napfire_shot_init(&shot, sizeof shot, &firer->u, &target->u), "shot_init");
+        check(napfire_shot_set(&shot, NAPFIRE_SHOT_DISTANCE, hexes * kMmPerHex), "shot_set");
+        napfire_result verdict;
+        size_t count = 0;
+        int st = napfire_shot_distribution(&shot, nullptr, nullptr, 0, &count, &verdict);
+        log << "  " << firer->name << " -> " << target->name << ": "
+            << (st == NAPFIRE_EUNKNOWN ? describe_missing(verdict) : napfire_status_name(st))
+            << "\n";
+    }
 
     Engine engine(log);
     for (int turn = 1; turn <= 4; turn++) {
