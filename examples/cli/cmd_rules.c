@@ -1,6 +1,13 @@
 /* SPDX-License-Identifier: MIT */
-/* napfire rules: the template of the rules text format, and checking a
- * user's file; plus the --rules FILE loader every subcommand shares. */
+/* napfire rules: the template of the rules text format, checking a user's
+ * file (what is still unknown, likely typing slips) and its coverage (the
+ * share of a fixed sweep of shots that resolves); plus the --rules FILE
+ * loader every subcommand shares. doc/rules-format.md documents the output
+ * and the exit statuses.
+ *
+ * The option handling is the small napfire_cmd_rules() at the end; the
+ * work is in rules_check() and rules_coverage(), which take a parsed rules
+ * object and the file's text. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,52 +16,578 @@
 
 #include "cli.h"
 
-int cli_load_rules(const char *cmd, const char *path, napfire_rules *rules) {
-    static char text[NAPFIRE_RULES_TEXT_MAX + 1];
+/* ---- loading ------------------------------------------------------------ */
+
+struct loaded {
+    const char *path;
+    char *text; /* the file's bytes (static storage), NUL-terminated */
+    size_t len;
+    napfire_parse_error err;
+    int status; /* NAPFIRE_OK, or why not: ESYNTAX (err), EINVAL (unreadable) */
+};
+
+/* Read and parse a rules file over the built-in data. */
+static void load(const char *path, napfire_rules *rules, struct loaded *out) {
+    static char text[NAPFIRE_RULES_TEXT_MAX + 2];
+    memset(out, 0, sizeof *out);
+    out->path = path;
+    out->text = text;
     napfire_rules_init(rules, sizeof *rules);
     FILE *f = fopen(path, "rb");
     if (!f) {
-        fprintf(stderr, "napfire %s: cannot open rules file '%s'\n", cmd, path);
-        return CLI_BAD_INPUT;
+        out->status = NAPFIRE_EINVAL;
+        return;
     }
-    size_t len = fread(text, 1, sizeof text, f);
+    out->len = fread(text, 1, NAPFIRE_RULES_TEXT_MAX + 1, f);
     int read_error = ferror(f);
     fclose(f);
-    if (read_error || len > NAPFIRE_RULES_TEXT_MAX) {
-        fprintf(stderr, "napfire %s: cannot read '%s' (or larger than %d bytes)\n", cmd, path,
-                NAPFIRE_RULES_TEXT_MAX);
-        return CLI_BAD_INPUT;
+    text[out->len] = '\0';
+    if (read_error) {
+        out->status = NAPFIRE_EINVAL;
+        return;
     }
-    napfire_parse_error err;
-    int st = napfire_rules_parse(rules, text, len, &err);
-    if (st == NAPFIRE_ESYNTAX) {
-        fprintf(stderr, "%s:%d:%d: %s\n", path, err.line, err.column, err.message);
-        return CLI_BAD_INPUT;
-    }
-    if (st != NAPFIRE_OK) {
-        fprintf(stderr, "napfire %s: %s\n", cmd, napfire_strerror(st));
+    /* A text over the limit is the parser's to refuse, with line 1. */
+    out->status = napfire_rules_parse(rules, text, out->len, &out->err);
+}
+
+static void print_load_error(const char *cmd, const struct loaded *l) {
+    if (l->status == NAPFIRE_ESYNTAX)
+        fprintf(stderr, "%s:%d:%d: %s\n", l->path, l->err.line, l->err.column, l->err.message);
+    else if (l->status == NAPFIRE_EINVAL)
+        fprintf(stderr, "napfire %s: cannot read rules file '%s'\n", cmd, l->path);
+    else
+        fprintf(stderr, "napfire %s: %s\n", cmd, napfire_strerror(l->status));
+}
+
+int cli_load_rules(const char *cmd, const char *path, napfire_rules *rules) {
+    struct loaded l;
+    load(path, rules, &l);
+    if (l.status != NAPFIRE_OK) {
+        print_load_error(cmd, &l);
         return CLI_BAD_INPUT;
     }
     return CLI_RESOLVED;
 }
 
-static void help(void) {
-    printf("usage: napfire rules --template\n"
-           "       napfire rules --check FILE\n\n"
-           "--template    print the built-in rules data as a rules text: the\n"
-           "              template to fill from your rulebook ('?' = unknown)\n"
-           "--check FILE  parse FILE over the built-in data and report the first\n"
-           "              error (file:line:column: message) or what is still unknown\n"
-           "\nFormat: doc/rules-format.md. Exit status: 0 valid, 2 invalid.\n");
+/* ---- JSON --------------------------------------------------------------- */
+
+static void json_str(const char *s) {
+    putchar('"');
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            printf("\\%c", c);
+        else if (c < 0x20)
+            printf("\\u%04x", c);
+        else
+            putchar(c);
+    }
+    putchar('"');
 }
 
-static int count_unknown(const napfire_rules *r) {
-    int unknown = 0;
-    int32_t h, s;
+static void json_load_error(const struct loaded *l) {
+    printf("{\"file\":");
+    json_str(l->path);
+    printf(",\"valid\":false,\"error\":{");
+    if (l->status == NAPFIRE_ESYNTAX) {
+        printf("\"line\":%d,\"column\":%d,\"message\":", l->err.line, l->err.column);
+        json_str(l->err.message);
+    } else {
+        printf("\"message\":");
+        json_str(l->status == NAPFIRE_EINVAL ? "cannot read the file"
+                                             : napfire_strerror(l->status));
+    }
+    printf("}}\n");
+}
+
+/* ---- one datum ------------------------------------------------------------ */
+
+struct datum {
+    int32_t missing;
+    int32_t index[4];
+};
+
+/* The groups --check lists, in this order. */
+enum group { G_MUSKETRY, G_INFANTRY_RANGE, G_GUN_RANGE, G_ARTILLERY, G_MODIFIER, G_THRESHOLD,
+             G_COUNT };
+static const char *const group_name[G_COUNT] = {
+    "musketry cells", "infantry ranges", "gun ranges", "artillery cells", "modifiers",
+    "thresholds",
+};
+static const char *const group_key[G_COUNT] = {
+    "musketry_cells", "infantry_ranges", "gun_ranges", "artillery_cells", "modifiers",
+    "thresholds",
+};
+
+static enum group group_of(const struct datum *d) {
+    switch (d->missing) {
+    case NAPFIRE_MISSING_MUSKETRY_CELL: return G_MUSKETRY;
+    case NAPFIRE_MISSING_RANGE:
+        return d->index[2] >= NAPFIRE_ARM_FOOT_ARTILLERY ? G_GUN_RANGE : G_INFANTRY_RANGE;
+    case NAPFIRE_MISSING_ARTILLERY_CELL: return G_ARTILLERY;
+    case NAPFIRE_MISSING_MODIFIER: return G_MODIFIER;
+    default: return G_THRESHOLD;
+    }
+}
+
+static void describe(const struct datum *d, int32_t style, char *buf, size_t cap) {
+    size_t len = 0;
+    if (napfire_missing_describe(d->missing, d->index, style, buf, cap, &len) != NAPFIRE_OK)
+        snprintf(buf, cap, "%s", napfire_enum_name(NAPFIRE_ENUM_MISSING, d->missing));
+}
+
+/* The line of the file that sets a datum's key, or 0 (built-in data). */
+static int key_line(const struct loaded *l, const struct datum *d) {
+    char patch[256];
+    describe(d, NAPFIRE_DESCRIBE_PATCH, patch, sizeof patch);
+    size_t klen = strcspn(patch, " =");
+    int line = 1;
+    for (const char *p = l->text; p < l->text + l->len; line++) {
+        const char *s = p + strspn(p, " \t");
+        if (strncmp(s, patch, klen) == 0 && strchr(" \t=", s[klen]) && s[klen] != '\0')
+            return line;
+        const char *nl = memchr(p, '\n', (size_t)(l->text + l->len - p));
+        if (!nl)
+            break;
+        p = nl + 1;
+    }
+    return 0;
+}
+
+/* The key of the rules text that holds a datum (from its PATCH line). */
+static const char *key_of(const struct datum *d, char *buf, size_t cap) {
+    describe(d, NAPFIRE_DESCRIBE_PATCH, buf, cap);
+    buf[strcspn(buf, " =")] = '\0';
+    return buf;
+}
+
+static const char *const band_word[] = {"none", "canister", "effective", "long"};
+static const char *const gun_word[] = {"light", "p6", "p9", "p12", "howitzer"};
+
+/* ---- --check: unknown data ----------------------------------------------- */
+
+#define MAX_DATA 512
+
+static size_t unknown_data(const napfire_rules *r, struct datum *out, size_t cap) {
+    size_t n = 0;
+    int32_t cursor = 0;
+    while (n < cap) {
+        struct datum d;
+        if (napfire_rules_next_unknown(r, &cursor, &d.missing, d.index) != NAPFIRE_OK ||
+            d.missing == NAPFIRE_MISSING_NONE)
+            break;
+        out[n++] = d;
+    }
+    return n;
+}
+
+/* ---- --check: likely typing slips ------------------------------------------ */
+
+struct warning {
+    int line;
+    char text[256];
+};
+
+#define MAX_WARNINGS 256
+
+struct warnings {
+    struct warning w[MAX_WARNINGS];
+    size_t n;
+};
+
+/* A warning at the line of the file that sets `at`'s key; the caller
+ * writes its text into the returned buffer. */
+static char *warn(struct warnings *ws, const struct loaded *l, const struct datum *at) {
+    static char overflow[256];
+    if (ws->n == MAX_WARNINGS)
+        return overflow;
+    struct warning *w = &ws->w[ws->n++];
+    w->line = key_line(l, at);
+    return w->text;
+}
+#define WARN(ws, l, at, ...) snprintf(warn(ws, l, at), sizeof((ws)->w[0].text), __VA_ARGS__)
+
+static void cell_text(int32_t halves, char *buf, size_t cap) {
+    if (halves == 0)
+        snprintf(buf, cap, "-");
+    else if (halves == 1)
+        snprintf(buf, cap, "\xC2\xBD");
+    else
+        snprintf(buf, cap, "%d%s", halves / 2, halves % 2 ? "\xC2\xBD" : "");
+}
+
+/* A row of cells that falls as the modified roll rises. */
+static void falling_row(struct warnings *ws, const struct loaded *l, const int32_t *cells,
+                        const struct datum *key) {
+    char name[64];
+    key_of(key, name, sizeof name);
+    int32_t best = -1, best_col = -1;
+    for (int32_t col = 0; col < 9; col++) {
+        if (cells[col] < 0)
+            continue;
+        if (cells[col] < best) {
+            char a[96], x[16], y[16];
+            cell_text(best, x, sizeof x);
+            cell_text(cells[col], y, sizeof y);
+            snprintf(a, sizeof a, "%s at modified roll %d-%d but %s at %d-%d", x,
+                     best_col * 2 + 1, best_col * 2 + 2, y, col * 2 + 1, col * 2 + 2);
+            WARN(ws, l, key, "%s: %s: casualties fall as the modified roll rises", name, a);
+            return;
+        }
+        best = cells[col];
+        best_col = col;
+    }
+}
+
+static void musketry_warnings(const napfire_rules *r, const struct loaded *l,
+                              struct warnings *ws) {
+    int32_t cells[5][9];
     for (int32_t row = 0; row < 5; row++)
-        for (int32_t col = 0; col < 9; col++)
-            unknown += napfire_rules_get_musketry(r, row, col, &h, &s) == NAPFIRE_EUNKNOWN;
-    return unknown;
+        for (int32_t col = 0; col < 9; col++) {
+            int32_t star = 0;
+            if (napfire_rules_get_musketry(r, row, col, &cells[row][col], &star) != NAPFIRE_OK)
+                cells[row][col] = -1;
+        }
+    for (int32_t row = 0; row < 5; row++) {
+        struct datum key = {NAPFIRE_MISSING_MUSKETRY_CELL, {row, 0, -1, -1}};
+        falling_row(ws, l, cells[row], &key);
+        if (row == 0)
+            continue;
+        for (int32_t col = 0; col < 9; col++) {
+            if (cells[row][col] < 0 || cells[row - 1][col] < 0 ||
+                cells[row][col] >= cells[row - 1][col])
+                continue;
+            WARN(ws, l, &key, "musketry.row%d inflicts fewer casualties than the smaller "
+                              "musketry.row%d at modified roll %d-%d",
+                 row + 1, row, col * 2 + 1, col * 2 + 2);
+            break;
+        }
+    }
+}
+
+static void artillery_warnings(const napfire_rules *r, const struct loaded *l,
+                               struct warnings *ws) {
+    for (int32_t gun = 0; gun < 5; gun++)
+        for (int32_t ammo = 0; ammo < 2; ammo++)
+            for (int32_t band = NAPFIRE_BAND_CANISTER; band <= NAPFIRE_BAND_LONG; band++) {
+                if (ammo == NAPFIRE_AMMO_CANISTER && band != NAPFIRE_BAND_CANISTER)
+                    continue; /* never read (F-ART-1) */
+                int32_t cells[9];
+                for (int32_t col = 0; col < 9; col++)
+                    if (napfire_rules_get_artillery(r, gun, ammo, band, col, &cells[col]) !=
+                        NAPFIRE_OK)
+                        cells[col] = -1;
+                struct datum key = {NAPFIRE_MISSING_ARTILLERY_CELL, {gun, ammo, band, 0}};
+                falling_row(ws, l, cells, &key);
+            }
+}
+
+/* Band maxima: the setters keep each key's maxima from decreasing; what
+ * stays legal but looks like a slip is an empty band (two equal maxima),
+ * a heavier gun outranged by a lighter one, and metric and imperial
+ * maxima that disagree by more than a factor of 2 (tenths of an inch are
+ * 2.54 mm; the tables are separate, F-RNG-1, but not that far apart). */
+static void range_warnings(const napfire_rules *r, const struct loaded *l,
+                           struct warnings *ws) {
+    int32_t gun[5][2][3];
+    for (int32_t g = 0; g < 5; g++)
+        for (int32_t m = 0; m < 2; m++)
+            if (napfire_rules_get_gun_range(r, g, m, &gun[g][m][0], &gun[g][m][1],
+                                            &gun[g][m][2]) != NAPFIRE_OK)
+                gun[g][m][0] = gun[g][m][1] = gun[g][m][2] = -1;
+    char k[64];
+    for (int32_t g = 0; g < 5; g++)
+        for (int32_t m = 0; m < 2; m++) {
+            struct datum key = {NAPFIRE_MISSING_RANGE, {g, m, NAPFIRE_ARM_FOOT_ARTILLERY, 1}};
+            key_of(&key, k, sizeof k);
+            for (int32_t b = 1; b < 3; b++)
+                if (gun[g][m][b] >= 0 && gun[g][m][b] == gun[g][m][b - 1])
+                    WARN(ws, l, &key, "%s: the %s band is empty (its maximum equals the one "
+                                      "before)", k, band_word[b + 1]);
+            /* light, 6, 9, 12 pounders: heavier guns reach at least as far */
+            if (g >= 1 && g <= NAPFIRE_GUN_P12)
+                for (int32_t b = 0; b < 3; b++)
+                    if (gun[g][m][b] >= 0 && gun[g - 1][m][b] > gun[g][m][b]) {
+                        WARN(ws, l, &key, "%s: the lighter %s reaches farther at %s range", k,
+                             gun_word[g - 1], band_word[b + 1]);
+                        break;
+                    }
+            if (m == 1)
+                for (int32_t b = 0; b < 3; b++) {
+                    int32_t mm = gun[g][0][b], tenths = gun[g][1][b];
+                    /* a tenth of an inch is 2.54 mm */
+                    if (mm > 0 && tenths > 0 &&
+                        (mm * 100 > tenths * 508 || mm * 200 < tenths * 254)) {
+                        WARN(ws, l, &key, "%s: the metric and imperial %s maxima disagree by "
+                                          "more than a factor of 2", k, band_word[b + 1]);
+                        break;
+                    }
+                }
+        }
+    for (int32_t w = 0; w < 3; w++)
+        for (int32_t m = 0; m < 2; m++) {
+            int32_t e = -1, lo = -1;
+            if (napfire_rules_get_range(r, w, m, &e, &lo) != NAPFIRE_OK)
+                continue;
+            struct datum key = {NAPFIRE_MISSING_RANGE, {w, m, NAPFIRE_ARM_LINE_INFANTRY, 2}};
+            /* sharpshooters have one band (F-RNG-3): long = effective */
+            if (w != NAPFIRE_WEAPON_SHARPSHOOTER && e >= 0 && e == lo)
+                WARN(ws, l, &key, "%s: the long band is empty (its maximum equals the "
+                                  "effective one)", key_of(&key, k, sizeof k));
+        }
+}
+
+/* ---- --check ----------------------------------------------------------------- */
+
+static int rules_check(const napfire_rules *r, const struct loaded *l, int json) {
+    static struct datum data[MAX_DATA];
+    static struct warnings ws;
+    size_t n = unknown_data(r, data, MAX_DATA);
+    ws.n = 0;
+    musketry_warnings(r, l, &ws);
+    range_warnings(r, l, &ws);
+    artillery_warnings(r, l, &ws);
+    size_t count[G_COUNT] = {0};
+    for (size_t i = 0; i < n; i++)
+        count[group_of(&data[i])]++;
+    char patch[256], sentence[256];
+    if (json) {
+        printf("{\"file\":");
+        json_str(l->path);
+        printf(",\"valid\":true,\"unknown\":%zu,\"families\":[", n);
+        for (int g = 0; g < G_COUNT; g++) {
+            printf("%s{\"family\":\"%s\",\"unknown\":%zu,\"data\":[", g ? "," : "",
+                   group_key[g], count[g]);
+            int first = 1;
+            for (size_t i = 0; i < n; i++) {
+                if (group_of(&data[i]) != (enum group)g)
+                    continue;
+                describe(&data[i], NAPFIRE_DESCRIBE_PATCH, patch, sizeof patch);
+                describe(&data[i], NAPFIRE_DESCRIBE_SENTENCE, sentence, sizeof sentence);
+                printf("%s{\"patch\":", first ? "" : ",");
+                json_str(patch);
+                printf(",\"sentence\":");
+                json_str(sentence);
+                printf("}");
+                first = 0;
+            }
+            printf("]}");
+        }
+        printf("],\"warnings\":[");
+        for (size_t i = 0; i < ws.n; i++) {
+            printf("%s{\"line\":%d,\"message\":", i ? "," : "", ws.w[i].line);
+            json_str(ws.w[i].text);
+            printf("}");
+        }
+        printf("]}\n");
+        return CLI_RESOLVED;
+    }
+    printf("%s: valid; %zu data the rules can read still unknown\n", l->path, n);
+    for (int g = 0; g < G_COUNT; g++) {
+        printf("\n%s: %zu unknown\n", group_name[g], count[g]);
+        for (size_t i = 0; i < n; i++) {
+            if (group_of(&data[i]) != (enum group)g)
+                continue;
+            describe(&data[i], NAPFIRE_DESCRIBE_PATCH, patch, sizeof patch);
+            describe(&data[i], NAPFIRE_DESCRIBE_SENTENCE, sentence, sizeof sentence);
+            printf("  %-44s # %s\n", patch, sentence);
+        }
+    }
+    if (ws.n)
+        printf("\n");
+    for (size_t i = 0; i < ws.n; i++) {
+        if (ws.w[i].line)
+            printf("%s:%d: warning: %s\n", l->path, ws.w[i].line, ws.w[i].text);
+        else
+            printf("%s: warning (built-in data): %s\n", l->path, ws.w[i].text);
+    }
+    return CLI_RESOLVED;
+}
+
+/* ---- --coverage ---------------------------------------------------------------- */
+
+/* The documented sweep (doc/rules-format.md): musketry from line infantry
+ * of 11, 12, 20, 28 and 36 figures (rows 1-5 under the default row
+ * thresholds) in each formation that fires, at each band, for each 2D6
+ * roll; artillery from a foot battery of each gun with each ammunition, at
+ * each band, for each roll. A band is shot at its maximum distance in the
+ * file's rules; where that maximum is unknown the shot needs it. The
+ * target is line infantry in line, the measure metric, the half die 4. */
+static const int32_t sweep_figures[] = {11, 12, 20, 28, 36};
+static const int32_t sweep_formations[] = {
+    NAPFIRE_FORMATION_LINE,          NAPFIRE_FORMATION_COLUMN_OF_COMPANIES,
+    NAPFIRE_FORMATION_COLUMN_OF_DIVISIONS, NAPFIRE_FORMATION_MASSED_COLUMN,
+    NAPFIRE_FORMATION_SQUARE,        NAPFIRE_FORMATION_MASS,
+    NAPFIRE_FORMATION_OPEN_ORDER,
+};
+
+struct blocker {
+    struct datum d;
+    int shots;
+};
+
+struct tally {
+    int shots[2], resolved[2]; /* [0] musketry, [1] artillery */
+    struct blocker b[MAX_DATA];
+    size_t nb;
+};
+
+static void count_shot(struct tally *t, int artillery, int st, const napfire_result *res) {
+    t->shots[artillery]++;
+    if (st == NAPFIRE_OK) {
+        t->resolved[artillery]++;
+        return;
+    }
+    if (st != NAPFIRE_EUNKNOWN)
+        return;
+    for (size_t i = 0; i < t->nb; i++)
+        if (t->b[i].d.missing == res->missing &&
+            memcmp(t->b[i].d.index, res->missing_index, sizeof res->missing_index) == 0) {
+            t->b[i].shots++;
+            return;
+        }
+    if (t->nb < MAX_DATA) {
+        t->b[t->nb].d.missing = res->missing;
+        memcpy(t->b[t->nb].d.index, res->missing_index, sizeof res->missing_index);
+        t->b[t->nb++].shots = 1;
+    }
+}
+
+/* The distance of a band: its maximum when known; else just past the last
+ * known one, which makes the shot need the unknown maximum. */
+static int32_t band_distance(const int32_t *max, int32_t band) {
+    int32_t last = 0;
+    for (int32_t b = 0; b <= band; b++)
+        if (max[b] >= 0)
+            last = b == band ? max[b] : max[b] + 1;
+    return last;
+}
+
+static void roll_sweep(struct tally *t, const napfire_shot *s, const napfire_rules *r,
+                       int artillery) {
+    for (int32_t roll = 2; roll <= 12; roll++) {
+        napfire_result res;
+        int st = napfire_shot_resolve(s, r, roll, 4, &res);
+        count_shot(t, artillery, st, &res);
+    }
+}
+
+static void musketry_sweep(const napfire_rules *r, struct tally *t) {
+    int32_t max[2] = {-1, -1};
+    napfire_rules_get_range(r, NAPFIRE_WEAPON_MUSKET, NAPFIRE_MEASURE_METRIC, &max[0], &max[1]);
+    for (size_t f = 0; f < sizeof sweep_figures / sizeof sweep_figures[0]; f++)
+        for (size_t o = 0; o < sizeof sweep_formations / sizeof sweep_formations[0]; o++)
+            for (int32_t band = 0; band < 2; band++) {
+                napfire_unit firer, target;
+                napfire_unit_init(&firer, sizeof firer, NAPFIRE_ARM_LINE_INFANTRY);
+                napfire_unit_init(&target, sizeof target, NAPFIRE_ARM_LINE_INFANTRY);
+                napfire_unit_set(&firer, NAPFIRE_UNIT_CLASS, NAPFIRE_CLASS_VETERAN);
+                napfire_unit_set(&firer, NAPFIRE_UNIT_FIGURES, sweep_figures[f]);
+                if (napfire_unit_set(&firer, NAPFIRE_UNIT_FORMATION, sweep_formations[o]) !=
+                    NAPFIRE_OK)
+                    continue;
+                napfire_shot s;
+                napfire_shot_init(&s, sizeof s, &firer, &target);
+                napfire_shot_set(&s, NAPFIRE_SHOT_DISTANCE, band_distance(max, band));
+                roll_sweep(t, &s, r, 0);
+            }
+}
+
+static void artillery_sweep(const napfire_rules *r, struct tally *t) {
+    for (int32_t gun = 0; gun < 5; gun++) {
+        int32_t max[3] = {-1, -1, -1};
+        napfire_rules_get_gun_range(r, gun, NAPFIRE_MEASURE_METRIC, &max[0], &max[1], &max[2]);
+        for (int32_t ammo = 0; ammo < 2; ammo++)
+            for (int32_t band = 0; band < 3; band++) {
+                napfire_unit firer, target;
+                napfire_unit_init(&firer, sizeof firer, NAPFIRE_ARM_FOOT_ARTILLERY);
+                napfire_unit_init(&target, sizeof target, NAPFIRE_ARM_LINE_INFANTRY);
+                napfire_unit_set(&firer, NAPFIRE_UNIT_GUN, gun);
+                napfire_unit_set(&firer, NAPFIRE_UNIT_FIGURES, 2);
+                napfire_shot s;
+                napfire_shot_init(&s, sizeof s, &firer, &target);
+                napfire_shot_set(&s, NAPFIRE_SHOT_AMMO, ammo);
+                napfire_shot_set(&s, NAPFIRE_SHOT_DISTANCE, band_distance(max, band));
+                roll_sweep(t, &s, r, 1);
+            }
+    }
+}
+
+static int by_shots(const void *a, const void *b) {
+    const struct blocker *x = a, *y = b;
+    return (y->shots > x->shots) - (y->shots < x->shots);
+}
+
+static int rules_coverage(const napfire_rules *r, const struct loaded *l, int json) {
+    static struct tally t;
+    memset(&t, 0, sizeof t);
+    musketry_sweep(r, &t);
+    artillery_sweep(r, &t);
+    /* Stable for equal counts: the order first met in the sweep. */
+    for (size_t i = 1; i < t.nb; i++)
+        for (size_t j = i; j > 0 && by_shots(&t.b[j - 1], &t.b[j]) > 0; j--) {
+            struct blocker tmp = t.b[j];
+            t.b[j] = t.b[j - 1];
+            t.b[j - 1] = tmp;
+        }
+    static const char *const kind[2] = {"musketry", "artillery"};
+    char patch[256], sentence[256];
+    if (json) {
+        printf("{\"file\":");
+        json_str(l->path);
+        printf(",\"valid\":true");
+        for (int a = 0; a < 2; a++)
+            printf(",\"%s\":{\"shots\":%d,\"resolved\":%d}", kind[a], t.shots[a], t.resolved[a]);
+        printf(",\"blocking\":[");
+        for (size_t i = 0; i < t.nb; i++) {
+            describe(&t.b[i].d, NAPFIRE_DESCRIBE_PATCH, patch, sizeof patch);
+            describe(&t.b[i].d, NAPFIRE_DESCRIBE_SENTENCE, sentence, sizeof sentence);
+            printf("%s{\"shots\":%d,\"patch\":", i ? "," : "", t.b[i].shots);
+            json_str(patch);
+            printf(",\"sentence\":");
+            json_str(sentence);
+            printf("}");
+        }
+        printf("]}\n");
+        return CLI_RESOLVED;
+    }
+    printf("%s: coverage of the sweep (doc/rules-format.md)\n", l->path);
+    for (int a = 0; a < 2; a++)
+        printf("  %-9s %4d of %4d shots resolve (%d%%)\n", kind[a], t.resolved[a], t.shots[a],
+               t.shots[a] ? t.resolved[a] * 100 / t.shots[a] : 0);
+    if (t.nb == 0)
+        return CLI_RESOLVED;
+    printf("missing data, by the shots each blocks (fill the first lines first):\n");
+    size_t shown = t.nb < 15 ? t.nb : 15;
+    for (size_t i = 0; i < shown; i++) {
+        describe(&t.b[i].d, NAPFIRE_DESCRIBE_PATCH, patch, sizeof patch);
+        describe(&t.b[i].d, NAPFIRE_DESCRIBE_SENTENCE, sentence, sizeof sentence);
+        printf("  %4d  %-40s # %s\n", t.b[i].shots, patch, sentence);
+    }
+    if (shown < t.nb)
+        printf("  ... and %zu more (--json lists them all)\n", t.nb - shown);
+    return CLI_RESOLVED;
+}
+
+/* ---- options ---------------------------------------------------------------------- */
+
+static void help(void) {
+    printf("usage: napfire rules --template\n"
+           "       napfire rules --check FILE [--json]\n"
+           "       napfire rules --coverage FILE [--json]\n\n"
+           "--template       print the built-in rules data as a rules text: the\n"
+           "                 template to fill from your rulebook ('?' = unknown)\n"
+           "--check FILE     parse FILE over the built-in data; list every datum the\n"
+           "                 rules can read that is still unknown, by family, each\n"
+           "                 with the line that supplies it; warn about likely\n"
+           "                 typing slips (warnings never refuse a file)\n"
+           "--coverage FILE  the share of a fixed sweep of musketry and artillery\n"
+           "                 shots that FILE's data resolves, and the missing data\n"
+           "                 ranked by how many of those shots each one blocks\n"
+           "--json           the same as one JSON object\n"
+           "\nFormat and sweep: doc/rules-format.md. Exit status: 0 the file is valid\n"
+           "(unknown data and warnings included), 2 bad command line, or FILE\n"
+           "unreadable or malformed (file:line:column: message on stderr).\n");
 }
 
 int napfire_cmd_rules(int argc, char **argv) {
@@ -69,18 +602,25 @@ int napfire_cmd_rules(int argc, char **argv) {
         fwrite(text, 1, len, stdout);
         return CLI_RESOLVED;
     }
-    if (argc == 3 && !strcmp(argv[1], "--check")) {
-        napfire_rules r;
-        int st = cli_load_rules("rules", argv[2], &r);
-        if (st != CLI_RESOLVED)
-            return st;
-        printf("%s: valid; %d of 45 musketry cells still unknown\n", argv[2], count_unknown(&r));
-        return CLI_RESOLVED;
-    }
     if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
         help();
         return CLI_RESOLVED;
     }
-    fprintf(stderr, "napfire rules: expected --template or --check FILE\n");
+    int json = argc == 4 && !strcmp(argv[3], "--json");
+    if ((argc == 3 || json) && (!strcmp(argv[1], "--check") || !strcmp(argv[1], "--coverage"))) {
+        static napfire_rules r;
+        struct loaded l;
+        load(argv[2], &r, &l);
+        if (l.status != NAPFIRE_OK) {
+            print_load_error("rules", &l);
+            if (json)
+                json_load_error(&l);
+            return CLI_BAD_INPUT;
+        }
+        return !strcmp(argv[1], "--check") ? rules_check(&r, &l, json)
+                                           : rules_coverage(&r, &l, json);
+    }
+    fprintf(stderr, "napfire rules: expected --template, --check FILE or --coverage FILE "
+                    "(then optionally --json); see --help\n");
     return CLI_BAD_INPUT;
 }
