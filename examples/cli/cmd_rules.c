@@ -383,6 +383,9 @@ static int rules_check(const napfire_rules *r, const struct loaded *l, int json)
         return CLI_RESOLVED;
     }
     printf("%s: valid; %zu data the rules can read still unknown\n", l->path, n);
+    for (int g = 0; g < G_COUNT; g++)
+        printf("%s%s %zu", g ? ", " : "  ", group_name[g], count[g]);
+    printf("; %zu warning%s\n", ws.n, ws.n == 1 ? "" : "s");
     for (int g = 0; g < G_COUNT; g++) {
         printf("\n%s: %zu unknown\n", group_name[g], count[g]);
         for (size_t i = 0; i < n; i++) {

@@ -49,6 +49,8 @@ class TestCheck(unittest.TestCase):
         code, text, _ = run("--check", path("examples", "rules", "seed.txt"))
         self.assertEqual(code, 0)
         self.assertIn("artillery cells: 180 unknown", text)
+        self.assertIn("\n  musketry cells 29, infantry ranges 0, gun ranges 30, artillery cells "
+                      "180, modifiers 12, thresholds 0; 0 warnings\n", text)
         self.assertIn("musketry.row4 = . . ? . . . . . .", text)
 
     def test_complete_file(self):
@@ -72,7 +74,7 @@ class TestCheck(unittest.TestCase):
         doc = json.loads(run("--check", f, "--json")[1])
         self.assertEqual(sorted(w["line"] for w in doc["warnings"]), [4, 5, 6, 7, 8])
         # both sides: the template has none
-        self.assertNotIn("warning", run("--check", path("examples", "rules", "seed.txt"))[1])
+        self.assertNotIn("warning:", run("--check", path("examples", "rules", "seed.txt"))[1])
 
     def test_bad_files(self):
         with tempfile.TemporaryDirectory() as tmp:
