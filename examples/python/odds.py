@@ -129,10 +129,9 @@ def main(argv=None):
             rules = None
         print_odds(build_shot(args), rules)
     except nf.UnknownDataError as exc:
-        verdict = exc.result
-        print("odds: the rules data needed is unknown: %s %s; supply it with --rules "
-              "(or try --made-up)" % (nf.enum_name(nf.EnumId.MISSING, verdict.missing),
-                                     list(verdict.missing_index)), file=sys.stderr)
+        print("odds: the rules data needed is unknown: %s\n  supply it with --rules FILE, "
+              "a line like: %s\n  (or try --made-up)" % (exc.sentence, exc.patch),
+              file=sys.stderr)
         return 3
     except nf.RulesSyntaxError as exc:
         print("odds: %s: %s" % (args.rules, exc), file=sys.stderr)

@@ -32,7 +32,8 @@ class TestOdds(unittest.TestCase):
     def test_unknown_data_exits_3(self):
         status, out, err = run()
         self.assertEqual(status, 3)
-        self.assertIn("MUSKETRY_CELL", err)
+        self.assertIn("musketry table, row 4", err)
+        self.assertIn("musketry.row4 = . . ? . . . . . .", err)
 
     def test_forbidden_shot(self):
         status, out, _ = run("--made-up", "--distance", "500")
