@@ -193,6 +193,32 @@ int napfire_missing_describe(int32_t missing, const int32_t index[4], int32_t st
 
 /* ---- every unknown datum ------------------------------------------------- */
 
+/* The first unknown value of one key at or after *cursor, counting the
+ * key's values from *at (advanced past them): 1 found, 0 not, or an error
+ * status from the getter. */
+static int key_unknown(const struct nf_family *f, const napfire_rules *r,
+                       const int32_t ix[NF_KEY_DIMS], int32_t *at, int32_t *cursor,
+                       int32_t *missing, int32_t index[4]) {
+    int32_t v[NF_KEY_VALUES], star[NF_KEY_VALUES];
+    int32_t count = f->count(ix);
+    if (*at + count <= *cursor) {
+        *at += count;
+        return 0;
+    }
+    int st = f->get(f, r, ix, v, star);
+    if (st != NAPFIRE_OK)
+        return st;
+    for (int32_t j = 0; j < count; j++, ++*at) {
+        if (*at < *cursor || v[j] != napfire__family_unknown(f))
+            continue;
+        *missing = f->missing;
+        f->datum(f, ix, j, index);
+        *cursor = *at + 1;
+        return 1;
+    }
+    return 0;
+}
+
 int napfire_rules_next_unknown(const napfire_rules *r, int32_t *cursor, int32_t *missing,
                                int32_t index[4]) {
     if (!cursor || !missing || !index)
@@ -207,29 +233,14 @@ int napfire_rules_next_unknown(const napfire_rules *r, int32_t *cursor, int32_t 
     int32_t at = 0;
     for (int32_t k = 0; k < napfire__nfamilies; k++) {
         const struct nf_family *f = &napfire__families[k];
-        if (f->kind == NF_VALUE_TEXT)
-            continue;
-        for (int32_t key = 0; key < napfire__family_keys(f); key++) {
-            int32_t ix[NF_KEY_DIMS], v[NF_KEY_VALUES], star[NF_KEY_VALUES];
+        for (int32_t key = 0; f->kind != NF_VALUE_TEXT && key < napfire__family_keys(f); key++) {
+            int32_t ix[NF_KEY_DIMS];
             napfire__family_key(f, key, ix);
             if (!napfire__family_readable(f, ix))
                 continue;
-            int32_t count = f->count(ix);
-            if (at + count <= *cursor) {
-                at += count;
-                continue;
-            }
-            st = f->get(f, r, ix, v, star);
-            if (st != NAPFIRE_OK)
-                return st;
-            for (int32_t j = 0; j < count; j++, at++) {
-                if (at < *cursor || v[j] != napfire__family_unknown(f))
-                    continue;
-                *missing = f->missing;
-                f->datum(f, ix, j, index);
-                *cursor = at + 1;
-                return NAPFIRE_OK;
-            }
+            st = key_unknown(f, r, ix, &at, cursor, missing, index);
+            if (st != 0)
+                return st == 1 ? NAPFIRE_OK : st;
         }
     }
     *missing = NAPFIRE_MISSING_NONE;
