@@ -14,6 +14,10 @@
  * distribution: a floor that computes something else would make the
  * ratios meaningless, so a disagreement fails the benchmark.
  *
+ * The dice batch (napfire_resolve_many_dice) is set beside a floor that
+ * rolls with its own copy of PCG32 (the algorithm napfire.h documents)
+ * and draws the half die only when a half remains, as the library does.
+ *
  * Output, one "name value" line each (tests/bench/bench_fire.py reads it):
  * the median over the rounds of ns per operation for the library and the
  * floor, and the median of the per-round ratios.
@@ -96,6 +100,9 @@ static void make_shot(napfire_shot *shot, const struct spec *s) {
         napfire_shot_set(shot, NAPFIRE_SHOT_SCREEN_DISTANCE, 40);
     }
 }
+
+static napfire_shot shots[BATCH];
+static struct spec specs[BATCH];
 
 /* ---- the floor --------------------------------------------------------- */
 
@@ -194,10 +201,55 @@ static size_t floor_distribution(const struct floor_shot *f, napfire_outcome *ou
     return n;
 }
 
+/* PCG32 as napfire.h documents it, for the floor of the dice batch. */
+struct pcg {
+    uint64_t state, inc;
+};
+
+static uint32_t pcg_next(struct pcg *g) {
+    uint64_t old = g->state;
+    g->state = old * 6364136223846793005ull + g->inc;
+    uint32_t x = (uint32_t)(((old >> 18u) ^ old) >> 27u);
+    uint32_t rot = (uint32_t)(old >> 59u);
+    return (x >> rot) | (x << ((32u - rot) & 31u));
+}
+
+static struct pcg pcg_seed(uint64_t seed, uint64_t stream) {
+    struct pcg g = {0, (stream << 1u) | 1u};
+    pcg_next(&g);
+    g.state += seed;
+    pcg_next(&g);
+    return g;
+}
+
+static int32_t pcg_d6(struct pcg *g) {
+    uint32_t x;
+    do
+        x = pcg_next(g);
+    while (x >= 4294967292u);
+    return (int32_t)(x % 6u) + 1;
+}
+
+/* The dice batch by hand: 2D6 per shot, the half die only when needed. */
+static int32_t floor_dice_batch(const struct spec *sp, int n, struct pcg *g, struct floor_out *out) {
+    int32_t acc = 0;
+    for (int i = 0; i < n; i++) {
+        struct floor_shot f = floor_prepare(&sp[i]);
+        int32_t roll = pcg_d6(g);
+        roll += pcg_d6(g);
+        int32_t halves = floor_halves(&f, roll);
+        int32_t whole = halves / 2;
+        if ((halves & 1) && !f.second_class && pcg_d6(g) >= 4)
+            whole++;
+        out[i] = floor_split(&f, whole);
+        acc += whole;
+    }
+    return acc;
+}
+
 /* ---- agreement: the floor must compute what the library computes ------ */
 
-static int check_floor(const napfire_shot *shots, const struct floor_shot *fl,
-                       const napfire_rules *rules) {
+static int check_floor(const struct floor_shot *fl, const napfire_rules *rules) {
     for (int i = 0; i < BATCH; i++) {
         for (int32_t roll = 2; roll <= 12; roll++)
             for (int32_t die = 1; die <= 6; die++) {
@@ -223,29 +275,53 @@ static int check_floor(const napfire_shot *shots, const struct floor_shot *fl,
             return 0;
         }
     }
+    /* The dice batch: same seed, same casualties, shot by shot. */
+    static struct floor_out fo[BATCH];
+    static napfire_result res[BATCH];
+    static int32_t st[BATCH];
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+        napfire_dice d;
+        napfire_dice_init(&d, sizeof d, seed, 54);
+        struct pcg g = pcg_seed(seed, 54);
+        floor_dice_batch(specs, BATCH, &g, fo);
+        if (napfire_resolve_many_dice(shots, BATCH, rules, &d, res, st, NULL, NULL) != NAPFIRE_OK)
+            return 0;
+        for (int i = 0; i < BATCH; i++)
+            if (st[i] != NAPFIRE_OK || res[i].target_casualties != fo[i].target ||
+                res[i].screen_casualties != fo[i].screen) {
+                fprintf(stderr, "floor dice batch disagrees with the library: seed %d shot %d\n",
+                        (int)seed, i);
+                return 0;
+            }
+    }
     return 1;
 }
 
 /* ---- the timed loops ----------------------------------------------------- */
 
-static napfire_shot shots[BATCH];
-static struct spec specs[BATCH];
 static struct floor_shot floors[BATCH];
 static napfire_result results[BATCH];
 static int32_t rolls[BATCH], dice[BATCH], statuses[BATCH];
 static volatile int32_t sink;
 
-enum { M_RESOLVE, M_MANY, M_DIST, M_COUNT };
-static const char *const names[M_COUNT] = {"resolve", "resolve_many", "distribution"};
-static const int reps[M_COUNT] = {100, 100, 10};
+enum { M_RESOLVE, M_MANY, M_DIST, M_DICE, M_COUNT };
+static const char *const names[M_COUNT] = {"resolve", "resolve_many", "distribution",
+                                           "resolve_many_dice"};
+static const int reps[M_COUNT] = {100, 100, 10, 100};
 
 /* The floor's single call decides the per-shot facts each time, as a
  * library call must: it gets the shot's plain inputs, not a cached form. */
 static double time_floor(int m) {
     napfire_outcome out[64];
+    static struct floor_out fo[BATCH];
     int32_t acc = 0;
+    struct pcg g = pcg_seed(7, 54);
     double t0 = thread_ns();
-    for (int k = 0; k < reps[m]; k++)
+    for (int k = 0; k < reps[m]; k++) {
+        if (m == M_DICE) {
+            acc += floor_dice_batch(specs, BATCH, &g, fo);
+            continue;
+        }
         for (int i = 0; i < BATCH; i++) {
             struct floor_shot f = floor_prepare(&specs[i]);
             if (m == M_DIST) {
@@ -255,6 +331,7 @@ static double time_floor(int m) {
                 acc += o.target + o.screen;
             }
         }
+    }
     double t1 = thread_ns();
     sink += acc;
     return (t1 - t0) / ((double)reps[m] * BATCH);
@@ -263,8 +340,15 @@ static double time_floor(int m) {
 static double time_library(int m, const napfire_rules *rules) {
     napfire_outcome out[64];
     int32_t acc = 0;
+    napfire_dice d;
+    napfire_dice_init(&d, sizeof d, 7, 54);
     double t0 = thread_ns();
     for (int k = 0; k < reps[m]; k++) {
+        if (m == M_DICE) {
+            napfire_resolve_many_dice(shots, BATCH, rules, &d, results, statuses, NULL, NULL);
+            acc += results[k].casualties;
+            continue;
+        }
         if (m == M_MANY) {
             napfire_resolve_many(shots, BATCH, rules, rolls, dice, results, statuses);
             acc += results[k].casualties;
@@ -299,7 +383,7 @@ int main(void) {
         rolls[i] = 2 + (i * 5) % 11;
         dice[i] = 1 + (i * 3) % 6;
     }
-    if (!check_floor(shots, floors, &rules))
+    if (!check_floor(floors, &rules))
         return 1;
 
     double lib[M_COUNT][ROUNDS], flo[M_COUNT][ROUNDS], ratio[M_COUNT][ROUNDS];

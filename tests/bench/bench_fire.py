@@ -162,7 +162,8 @@ def main():
     print(f"{'measure':<40} {'library ns':>11} {'floor ns':>9} {'ratio':>7}")
     for key, label in (("resolve", "napfire_shot_resolve"),
                        ("resolve_many", "napfire_resolve_many, per shot"),
-                       ("distribution", "napfire_shot_distribution")):
+                       ("distribution", "napfire_shot_distribution"),
+                       ("resolve_many_dice", "napfire_resolve_many_dice, per shot")):
         print(f"{label:<40} {c[key + '_ns']:>11.1f} {c[key + '_floor_ns']:>9.1f} "
               f"{c[key + '_ratio']:>6.2f}x")
     print()
