@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Rules data (F-DATA): the built-in seed data, validated readers for the
+/* Rules data (F-DATA): the built-in data, validated readers for the
  * rest of the library, and the public get/set functions. */
 #include <string.h>
 

@@ -11,7 +11,7 @@ evaluation written in Python (the baseline), and prints every figure
 beside the baseline as a ratio. Medians of several runs. Not a test: it
 asserts nothing about time.
 
-The musketry cells used are MADE UP (the seed's table is damaged); they are
+The musketry cells used are MADE UP (the source's table is damaged); they are
 the same in the baseline and in the library.
 """
 import ctypes

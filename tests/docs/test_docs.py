@@ -31,6 +31,10 @@ CITATIONS = [
      re.compile(r"\b[Ss]eeds?\s+(?:documents?\s+)?0[0-9]{2}\b")),
     ("a source file by name", re.compile(r"\b0[0-9]{2}_[0-9a-f]{16}\b")),
     ("the sources' directory", re.compile(r"(?<![\w.])seed" + r"s/")),
+    ("the sources as \"the seed\"", re.compile(
+        r"\bseed(?:'s)?\s+(?:documents?|data|notes?|examples?|worked|musketry"
+        r"|table|cells?)\b|\bthe seed\s+(?:says|names|speaks|gives|does|could"
+        r"|lost)\b", re.I)),
 ]
 
 # Lines owned by lanes that are rewriting these files in parallel; the lead
@@ -138,10 +142,14 @@ class Citations(unittest.TestCase):
         # quiet on the repository's own words.
         bad = ["see RULES" + ".md F-DATA", "(API" + ".md Principles)",
                "seed " + "004's table", "seeds " + "004 and 000",
-               "0" + "04_14c5c24315c1751b.txt", "../seed" + "s/README.md"]
+               "0" + "04_14c5c24315c1751b.txt", "../seed" + "s/README.md",
+               "the se" + "ed's musketry table", "built-in se" + "ed data",
+               "the se" + "ed says \"line infantry\""]
         good = ["F-DATA, doc/rules-figure.md", "API contract, Principles",
                 "examples/rules/seed.txt", "napfire_dice_init(d, seed, 0)",
-                "Seed 42, stream 54", "the Russian text on musketry"]
+                "Seed 42, stream 54", "the Russian text on musketry",
+                "the same seed and stream give the same rolls",
+                "a fixed seed makes every failure reproducible"]
         for line in bad:
             self.assertTrue(citations(line), line)
         for line in good:

@@ -5,7 +5,7 @@
  * resolved with napfire_shot_resolve.
  *
  * The complete tables below are MADE-UP TEST DATA, not from any rulebook:
- * the seed's musketry table is damaged and no artillery number is known
+ * the source's musketry table is damaged and no artillery number is known
  * (F-DATA). They hold halves, stars and growing values so that
  * every arithmetic path shows in the outcomes.
  */

@@ -19,7 +19,7 @@
  * H-ELV-1..6) over one shared map; per-thread dice (API contract, dice).
  *
  * The completed rules object holds MADE-UP TEST DATA, not from any
- * rulebook: the seed's musketry table is damaged and no artillery number
+ * rulebook: the source's musketry table is damaged and no artillery number
  * is known (F-DATA), and without it most shots stop at
  * NAPFIRE_EUNKNOWN and the arithmetic paths would never run concurrently.
  *

@@ -803,7 +803,7 @@ START_TEST(rows_by_figures)
     ck_assert_int_eq(row_for(L, 1, 0), 0);
     ck_assert_int_eq(row_for(L, 11, 0), 0);
     ck_assert_int_eq(row_for(L, 12, 0), 1);
-    ck_assert_int_eq(row_for(L, 19, 0), 1); /* seed note: line of 18 fires as column of divisions */
+    ck_assert_int_eq(row_for(L, 19, 0), 1); /* the table's note: a line of 18 fires as column of divisions */
     ck_assert_int_eq(row_for(L, 20, 0), 2);
     ck_assert_int_eq(row_for(L, 27, 0), 2);
     ck_assert_int_eq(row_for(L, 28, 0), 3);
