@@ -14,6 +14,12 @@
 // fills the unknown musketry cells and defines a whole artillery table of
 // its own: INVENTED numbers, for demonstration only, not from any rulebook.
 // The map scale (one hex = 50 mm on the table) is made up as well.
+//
+// TWO GAMES IN ONE DEMO. The library's figure scale (tabletop, millimetres)
+// and hex scale (La Bataille, hexes) are two different games, and nothing
+// in the library converts hexes to millimetres. This demo borrows the hex
+// line of sight and invents kMmPerHex only to show both halves of the API
+// in one program; the conversion is the demo's own, not a rule.
 
 #include <napfire.h>
 
