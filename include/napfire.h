@@ -3,11 +3,18 @@
  * @file napfire.h
  * @brief libnapfire: fire combat for Napoleonic wargames (figure scale).
  *
- * The whole public API of the figure-scale rules (RULES.md F-*) and of the
- * rules data. The hex-scale API (RULES.md H-*) is in napfire_hex.h, which
- * this header includes, so `#include <napfire.h>` is all a caller needs.
+ * The whole public API of the figure-scale rules (F-*, @ref rules_figure)
+ * and of the rules data. The hex-scale API (H-*, @ref rules_hex) is in
+ * napfire_hex.h, which this header includes, so `#include <napfire.h>` is
+ * all a caller needs.
  *
- * Principles (see the main page): pure functions, no allocation, no global
+ * The two scales are two different games: figures on a tabletop measured
+ * in millimetres or tenths of an inch here, La Bataille counters on a hex
+ * map there. Nothing converts between hexes and millimetres, and the hex
+ * line of sight is not an input of napfire_shot_resolve() (see
+ * @ref sources).
+ *
+ * Principles (see @ref api_contract): pure functions, no allocation, no global
  * mutable state; opaque fixed-size value types in caller storage; every
  * status is an `int` from ::napfire_status; a shot the rules forbid is a
  * successful call whose result says `permitted = 0`.
@@ -503,7 +510,7 @@ typedef struct napfire_result {
 /** @} */
 
 /* ------------------------------------------------------------------ */
-/** @defgroup units Units, shots and their parameters (RULES.md F-*)
+/** @defgroup units Units, shots and their parameters (rules F-*)
  *  @{ */
 
 /**
@@ -589,7 +596,7 @@ NAPFIRE_API int napfire_param_bounds(int32_t param, int32_t *lo, int32_t *hi);
 /** @} */
 
 /* ------------------------------------------------------------------ */
-/** @defgroup resolve Resolving a shot (RULES.md F-RNG, F-MOD, F-TAB, F-CAS, F-SCR, F-ART)
+/** @defgroup resolve Resolving a shot (rules F-RNG, F-MOD, F-TAB, F-CAS, F-SCR, F-ART)
  *  @{ */
 
 /**
@@ -674,15 +681,16 @@ NAPFIRE_API int napfire_round_half(int32_t halves, int32_t half_die, int32_t sec
 /** @} */
 
 /* ------------------------------------------------------------------ */
-/** @defgroup rules Rules data (RULES.md F-DATA)
+/** @defgroup rules Rules data (rule F-DATA)
  *  Every function taking `const napfire_rules *` accepts NULL: the built-in
  *  data, which holds exactly what the documents give and nothing else.
  *  @{ */
 
 /**
- * @brief Initialise rules with the built-in seed data (F-DATA): 16 known
+ * @brief Initialise rules with the built-in data (F-DATA): 16 known
  * musketry cells and 29 unknown, the F-RNG ranges, the F-MOD values, the
- * thresholds, no artillery number; provenance names the seeds.
+ * thresholds, no artillery number; provenance names the source texts
+ * (@ref sources).
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESIZE.
  */
 NAPFIRE_API int napfire_rules_init(napfire_rules *r, size_t size);

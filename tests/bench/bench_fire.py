@@ -14,7 +14,7 @@ is a median over rounds; the ratios are medians of per-round ratios.
 Not a test: it asserts nothing about time, only that each floor computes
 what the library computes.
 
-The musketry cells used are MADE UP (the seed's table is damaged); they are
+The musketry cells used are MADE UP (the source's table is damaged); they are
 the same in the baseline and in the library.
 """
 import ctypes
