@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * libFuzzer target for the rules text parser (RULES.md F-DATA,
+ * libFuzzer target for the rules text parser (F-DATA,
  * doc/rules-format.md). Also linked into tests/fuzz/replay.c, which feeds
  * it the committed corpus under `meson test`.
  *

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Equality of two rules objects as API.md defines it: every getter returns
+ * Equality of two rules objects: every getter returns
  * the same (status and values), over every index. Public API only; shared
  * by the Check suite, the libFuzzer target and the replay driver.
  */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The rules text format (RULES.md F-DATA, doc/rules-format.md):
+ * The rules text format (F-DATA, doc/rules-format.md):
  * napfire_rules_parse() and napfire_rules_format().
  *
  *   round trip   built-in data, randomised complete and partial data
@@ -710,7 +710,7 @@ START_TEST(error_messages_distinct)
 }
 END_TEST
 
-/* Hostile storage (API.md): any single corrupted byte either leaves the
+/* Hostile storage (doc/hardening.md): any single corrupted byte either leaves the
  * object valid, or makes format and parse report ESTATE and change
  * nothing. No layout knowledge: every offset is tried. */
 START_TEST(corrupted_storage)
@@ -1074,7 +1074,7 @@ START_TEST(seed_file)
     size_t bn = data_lines(fmt, fn, b, sizeof b);
     ck_assert_uint_eq(an, bn);
     ck_assert_str_eq(a, b);
-    /* The template quotes what the seed says of row 5 (F-DATA). */
+    /* The template quotes what the source text says of row 5 (F-DATA). */
     ck_assert_ptr_nonnull(strstr(text, "5*, 6*, 6*, 7*, 7*"));
     ck_assert_ptr_nonnull(strstr(text, "three"));
     ck_assert_ptr_nonnull(strstr(text, "musketry.row5 = -   ?   ?   ?   ?   ?   ?   ?   ?\n"));
