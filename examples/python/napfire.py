@@ -594,8 +594,12 @@ class UnknownDataError(NapfireError):
         if isinstance(result, Result) and result.missing != Missing.NONE:
             self.missing = Missing(result.missing)
             self.index = tuple(result.missing_index)
-            self.sentence = missing_describe(self.missing, self.index, DescribeStyle.SENTENCE)
-            self.patch = missing_describe(self.missing, self.index, DescribeStyle.PATCH)
+            try:
+                self.sentence = missing_describe(self.missing, self.index,
+                                                 DescribeStyle.SENTENCE)
+                self.patch = missing_describe(self.missing, self.index, DescribeStyle.PATCH)
+            except NapfireError:
+                return  # a library without the datum's description: the plain message
             self.args = ("%s\n%s" % (self.sentence, self.patch),)
 
 
