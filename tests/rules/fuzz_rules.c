@@ -11,7 +11,10 @@
  *     message;
  *   - on success: the error struct is zeroed; format() succeeds, refuses a
  *     buffer one byte short without touching it, and parse(format(r)) onto
- *     the built-in data equals r (every getter) and formats identically.
+ *     the built-in data equals r (every getter) and formats identically;
+ *     every unknown datum napfire_rules_next_unknown() names describes
+ *     itself as a PATCH line with exactly one '?' (whose key is in the
+ *     formatted text) and a sentence without one.
  * Any violation aborts.
  */
 #include <stdint.h>
@@ -105,6 +108,8 @@ static void check_error(const napfire_parse_error *e, const uint8_t *data, size_
         must(e->reserved[i] == 0, "error reserved");
 }
 
+static void check_unknown(const napfire_rules *r, const char *text);
+
 static void check_success(const napfire_rules *r, const napfire_parse_error *e)
 {
     static char text[FORMAT_CAP], again[FORMAT_CAP];
@@ -138,6 +143,36 @@ static void check_success(const napfire_rules *r, const napfire_parse_error *e)
         die("parse(format(r)) differs from r", why);
     must(napfire_rules_format(&back, again, sizeof again, &len2) == NAPFIRE_OK, "format 2");
     must(len2 == len && memcmp(text, again, len) == 0, "format(parse(format(r))) differs");
+    check_unknown(r, text);
+}
+
+/* Every unknown datum, described both ways (napfire_missing_describe). */
+static void check_unknown(const napfire_rules *r, const char *text)
+{
+    int32_t cursor = 0, missing = 0, index[4];
+    for (int guard = 0; guard < 1000; guard++) {
+        must(napfire_rules_next_unknown(r, &cursor, &missing, index) == NAPFIRE_OK,
+             "next_unknown");
+        if (missing == NAPFIRE_MISSING_NONE)
+            return;
+        char patch[256], sentence[256];
+        size_t plen = 0, slen = 0;
+        must(napfire_missing_describe(missing, index, NAPFIRE_DESCRIBE_PATCH, patch,
+                                      sizeof patch, &plen) == NAPFIRE_OK, "describe patch");
+        must(napfire_missing_describe(missing, index, NAPFIRE_DESCRIBE_SENTENCE, sentence,
+                                      sizeof sentence, &slen) == NAPFIRE_OK, "describe sentence");
+        const char *q = strchr(patch, '?');
+        must(q != NULL && strchr(q + 1, '?') == NULL, "patch has one '?'");
+        must(strchr(sentence, '?') == NULL && slen > 0, "sentence has no '?'");
+        char key[128];
+        size_t klen = strcspn(patch, " ");
+        must(klen > 0 && klen < sizeof key - 1, "patch key");
+        memcpy(key, patch, klen);
+        key[klen] = ' ';
+        key[klen + 1] = '\0';
+        must(strstr(text, key) != NULL, "patch key is a formatted key");
+    }
+    die("next_unknown does not end", NULL);
 }
 
 static void one(const napfire_rules *base, const uint8_t *data, size_t size)
