@@ -609,11 +609,14 @@ int napfire_cmd_rules(int argc, char **argv) {
         help();
         return CLI_RESOLVED;
     }
-    int json = argc == 4 && !strcmp(argv[3], "--json");
-    if ((argc == 3 || json) && (!strcmp(argv[1], "--check") || !strcmp(argv[1], "--coverage"))) {
+    /* MODE FILE, with --json before or after FILE. */
+    int json = argc == 4 && (!strcmp(argv[3], "--json") || !strcmp(argv[2], "--json"));
+    const char *file = json && !strcmp(argv[2], "--json") ? argv[3] : argv[argc > 2 ? 2 : 1];
+    if ((argc == 3 || json) && strcmp(file, "--json") != 0 &&
+        (!strcmp(argv[1], "--check") || !strcmp(argv[1], "--coverage"))) {
         static napfire_rules r;
         struct loaded l;
-        load(argv[2], &r, &l);
+        load(file, &r, &l);
         if (l.status != NAPFIRE_OK) {
             print_load_error("rules", &l);
             if (json)

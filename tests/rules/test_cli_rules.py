@@ -100,6 +100,11 @@ class TestCheck(unittest.TestCase):
             self.assertEqual(code, 2)
             self.assertIn(":2:30: the rules never read this cell", err)
         self.assertEqual(run("--check")[0], 2)
+        self.assertEqual(run("--check", "--json")[0], 2)
+        self.assertEqual(run("--check", "--json", "--json")[0], 2)
+        # --json may come before the file
+        code, out, _ = run("--check", "--json", path("tests", "data", "synthetic.txt"))
+        self.assertEqual((code, json.loads(out)["unknown"]), (0, 0))
         self.assertEqual(run("--coverage", "a", "b")[0], 2)
 
 
