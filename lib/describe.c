@@ -156,7 +156,7 @@ static int canonical(int32_t missing, const int32_t index[4], int32_t out[4]) {
 static void patch(struct nf_out *o, const struct nf_family *f, const int32_t ix[NF_KEY_DIMS],
                   int32_t j) {
     napfire__put_key(o, f, ix, 0);
-    int32_t count = f->count(ix);
+    int32_t count = napfire__family_count(f, ix);
     for (int32_t k = 0; k < count; k++) {
         napfire__puts(o, k == j ? "?" : ".");
         if (k + 1 < count)
@@ -199,20 +199,20 @@ int napfire_missing_describe(int32_t missing, const int32_t index[4], int32_t st
 static int key_unknown(const struct nf_family *f, const napfire_rules *r,
                        const int32_t ix[NF_KEY_DIMS], int32_t *at, int32_t *cursor,
                        int32_t *missing, int32_t index[4]) {
-    int32_t v[NF_KEY_VALUES], star[NF_KEY_VALUES];
-    int32_t count = f->count(ix);
+    int32_t v[NF_KEY_VALUES] = {0}, star[NF_KEY_VALUES] = {0};
+    int32_t count = napfire__family_count(f, ix);
     if (*at + count <= *cursor) {
         *at += count;
         return 0;
     }
-    int st = f->get(f, r, ix, v, star);
+    int st = napfire__family_get(f, r, ix, v, star);
     if (st != NAPFIRE_OK)
         return st;
     for (int32_t j = 0; j < count; j++, ++*at) {
         if (*at < *cursor || v[j] != napfire__family_unknown(f))
             continue;
         *missing = f->missing;
-        f->datum(f, ix, j, index);
+        napfire__family_datum(f, ix, j, index);
         *cursor = *at + 1;
         return 1;
     }

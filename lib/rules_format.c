@@ -100,12 +100,12 @@ static int put_line(struct nf_out *o, const napfire_rules *r, const struct nf_fa
                     const int32_t ix[NF_KEY_DIMS]) {
     if (f->kind == NF_VALUE_TEXT)
         return put_text(o, r, f, ix);
-    int32_t v[NF_KEY_VALUES], star[NF_KEY_VALUES];
-    int st = f->get(f, r, ix, v, star);
+    int32_t v[NF_KEY_VALUES] = {0}, star[NF_KEY_VALUES] = {0};
+    int st = napfire__family_get(f, r, ix, v, star);
     if (st != NAPFIRE_OK)
         return st;
     napfire__put_key(o, f, ix, f->width);
-    int32_t count = f->count(ix);
+    int32_t count = napfire__family_count(f, ix);
     for (int32_t j = 0; j < count; j++)
         put_value(o, f, v[j], star[j], j + 1 == count);
     napfire__puts(o, "\n");

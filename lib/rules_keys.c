@@ -66,40 +66,16 @@ static int value_status(int st) {
 
 #define UNUSED_FAMILY (void)f
 
-static int32_t nine(const int32_t ix[NF_KEY_DIMS]) {
-    (void)ix;
-    return NF_COLUMNS;
-}
-
 static int get_musketry(const struct nf_family *f, const napfire_rules *r,
-                        const int32_t ix[NF_KEY_DIMS], int32_t v[NF_KEY_VALUES],
-                        int32_t star[NF_KEY_VALUES]) {
+                        const int32_t ix[NF_KEY_DIMS], int32_t j, int32_t *v, int32_t *star) {
     UNUSED_FAMILY;
-    for (int32_t col = 0; col < NF_COLUMNS; col++) {
-        int st = value_status(napfire_rules_get_musketry(r, ix[0], col, &v[col], &star[col]));
-        if (st != NAPFIRE_OK)
-            return st;
-    }
-    return NAPFIRE_OK;
+    return value_status(napfire_rules_get_musketry(r, ix[0], j, v, star));
 }
 
 static int set_musketry(const struct nf_family *f, napfire_rules *r,
-                        const int32_t ix[NF_KEY_DIMS], const int32_t v[NF_KEY_VALUES],
-                        const int32_t star[NF_KEY_VALUES], int32_t *bad) {
+                        const int32_t ix[NF_KEY_DIMS], int32_t j, int32_t v, int32_t star) {
     UNUSED_FAMILY;
-    for (*bad = 0; *bad < NF_COLUMNS; ++*bad) {
-        int st = napfire_rules_set_musketry(r, ix[0], *bad, v[*bad], star[*bad]);
-        if (st != NAPFIRE_OK)
-            return st;
-    }
-    return NAPFIRE_OK;
-}
-
-static void datum_musketry(const struct nf_family *f, const int32_t ix[NF_KEY_DIMS], int32_t j,
-                           int32_t index[4]) {
-    UNUSED_FAMILY;
-    const int32_t d[4] = {ix[0], j, -1, -1};
-    memcpy(index, d, sizeof d);
+    return napfire_rules_set_musketry(r, ix[0], j, v, star);
 }
 
 static int artillery_readable(const int32_t ix[NF_KEY_DIMS]) {
@@ -107,51 +83,21 @@ static int artillery_readable(const int32_t ix[NF_KEY_DIMS]) {
 }
 
 static int get_artillery(const struct nf_family *f, const napfire_rules *r,
-                         const int32_t ix[NF_KEY_DIMS], int32_t v[NF_KEY_VALUES],
-                         int32_t star[NF_KEY_VALUES]) {
+                         const int32_t ix[NF_KEY_DIMS], int32_t j, int32_t *v, int32_t *star) {
     UNUSED_FAMILY;
-    for (int32_t col = 0; col < NF_COLUMNS; col++) {
-        star[col] = 0;
-        int st = value_status(napfire_rules_get_artillery(
-            r, ix[0], ix[1], ix[2] + NAPFIRE_BAND_CANISTER, col, &v[col]));
-        if (st != NAPFIRE_OK)
-            return st;
-    }
-    return NAPFIRE_OK;
+    *star = 0;
+    return value_status(
+        napfire_rules_get_artillery(r, ix[0], ix[1], ix[2] + NAPFIRE_BAND_CANISTER, j, v));
 }
 
 static int set_artillery(const struct nf_family *f, napfire_rules *r,
-                         const int32_t ix[NF_KEY_DIMS], const int32_t v[NF_KEY_VALUES],
-                         const int32_t star[NF_KEY_VALUES], int32_t *bad) {
+                         const int32_t ix[NF_KEY_DIMS], int32_t j, int32_t v, int32_t star) {
     UNUSED_FAMILY;
     (void)star;
-    for (*bad = 0; *bad < NF_COLUMNS; ++*bad) {
-        int st = napfire_rules_set_artillery(r, ix[0], ix[1], ix[2] + NAPFIRE_BAND_CANISTER,
-                                             *bad, v[*bad]);
-        if (st != NAPFIRE_OK)
-            return st;
-    }
-    return NAPFIRE_OK;
-}
-
-static void datum_artillery(const struct nf_family *f, const int32_t ix[NF_KEY_DIMS], int32_t j,
-                            int32_t index[4]) {
-    UNUSED_FAMILY;
-    const int32_t d[4] = {ix[0], ix[1], ix[2] + NAPFIRE_BAND_CANISTER, j};
-    memcpy(index, d, sizeof d);
+    return napfire_rules_set_artillery(r, ix[0], ix[1], ix[2] + NAPFIRE_BAND_CANISTER, j, v);
 }
 
 /* ---- range maxima: effective and long; a gun's canister first ------------ */
-
-static int32_t two(const int32_t ix[NF_KEY_DIMS]) {
-    (void)ix;
-    return 2;
-}
-
-static int32_t three(const int32_t ix[NF_KEY_DIMS]) {
-    (void)ix;
-    return NF_ART_BANDS;
-}
 
 static int get_range(const struct nf_family *f, const napfire_rules *r,
                      const int32_t ix[NF_KEY_DIMS], int32_t v[NF_KEY_VALUES],
@@ -168,13 +114,6 @@ static int set_range(const struct nf_family *f, napfire_rules *r, const int32_t 
     (void)star;
     *bad = -1;
     return napfire_rules_set_range(r, ix[0], ix[1], v[0], v[1]);
-}
-
-static void datum_range(const struct nf_family *f, const int32_t ix[NF_KEY_DIMS], int32_t j,
-                        int32_t index[4]) {
-    UNUSED_FAMILY;
-    const int32_t d[4] = {ix[0], ix[1], NAPFIRE_ARM_LINE_INFANTRY, j + NAPFIRE_BAND_EFFECTIVE};
-    memcpy(index, d, sizeof d);
 }
 
 static int get_gun_range(const struct nf_family *f, const napfire_rules *r,
@@ -194,13 +133,6 @@ static int set_gun_range(const struct nf_family *f, napfire_rules *r,
     return napfire_rules_set_gun_range(r, ix[0], ix[1], v[0], v[1], v[2]);
 }
 
-static void datum_gun_range(const struct nf_family *f, const int32_t ix[NF_KEY_DIMS], int32_t j,
-                            int32_t index[4]) {
-    UNUSED_FAMILY;
-    const int32_t d[4] = {ix[0], ix[1], NAPFIRE_ARM_FOOT_ARTILLERY, j + NAPFIRE_BAND_CANISTER};
-    memcpy(index, d, sizeof d);
-}
-
 /* ---- modifiers: a family per fire kind (they sit apart in the text) ------ */
 
 static int modifier_exists(const struct nf_family *f, const int32_t ix[NF_KEY_DIMS]) {
@@ -213,41 +145,18 @@ static int32_t variants(const int32_t ix[NF_KEY_DIMS]) {
 }
 
 static int get_modifier(const struct nf_family *f, const napfire_rules *r,
-                        const int32_t ix[NF_KEY_DIMS], int32_t v[NF_KEY_VALUES],
-                        int32_t star[NF_KEY_VALUES]) {
-    (void)star;
-    for (int32_t variant = 0; variant < variants(ix); variant++) {
-        int st = value_status(napfire_rules_get_modifier(r, f->fire, ix[0], variant, &v[variant]));
-        if (st != NAPFIRE_OK)
-            return st;
-    }
-    return NAPFIRE_OK;
+                        const int32_t ix[NF_KEY_DIMS], int32_t j, int32_t *v, int32_t *star) {
+    *star = 0;
+    return value_status(napfire_rules_get_modifier(r, f->fire, ix[0], j, v));
 }
 
 static int set_modifier(const struct nf_family *f, napfire_rules *r,
-                        const int32_t ix[NF_KEY_DIMS], const int32_t v[NF_KEY_VALUES],
-                        const int32_t star[NF_KEY_VALUES], int32_t *bad) {
+                        const int32_t ix[NF_KEY_DIMS], int32_t j, int32_t v, int32_t star) {
     (void)star;
-    for (*bad = 0; *bad < variants(ix); ++*bad) {
-        int st = napfire_rules_set_modifier(r, f->fire, ix[0], *bad, v[*bad]);
-        if (st != NAPFIRE_OK)
-            return st;
-    }
-    return NAPFIRE_OK;
-}
-
-static void datum_modifier(const struct nf_family *f, const int32_t ix[NF_KEY_DIMS], int32_t j,
-                           int32_t index[4]) {
-    const int32_t d[4] = {f->fire, ix[0], j, -1};
-    memcpy(index, d, sizeof d);
+    return napfire_rules_set_modifier(r, f->fire, ix[0], j, v);
 }
 
 /* ---- thresholds: distances per measure, counts, and the row bands -------- */
-
-static int32_t one(const int32_t ix[NF_KEY_DIMS]) {
-    (void)ix;
-    return 1;
-}
 
 static int distance_exists(const struct nf_family *f, const int32_t ix[NF_KEY_DIMS]) {
     UNUSED_FAMILY;
@@ -263,50 +172,29 @@ static int count_exists(const struct nf_family *f, const int32_t ix[NF_KEY_DIMS]
 }
 
 static int get_threshold(const struct nf_family *f, const napfire_rules *r,
-                         const int32_t ix[NF_KEY_DIMS], int32_t v[NF_KEY_VALUES],
-                         int32_t star[NF_KEY_VALUES]) {
+                         const int32_t ix[NF_KEY_DIMS], int32_t j, int32_t *v, int32_t *star) {
     UNUSED_FAMILY;
-    (void)star;
-    return value_status(napfire_rules_get_threshold(r, ix[0], ix[1], &v[0]));
+    (void)j;
+    *star = 0;
+    return value_status(napfire_rules_get_threshold(r, ix[0], ix[1], v));
 }
 
 static int set_threshold(const struct nf_family *f, napfire_rules *r,
-                         const int32_t ix[NF_KEY_DIMS], const int32_t v[NF_KEY_VALUES],
-                         const int32_t star[NF_KEY_VALUES], int32_t *bad) {
-    UNUSED_FAMILY;
-    (void)star;
-    *bad = 0;
-    return napfire_rules_set_threshold(r, ix[0], ix[1], v[0]);
-}
-
-static void datum_threshold(const struct nf_family *f, const int32_t ix[NF_KEY_DIMS], int32_t j,
-                            int32_t index[4]) {
+                         const int32_t ix[NF_KEY_DIMS], int32_t j, int32_t v, int32_t star) {
     UNUSED_FAMILY;
     (void)j;
-    const int32_t d[4] = {ix[0], ix[1], -1, -1};
-    memcpy(index, d, sizeof d);
+    (void)star;
+    return napfire_rules_set_threshold(r, ix[0], ix[1], v);
 }
 
 enum { NROWS = NAPFIRE_THRESHOLD_ROW_5 - NAPFIRE_THRESHOLD_ROW_2 + 1 };
 
-static int32_t four(const int32_t ix[NF_KEY_DIMS]) {
-    (void)ix;
-    return NROWS;
-}
-
 static int get_rows(const struct nf_family *f, const napfire_rules *r,
-                    const int32_t ix[NF_KEY_DIMS], int32_t v[NF_KEY_VALUES],
-                    int32_t star[NF_KEY_VALUES]) {
+                    const int32_t ix[NF_KEY_DIMS], int32_t j, int32_t *v, int32_t *star) {
     UNUSED_FAMILY;
     (void)ix;
-    (void)star;
-    for (int32_t j = 0; j < NROWS; j++) {
-        int st = value_status(
-            napfire_rules_get_threshold(r, NAPFIRE_THRESHOLD_ROW_2 + j, 0, &v[j]));
-        if (st != NAPFIRE_OK)
-            return st;
-    }
-    return NAPFIRE_OK;
+    *star = 0;
+    return value_status(napfire_rules_get_threshold(r, NAPFIRE_THRESHOLD_ROW_2 + j, 0, v));
 }
 
 /* The setter keeps the rows strictly increasing at every step, so all
@@ -331,72 +219,74 @@ static int set_rows(const struct nf_family *f, napfire_rules *r, const int32_t i
     return NAPFIRE_OK;
 }
 
-static void datum_rows(const struct nf_family *f, const int32_t ix[NF_KEY_DIMS], int32_t j,
-                       int32_t index[4]) {
-    UNUSED_FAMILY;
-    (void)ix;
-    const int32_t d[4] = {NAPFIRE_THRESHOLD_ROW_2 + j, NAPFIRE_MEASURE_METRIC, -1, -1};
-    memcpy(index, d, sizeof d);
-}
-
 /* ---- the table, in the order of the formatted text ------------------------ */
+
+/* Entries of a datum's missing index (struct nf_datum_part). */
+#define KEY(d, a) {(d) == 0 ? NF_FROM_KEY0 : (d) == 1 ? NF_FROM_KEY1 : NF_FROM_KEY2, a}
+#define VALUE(a) {NF_FROM_VALUE, a}
+#define CONST(c) {NF_FROM_NONE, c}
+#define NONE CONST(-1)
 
 static const char range_order[] = "range maxima must not decrease (a kept '.' value counts)";
 
 const struct nf_family napfire__families[] = {
     {.prefix = NULL, .title = "provenance", .width = 7, .ndims = 1,
      .dim = {NAMES(text_names)}, .kind = NF_VALUE_TEXT, .missing = NAPFIRE_MISSING_NONE,
-     .count = one},
+     .values = 1},
     {.prefix = "threshold",
      .section = "\n# Thresholds: distances in mm (.mm) or tenths of an inch (.tenths).\n",
      .title = "thresholds", .width = 37, .ndims = 2,
      .dim = {NAMES(threshold_names), NAMES(measure_names)}, .kind = NF_VALUE_DISTANCE,
-     .missing = NAPFIRE_MISSING_THRESHOLD, .exists = distance_exists, .count = one,
-     .get = get_threshold, .set = set_threshold, .datum = datum_threshold},
+     .missing = NAPFIRE_MISSING_THRESHOLD, .exists = distance_exists, .values = 1,
+     .get1 = get_threshold, .set1 = set_threshold, .datum = {KEY(0, 0), KEY(1, 0), NONE, NONE}},
     {.prefix = "threshold", .title = "thresholds", .width = 37, .ndims = 1,
      .dim = {NAMES(threshold_names)}, .kind = NF_VALUE_COUNT,
-     .missing = NAPFIRE_MISSING_THRESHOLD, .exists = count_exists, .count = one,
-     .get = get_threshold, .set = set_threshold, .datum = datum_threshold},
+     .missing = NAPFIRE_MISSING_THRESHOLD, .exists = count_exists, .values = 1,
+     .get1 = get_threshold, .set1 = set_threshold, .datum = {KEY(0, 0), CONST(NAPFIRE_MEASURE_METRIC), NONE, NONE}},
     {.prefix = "threshold.rows", .title = "thresholds", .width = 37, .ndims = 0,
      .kind = NF_VALUE_COUNT, .missing = NAPFIRE_MISSING_THRESHOLD,
      .order = "row thresholds must increase strictly (a kept '.' value counts)", .strict = 1,
-     .count = four, .get = get_rows, .set = set_rows, .datum = datum_rows},
+     .values = NROWS, .get1 = get_rows, .set = set_rows, .datum = {VALUE(NAPFIRE_THRESHOLD_ROW_2), CONST(NAPFIRE_MEASURE_METRIC), NONE, NONE}},
     {.prefix = "range", .section = "\n# Infantry ranges (F-RNG): effective and long maxima.\n",
      .title = "infantry ranges", .width = 25, .ndims = 2,
      .dim = {NAMES(weapon_names), NAMES(measure_names)}, .kind = NF_VALUE_DISTANCE,
-     .missing = NAPFIRE_MISSING_RANGE, .order = range_order, .count = two, .get = get_range,
-     .set = set_range, .datum = datum_range},
+     .missing = NAPFIRE_MISSING_RANGE, .order = range_order, .values = 2, .get = get_range,
+     .set = set_range, .datum = {KEY(0, 0), KEY(1, 0), CONST(NAPFIRE_ARM_LINE_INFANTRY),
+               VALUE(NAPFIRE_BAND_EFFECTIVE)}},
     {.prefix = "musketry",
      .section = "\n# Musketry table (F-TAB): rows 1-5, modified rolls 1-2 .. 17-18.\n",
      .title = "musketry cells", .width = 0, .ndims = 1, .dim = {NAMES(row_names)},
-     .kind = NF_VALUE_CELL_STAR, .missing = NAPFIRE_MISSING_MUSKETRY_CELL, .count = nine,
-     .get = get_musketry, .set = set_musketry, .datum = datum_musketry},
+     .kind = NF_VALUE_CELL_STAR, .missing = NAPFIRE_MISSING_MUSKETRY_CELL, .values = NF_COLUMNS,
+     .get1 = get_musketry, .set1 = set_musketry, .datum = {KEY(0, 0), VALUE(0), NONE, NONE}},
     {.prefix = "modifier.musketry",
      .section = "\n# Musketry modifiers (F-MOD); column and cover take two values.\n",
      .title = "modifiers", .width = 37, .ndims = 1, .dim = {NAMES(mod_names)},
      .kind = NF_VALUE_MODIFIER, .missing = NAPFIRE_MISSING_MODIFIER,
-     .exists = modifier_exists, .count = variants, .get = get_modifier, .set = set_modifier,
-     .datum = datum_modifier, .fire = NAPFIRE_FIRE_MUSKETRY},
+     .exists = modifier_exists, .values_of = variants, .get1 = get_modifier, .set1 = set_modifier,
+     .datum = {CONST(NAPFIRE_FIRE_MUSKETRY), KEY(0, 0), VALUE(0), NONE},
+     .fire = NAPFIRE_FIRE_MUSKETRY},
     {.prefix = "gun_range",
      .section = "\n# Artillery (F-ART-1): gun band maxima (canister, effective, long),\n"
                 "# then casualty table rows: gun, ammunition, band. Canister ammunition\n"
                 "# fires only at canister range (F-ART-1): it has no other rows.\n",
      .title = "gun ranges", .width = 25, .ndims = 2,
      .dim = {NAMES(gun_names), NAMES(measure_names)}, .kind = NF_VALUE_DISTANCE,
-     .missing = NAPFIRE_MISSING_RANGE, .order = range_order, .count = three,
-     .get = get_gun_range, .set = set_gun_range, .datum = datum_gun_range},
+     .missing = NAPFIRE_MISSING_RANGE, .order = range_order, .values = NF_ART_BANDS,
+     .get = get_gun_range, .set = set_gun_range, .datum = {KEY(0, 0), KEY(1, 0), CONST(NAPFIRE_ARM_FOOT_ARTILLERY),
+               VALUE(NAPFIRE_BAND_CANISTER)}},
     {.prefix = "artillery", .title = "artillery cells", .width = 37, .ndims = 3,
      .dim = {NAMES(gun_names), NAMES(ammo_names), NAMES(band_names)}, .kind = NF_VALUE_CELL,
      .missing = NAPFIRE_MISSING_ARTILLERY_CELL,
      .refused = "the rules never read this cell: canister ammunition fires only at canister "
                 "range (F-ART-1); leave it '?'",
-     .readable = artillery_readable, .count = nine, .get = get_artillery,
-     .set = set_artillery, .datum = datum_artillery},
+     .readable = artillery_readable, .values = NF_COLUMNS, .get1 = get_artillery,
+     .set1 = set_artillery, .datum = {KEY(0, 0), KEY(1, 0), KEY(2, NAPFIRE_BAND_CANISTER), VALUE(0)}},
     {.prefix = "modifier.artillery", .section = "\n# Artillery modifiers (F-ART-1, F-ART-3).\n",
      .title = "modifiers", .width = 37, .ndims = 1, .dim = {NAMES(mod_names)},
      .kind = NF_VALUE_MODIFIER, .missing = NAPFIRE_MISSING_MODIFIER,
-     .exists = modifier_exists, .count = variants, .get = get_modifier, .set = set_modifier,
-     .datum = datum_modifier, .fire = NAPFIRE_FIRE_ARTILLERY},
+     .exists = modifier_exists, .values_of = variants, .get1 = get_modifier, .set1 = set_modifier,
+     .datum = {CONST(NAPFIRE_FIRE_ARTILLERY), KEY(0, 0), VALUE(0), NONE},
+     .fire = NAPFIRE_FIRE_ARTILLERY},
 };
 
 const int32_t napfire__nfamilies = (int32_t)NF_COUNT(napfire__families);
@@ -421,6 +311,48 @@ void napfire__family_key(const struct nf_family *f, int32_t k, int32_t ix[NF_KEY
         ix[d] = k % f->dim[d].count;
         k /= f->dim[d].count;
     }
+}
+
+void napfire__family_datum(const struct nf_family *f, const int32_t ix[NF_KEY_DIMS], int32_t j,
+                           int32_t index[4]) {
+    for (int32_t k = 0; k < 4; k++) {
+        const struct nf_datum_part *d = &f->datum[k];
+        int32_t base = d->from == NF_FROM_VALUE ? j : d->from == NF_FROM_NONE ? 0 : ix[d->from];
+        index[k] = base + d->add;
+    }
+}
+
+int32_t napfire__family_count(const struct nf_family *f, const int32_t ix[NF_KEY_DIMS]) {
+    return f->values_of ? f->values_of(ix) : f->values;
+}
+
+int napfire__family_get(const struct nf_family *f, const napfire_rules *r,
+                        const int32_t ix[NF_KEY_DIMS], int32_t v[NF_KEY_VALUES],
+                        int32_t star[NF_KEY_VALUES]) {
+    if (f->get)
+        return f->get(f, r, ix, v, star);
+    for (int32_t j = 0; j < napfire__family_count(f, ix); j++) {
+        int st = f->get1(f, r, ix, j, &v[j], &star[j]);
+        if (st != NAPFIRE_OK)
+            return st;
+    }
+    return NAPFIRE_OK;
+}
+
+int napfire__family_set(const struct nf_family *f, napfire_rules *r,
+                        const int32_t ix[NF_KEY_DIMS], const int32_t v[NF_KEY_VALUES],
+                        const int32_t star[NF_KEY_VALUES], int32_t *bad) {
+    *bad = -1;
+    if (f->set)
+        return f->set(f, r, ix, v, star, bad);
+    for (int32_t j = 0; j < napfire__family_count(f, ix); j++) {
+        int st = f->set1(f, r, ix, j, v[j], star[j]);
+        if (st != NAPFIRE_OK) {
+            *bad = j;
+            return st;
+        }
+    }
+    return NAPFIRE_OK;
 }
 
 int napfire__family_exists(const struct nf_family *f, const int32_t ix[NF_KEY_DIMS]) {
@@ -494,7 +426,7 @@ int napfire__keys_validate(const napfire_rules *r) {
     for (int32_t k = 0; k < napfire__nfamilies; k++) {
         const struct nf_family *f = &napfire__families[k];
         for (int32_t key = 0; key < napfire__family_keys(f); key++) {
-            int32_t ix[NF_KEY_DIMS], v[NF_KEY_VALUES], star[NF_KEY_VALUES];
+            int32_t ix[NF_KEY_DIMS], v[NF_KEY_VALUES] = {0}, star[NF_KEY_VALUES] = {0};
             napfire__family_key(f, key, ix);
             if (!napfire__family_exists(f, ix))
                 continue;
@@ -506,7 +438,7 @@ int napfire__keys_validate(const napfire_rules *r) {
                 if (st == NAPFIRE_ENOSPC)
                     st = NAPFIRE_ESTATE;
             } else {
-                st = f->get(f, r, ix, v, star);
+                st = napfire__family_get(f, r, ix, v, star);
             }
             if (st != NAPFIRE_OK)
                 return st;
@@ -525,9 +457,9 @@ const struct nf_family *napfire__key_of_datum(int32_t missing, const int32_t ind
             napfire__family_key(f, key, ix);
             if (!napfire__family_readable(f, ix))
                 continue;
-            for (*j = 0; *j < f->count(ix); ++*j) {
+            for (*j = 0; *j < napfire__family_count(f, ix); ++*j) {
                 int32_t d[4];
-                f->datum(f, ix, *j, d);
+                napfire__family_datum(f, ix, *j, d);
                 if (memcmp(d, index, sizeof d) == 0)
                     return f;
             }

@@ -99,10 +99,10 @@ static int out_of_order(struct parser *p, const struct nf_family *f, const int32
  * keeps one), and set them all through the family's setter. */
 static int apply_values(struct parser *p, const struct nf_family *f,
                         const int32_t ix[NF_KEY_DIMS], size_t i) {
-    int32_t v[NF_KEY_VALUES], star[NF_KEY_VALUES];
+    int32_t v[NF_KEY_VALUES] = {0}, star[NF_KEY_VALUES] = {0};
     size_t at[NF_KEY_VALUES];
-    int32_t count = f->count(ix);
-    int st = f->get(f, p->tmp, ix, v, star);
+    int32_t count = napfire__family_count(f, ix);
+    int st = napfire__family_get(f, p->tmp, ix, v, star);
     if (st != NAPFIRE_OK)
         return refused(p, f, 0, st);
     for (int32_t j = 0; j < count; j++) {
@@ -112,7 +112,7 @@ static int apply_values(struct parser *p, const struct nf_family *f,
         if (!napfire__lex_token(&p->lx, &i, &t, &at[j]))
             return short_line(p, i, j, count);
         /* Distances take the measure from the datum, counts their domain. */
-        f->datum(f, ix, j, datum);
+        napfire__family_datum(f, ix, j, datum);
         int32_t lo = f->kind == NF_VALUE_COUNT ? napfire__threshold_lo(datum[0]) : 0;
         int32_t hi = f->kind == NF_VALUE_COUNT ? napfire__threshold_hi(datum[0]) : 0;
         if (!napfire__value_parse(&p->lx, t, at[j], f->kind, datum[1], lo, hi, &how, &value,
@@ -128,7 +128,7 @@ static int apply_values(struct parser *p, const struct nf_family *f,
     if (napfire__lex_token(&p->lx, &i, &extra, &extra_at))
         return long_line(p, extra_at, count);
     int32_t bad = -1;
-    st = f->set(f, p->tmp, ix, v, star, &bad);
+    st = napfire__family_set(f, p->tmp, ix, v, star, &bad);
     if (st == NAPFIRE_EDOMAIN && bad < 0 && f->order)
         return out_of_order(p, f, v, at, count);
     return st == NAPFIRE_OK ? 1 : refused(p, f, at[bad < 0 ? 0 : bad], st);

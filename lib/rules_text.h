@@ -125,18 +125,27 @@ struct nf_family {
     /* The rules can read its data: only these keys are written out and
      * listed as unknown; NULL: every existing key. */
     int (*readable)(const int32_t ix[NF_KEY_DIMS]);
-    /* How many values the key holds. */
-    int32_t (*count)(const int32_t ix[NF_KEY_DIMS]);
-    /* The values through the public getter (unknown values included, with
-     * star[] for musketry cells), or through the public setter; *bad gets
-     * the index of a value the setter refused, -1 for the whole vector. */
+    /* How many values each key holds, or (values_of) per key. */
+    int32_t values;
+    int32_t (*values_of)(const int32_t ix[NF_KEY_DIMS]);
+    /* Value j through the public getter (an unknown value is a value;
+     * *star for musketry cells) and setter, for values that stand alone. */
+    int (*get1)(const struct nf_family *f, const napfire_rules *r, const int32_t ix[NF_KEY_DIMS],
+                int32_t j, int32_t *v, int32_t *star);
+    int (*set1)(const struct nf_family *f, napfire_rules *r, const int32_t ix[NF_KEY_DIMS],
+                int32_t j, int32_t v, int32_t star);
+    /* All values at once, for vectors the setter keeps ordered (NULL:
+     * value by value); *bad gets -1, the whole vector being refused. */
     int (*get)(const struct nf_family *f, const napfire_rules *r, const int32_t ix[NF_KEY_DIMS],
                int32_t v[NF_KEY_VALUES], int32_t star[NF_KEY_VALUES]);
     int (*set)(const struct nf_family *f, napfire_rules *r, const int32_t ix[NF_KEY_DIMS],
                const int32_t v[NF_KEY_VALUES], const int32_t star[NF_KEY_VALUES], int32_t *bad);
-    /* Value j of the key as a napfire_result missing index. */
-    void (*datum)(const struct nf_family *f, const int32_t ix[NF_KEY_DIMS], int32_t j,
-                  int32_t index[4]);
+    /* Value j of key ix as a napfire_result missing index: each entry
+     * is a key index, the value's position j, or nothing, plus a number. */
+    struct nf_datum_part {
+        enum { NF_FROM_KEY0, NF_FROM_KEY1, NF_FROM_KEY2, NF_FROM_VALUE, NF_FROM_NONE } from;
+        int32_t add;
+    } datum[4];
     int32_t fire; /* modifiers: the NAPFIRE_FIRE_* kind of the family */
 };
 
@@ -150,6 +159,19 @@ int32_t napfire__family_keys(const struct nf_family *f);
 void napfire__family_key(const struct nf_family *f, int32_t k, int32_t ix[NF_KEY_DIMS]);
 int napfire__family_exists(const struct nf_family *f, const int32_t ix[NF_KEY_DIMS]);
 int napfire__family_readable(const struct nf_family *f, const int32_t ix[NF_KEY_DIMS]);
+/* Value j of key ix as a napfire_result missing index. */
+void napfire__family_datum(const struct nf_family *f, const int32_t ix[NF_KEY_DIMS], int32_t j,
+                           int32_t index[4]);
+/* How many values a key of the family holds. */
+int32_t napfire__family_count(const struct nf_family *f, const int32_t ix[NF_KEY_DIMS]);
+/* A key's values through the getters (unknown ones included), or through
+ * the setters; *bad gets the index of a value refused, -1 for the whole. */
+int napfire__family_get(const struct nf_family *f, const napfire_rules *r,
+                        const int32_t ix[NF_KEY_DIMS], int32_t v[NF_KEY_VALUES],
+                        int32_t star[NF_KEY_VALUES]);
+int napfire__family_set(const struct nf_family *f, napfire_rules *r,
+                        const int32_t ix[NF_KEY_DIMS], const int32_t v[NF_KEY_VALUES],
+                        const int32_t star[NF_KEY_VALUES], int32_t *bad);
 /* Resolve a key: the family and index, and its slot for duplicates. */
 const struct nf_family *napfire__key_lookup(struct nf_span key, int32_t ix[NF_KEY_DIMS],
                                             size_t *slot);
