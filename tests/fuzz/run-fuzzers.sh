@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: MIT
 #
 # Run every libFuzzer target of the project for a bounded time (issue 8),
-# one after the other: fuzz_fire, fuzz_hex, fuzz_trace_oracle, fuzz_rules.
+# one after the other: fuzz_fire, fuzz_hex, fuzz_trace_oracle, fuzz_rules,
+# fuzz_map, fuzz_cli (the last two: the command-line tool's map reader and
+# option handling, built with the examples).
 #
 #   tests/fuzz/run-fuzzers.sh BUILDDIR SECONDS
 #
@@ -27,11 +29,12 @@ case $seconds in
 esac
 
 src=$(cd "$(dirname "$0")/../.." && pwd)
-targets="fuzz_fire fuzz_hex fuzz_trace_oracle fuzz_rules"
+targets="fuzz_fire fuzz_hex fuzz_trace_oracle fuzz_rules fuzz_map fuzz_cli"
 
 if [ ! -d "$build" ]; then
-    # tests=auto: the fuzzers need neither Check nor Python.
-    CC=${CC:-clang} meson setup "$build" "$src" -Dtests=auto -Dexamples=disabled \
+    # tests=auto: the fuzzers need neither Check nor Python; the examples
+    # hold the command-line tool that fuzz_map and fuzz_cli exercise.
+    CC=${CC:-clang} meson setup "$build" "$src" -Dtests=auto -Dexamples=enabled \
         -Ddocs=disabled >/dev/null
 fi
 meson compile -C "$build" $targets >/dev/null || {
