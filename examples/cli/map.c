@@ -67,11 +67,14 @@ static int next_line(struct reader *r, struct cli_map_error *err) {
         r->line++;
         if (n > 0 && start[n - 1] == '\r')
             n--;
+        /* A bad byte within the limit is named first: a file of NUL bytes is
+         * "NUL byte", not "line too long". */
+        if (check_bytes((const unsigned char *)start, n > CLI_MAP_LINE_MAX ? CLI_MAP_LINE_MAX : n,
+                        r->line, err))
+            return -1;
         if (n > CLI_MAP_LINE_MAX)
             return fail(err, r->line, 0, "line %ld is longer than %d bytes", r->line,
                         CLI_MAP_LINE_MAX);
-        if (check_bytes((const unsigned char *)start, n, r->line, err))
-            return -1;
         const char *hash = memchr(start, '#', n);
         if (hash)
             n = (size_t)(hash - start);
