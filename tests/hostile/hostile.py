@@ -33,6 +33,10 @@ SANITIZER_MARKS = ("AddressSanitizer", "LeakSanitizer", "UndefinedBehaviorSaniti
 def child_env():
     env = dict(os.environ)
     env.pop("LD_PRELOAD", None)       # the CLI links its own sanitizer runtime
+    # The interpreter runs without leak detection (it leaks by design); the
+    # CLI must not leak, so its own runs check (the last setting wins).
+    if env.get("ASAN_OPTIONS"):
+        env["ASAN_OPTIONS"] += ":detect_leaks=1"
     return env
 
 
