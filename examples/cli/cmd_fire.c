@@ -392,28 +392,37 @@ static int build_shot(const char *cmd, const struct cli_arg *args, int32_t measu
     return CLI_RESOLVED;
 }
 
-int napfire_cmd_fire(int argc, char **argv, int artillery, int odds) {
-    const char *cmd = odds ? (artillery ? "odds artillery" : "odds musketry")
-                           : artillery ? "artillery" : "musketry";
-    const struct cli_spec spec = {
+/* The four commands sharing the table: the usage, text and rows of each. */
+static struct cli_spec fire_spec(const char *cmd, int artillery, int odds) {
+    static const char *const about[2][2] = {
+        {"Resolves one musketry shot with the built-in rules data (F-DATA)\n"
+         "and explains it.",
+         "Resolves one artillery shot with the built-in rules data (F-DATA)\n"
+         "and explains it."},
+        {"The exact odds of one musketry shot: every outcome over 2D6 and the\n"
+         "half die (216 equally likely rolls), and the expected casualties.",
+         "The exact odds of one artillery shot: every outcome over 2D6 and the\n"
+         "half die (216 equally likely rolls), and the expected casualties."},
+    };
+    static const unsigned scope[2][2] = {{S_MUSKETRY, S_ARTILLERY},
+                                         {S_ODDS_MUSKETRY, S_ODDS_ARTILLERY}};
+    struct cli_spec spec = {
         cmd,
         odds ? "[OPTIONS] --distance D" : "[OPTIONS] --distance D --roll N",
-        odds ? (artillery ? "The exact odds of one artillery shot: every outcome over 2D6 and the\n"
-                            "half die (216 equally likely rolls), and the expected casualties."
-                          : "The exact odds of one musketry shot: every outcome over 2D6 and the\n"
-                            "half die (216 equally likely rolls), and the expected casualties.")
-             : (artillery ? "Resolves one artillery shot with the built-in rules data (F-DATA)\n"
-                            "and explains it."
-                          : "Resolves one musketry shot with the built-in rules data (F-DATA)\n"
-                            "and explains it."),
+        about[odds != 0][artillery != 0],
         "\nDistances: 15cm, 150mm, 9in or 9\" (metric and imperial are separate\n"
         "tables; do not mix them in one shot).\n"
         "Exit status: 0 resolved (odds: permitted), 1 the rules forbid the shot,\n"
         "2 bad input, 3 the rules data needed is unknown (the message names it),\n"
         "4 the output could not be written.\n",
-        opts, NOPTS,
-        odds ? (artillery ? S_ODDS_ARTILLERY : S_ODDS_MUSKETRY) : (artillery ? S_ARTILLERY : S_MUSKETRY),
-        0, 0};
+        opts, NOPTS, scope[odds != 0][artillery != 0], 0, 0};
+    return spec;
+}
+
+int napfire_cmd_fire(int argc, char **argv, int artillery, int odds) {
+    const char *cmd = odds ? (artillery ? "odds artillery" : "odds musketry")
+                           : artillery ? "artillery" : "musketry";
+    const struct cli_spec spec = fire_spec(cmd, artillery, odds);
     struct cli_arg args[NOPTS];
     const char *pos[1];
     int npos = 0;

@@ -169,51 +169,71 @@ static int parse_cell(const char *tok, napfire_hex_info *c) {
     return *p == '\0' ? 0 : -1;
 }
 
-static int parse_header(struct reader *r, struct cli_map *m, struct cli_map_error *err) {
-    static const char *const layouts[] = {"odd-q", "even-q", "odd-r", "even-r"};
-    size_t at = 0;
-    long col = 0;
+/* The next significant line as up to four tokens (a fourth is a stray
+ * one), their columns in col[]; returns next_line's answer. */
+static int tokens(struct reader *r, struct cli_map_error *err, char *tok[4], long col[4]) {
     int got = next_line(r, err);
+    size_t at = 0;
+    for (int i = 0; i < 4; i++) {
+        col[i] = 0;
+        tok[i] = got == 1 && (i == 0 || tok[i - 1]) ? next_token(r, &at, &col[i]) : NULL;
+    }
+    return got;
+}
+
+static int parse_magic(struct reader *r, struct cli_map_error *err) {
+    char *t[4];
+    long col[4];
+    int got = tokens(r, err, t, col);
     if (got < 0)
         return -1;
     if (got == 0)
         return fail(err, r->line, 0, "no map: expected the header line 'napfire-map 1'");
-    char *a = next_token(r, &at, &col), *b = next_token(r, &at, &col), *c = next_token(r, &at, &col);
-    if (!a || strcmp(a, "napfire-map") || !b || strcmp(b, "1") || c)
+    if (!t[0] || strcmp(t[0], "napfire-map") || !t[1] || strcmp(t[1], "1") || t[2])
         return fail(err, r->line, 0, "the first line must be 'napfire-map 1' (format and version)");
+    return 0;
+}
 
-    if ((got = next_line(r, err)) < 0)
+static int parse_layout(struct reader *r, struct cli_map *m, struct cli_map_error *err) {
+    static const char *const layouts[] = {"odd-q", "even-q", "odd-r", "even-r"};
+    char *t[4];
+    long col[4];
+    int got = tokens(r, err, t, col);
+    if (got < 0)
         return -1;
-    at = 0;
-    a = got ? next_token(r, &at, &col) : NULL;
-    b = a ? next_token(r, &at, &col) : NULL;
-    c = b ? next_token(r, &at, &col) : NULL;
-    if (!a || strcmp(a, "layout") || !b || c)
+    if (!t[0] || strcmp(t[0], "layout") || !t[1] || t[2])
         return fail(err, r->line, 0, "expected 'layout L', L one of odd-q, even-q, odd-r, even-r");
     for (int32_t i = 0; i < 4; i++)
-        if (!strcmp(b, layouts[i]))
+        if (!strcmp(t[1], layouts[i]))
             m->layout = i;
     if (m->layout < 0)
-        return fail(err, r->line, col, "layout '%.40s' is not allowed: give odd-q, even-q, odd-r "
-                    "or even-r", b);
+        return fail(err, r->line, col[1], "layout '%.40s' is not allowed: give odd-q, even-q, "
+                    "odd-r or even-r", t[1]);
+    return 0;
+}
 
-    if ((got = next_line(r, err)) < 0)
+static int parse_size(struct reader *r, struct cli_map *m, struct cli_map_error *err) {
+    char *t[4];
+    long col[4], cols, rows;
+    int got = tokens(r, err, t, col);
+    if (got < 0)
         return -1;
-    at = 0;
-    long ccol = 0, rcol = 0, cols, rows;
-    a = got ? next_token(r, &at, &col) : NULL;
-    b = a ? next_token(r, &at, &ccol) : NULL;
-    c = b ? next_token(r, &at, &rcol) : NULL;
-    if (!a || strcmp(a, "size") || !b || !c || next_token(r, &at, &col))
+    if (!t[0] || strcmp(t[0], "size") || !t[1] || !t[2] || t[3])
         return fail(err, r->line, 0, "expected 'size COLUMNS ROWS', each 1..%d", CLI_MAP_MAX);
-    if (whole(b, 1, CLI_MAP_MAX, &cols))
-        return fail(err, r->line, ccol, "size: COLUMNS '%.40s' is not allowed: give a whole number "
-                    "1..%d", b, CLI_MAP_MAX);
-    if (whole(c, 1, CLI_MAP_MAX, &rows))
-        return fail(err, r->line, rcol, "size: ROWS '%.40s' is not allowed: give a whole number "
-                    "1..%d", c, CLI_MAP_MAX);
+    if (whole(t[1], 1, CLI_MAP_MAX, &cols))
+        return fail(err, r->line, col[1], "size: COLUMNS '%.40s' is not allowed: give a whole "
+                    "number 1..%d", t[1], CLI_MAP_MAX);
+    if (whole(t[2], 1, CLI_MAP_MAX, &rows))
+        return fail(err, r->line, col[2], "size: ROWS '%.40s' is not allowed: give a whole "
+                    "number 1..%d", t[2], CLI_MAP_MAX);
     m->columns = (int32_t)cols;
     m->rows = (int32_t)rows;
+    return 0;
+}
+
+static int parse_header(struct reader *r, struct cli_map *m, struct cli_map_error *err) {
+    if (parse_magic(r, err) || parse_layout(r, m, err) || parse_size(r, m, err))
+        return -1;
     return 0;
 }
 

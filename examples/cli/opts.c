@@ -265,16 +265,12 @@ static int finish(const struct cli_spec *spec, int argc, char **argv, struct cli
     return CLI_RESOLVED;
 }
 
-int cli_parse(const struct cli_spec *spec, int argc, char **argv, struct cli_arg *args,
-              const char **pos, int *npos) {
-    *npos = 0;
-    if (spec->nopts > ROWS_MAX || argc < 1)
-        return cli_error(spec->cmd, "internal error: bad option table");
+/* getopt_long's table for the rows this command offers, plus --help;
+ * every row's value slot reset. NULL when out of memory. */
+static struct option *long_options(const struct cli_spec *spec, struct cli_arg *args) {
     struct option *lo = calloc(spec->nopts + 2, sizeof *lo);
-    if (!lo) {
-        fprintf(stderr, "napfire %s: out of memory\n", spec->cmd);
-        return CLI_BAD_INPUT;
-    }
+    if (!lo)
+        return NULL;
     size_t n = 0;
     for (size_t k = 0; k < spec->nopts; k++) {
         args[k].given = 0;
@@ -292,14 +288,50 @@ int cli_parse(const struct cli_spec *spec, int argc, char **argv, struct cli_arg
     lo[n].name = "help";
     lo[n].val = 'h';
     /* lo[n + 1] stays zero: the end of the table. */
+    return lo;
+}
 
+/* getopt_long refused the argument @p seen (c is '?' or ':'). */
+static int refused(const struct cli_spec *spec, int c, const char *seen) {
+    if (c == ':')
+        return cli_error(spec->cmd, "%s needs a value", seen);
+    if (optopt && optopt < ROW_VAL && optopt != 'h')
+        return cli_error(spec->cmd, "unknown option '-%c'", optopt);
+    if (optopt >= ROW_VAL)
+        return cli_error(spec->cmd, "%s takes no value", seen);
+    char name[64];
+    if (cli_find(spec, bare_name(seen, name, sizeof name)) >= 0)
+        return cli_error(spec->cmd, "--%s is not an option of 'napfire %s'", name, spec->cmd);
+    return cli_error(spec->cmd, "unknown or ambiguous option '%s'", seen);
+}
+
+/* One option getopt_long accepted: the row's first and only value. */
+static int accept(const struct cli_spec *spec, size_t k, struct cli_arg *args) {
+    const struct cli_opt *o = &spec->opts[k];
+    if (args[k].given)
+        return cli_error(spec->cmd, "--%s given twice ('%s', then '%s'): give each option once",
+                         o->name, args[k].text ? args[k].text : "", optarg ? optarg : "");
+    int rc = take_value(spec, o, optarg ? optarg : "", &args[k]);
+    if (rc == CLI_RESOLVED)
+        args[k].given = 1;
+    return rc;
+}
+
+int cli_parse(const struct cli_spec *spec, int argc, char **argv, struct cli_arg *args,
+              const char **pos, int *npos) {
+    *npos = 0;
+    if (spec->nopts > ROWS_MAX || argc < 1)
+        return cli_error(spec->cmd, "internal error: bad option table");
+    struct option *lo = long_options(spec, args);
+    if (!lo) {
+        fprintf(stderr, "napfire %s: out of memory\n", spec->cmd);
+        return CLI_BAD_INPUT;
+    }
     int rc = CLI_RESOLVED;
     optind = 0; /* glibc: a full reinitialisation, so a second call starts afresh */
-    opterr = 0; /* the messages below name the option, the value and what is allowed */
-    for (;;) {
-        int c = getopt_long(argc, argv, ":h", lo, NULL);
-        if (c == -1)
-            break;
+    opterr = 0; /* the messages here name the option, the value and what is allowed */
+    /* Bounded: every call consumes at least one argument. */
+    for (int c; rc == CLI_RESOLVED && (c = getopt_long(argc, argv, ":h", lo, NULL)) != -1;) {
         /* The argument getopt just read; for `--name VALUE` the option is the one before. */
         const char *seen = argv[optind - 1];
         if (optarg && seen == optarg && optind >= 2)
@@ -307,39 +339,11 @@ int cli_parse(const struct cli_spec *spec, int argc, char **argv, struct cli_arg
         if (c == 'h') {
             cli_help(spec, stdout);
             rc = CLI_HELP_SHOWN;
-            break;
+        } else if (c < ROW_VAL || (size_t)(c - ROW_VAL) >= spec->nopts) {
+            rc = refused(spec, c, seen);
+        } else {
+            rc = accept(spec, (size_t)(c - ROW_VAL), args);
         }
-        if (c == ':') {
-            rc = cli_error(spec->cmd, "%s needs a value", seen);
-            break;
-        }
-        if (c < ROW_VAL || (size_t)(c - ROW_VAL) >= spec->nopts) {
-            if (optopt && optopt < ROW_VAL && optopt != 'h')
-                rc = cli_error(spec->cmd, "unknown option '-%c'", optopt);
-            else if (c == '?' && optopt >= ROW_VAL)
-                rc = cli_error(spec->cmd, "%s takes no value", seen);
-            else {
-                char name[64];
-                int k = cli_find(spec, bare_name(seen, name, sizeof name));
-                if (k >= 0)
-                    rc = cli_error(spec->cmd, "--%s is not an option of 'napfire %s'", name,
-                                   spec->cmd);
-                else
-                    rc = cli_error(spec->cmd, "unknown or ambiguous option '%s'", seen);
-            }
-            break;
-        }
-        size_t k = (size_t)(c - ROW_VAL);
-        const struct cli_opt *o = &spec->opts[k];
-        if (args[k].given) {
-            rc = cli_error(spec->cmd, "--%s given twice ('%s', then '%s'): give each option once",
-                           o->name, args[k].text ? args[k].text : "", optarg ? optarg : "");
-            break;
-        }
-        rc = take_value(spec, o, optarg ? optarg : "", &args[k]);
-        if (rc != CLI_RESOLVED)
-            break;
-        args[k].given = 1;
     }
     free(lo);
     if (rc != CLI_RESOLVED)
@@ -365,8 +369,12 @@ static void print_range(const struct cli_opt *o, FILE *to) {
     default:
         break;
     }
-    if (o->needs)
-        fprintf(to, "\n  %-26s needs: --%s", "", o->needs);
+    for (const char *p = o->needs; p && *p;) {
+        size_t len = strcspn(p, ",");
+        fprintf(to, "%s--%.*s", p == o->needs ? "\n                             needs: " : " and ",
+                (int)len, p);
+        p += len + (p[len] == ',');
+    }
 }
 
 void cli_help(const struct cli_spec *spec, FILE *to) {

@@ -175,7 +175,7 @@ class Help(CliCase):
                        "4 the output could not be written"):
             self.assertIn(status, out)
         art = self.cli(["artillery", "--help"], RESOLVED).out
-        self.assertIn("needs: --overhead-to-battery,overhead-to-enemy", art)
+        self.assertIn("needs: --overhead-to-battery and --overhead-to-enemy", art)
 
     def test_documented_statuses_still_hold(self):
         self.cli(["musketry"] + F_EX_1, RESOLVED)
