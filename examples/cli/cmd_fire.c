@@ -86,7 +86,7 @@ static const struct cli_opt opts[] = {
 #define NOPTS (sizeof opts / sizeof opts[0])
 
 /* The row of a named option (the names below are in the table). */
-static size_t cli_find_row(const char *name) {
+static size_t row_of(const char *name) {
     for (size_t k = 0; k < NOPTS; k++)
         if (!strcmp(opts[k].name, name))
             return k;
@@ -352,7 +352,7 @@ static int build_units(const char *cmd, const struct cli_arg *args, int artiller
         return bad(cmd,
                    artillery ? "--arm: a battery fires here: give foot-artillery or horse-artillery, not"
                              : "--arm: artillery fires with 'napfire artillery'; give an infantry or cavalry arm, not",
-                   args[cli_find_row("arm")].text);
+                   args[row_of("arm")].text);
     napfire_unit_init(firer, sizeof *firer, arm[0]);
     napfire_unit_init(target, sizeof *target, arm[1]);
     for (size_t k = 0; k < NOPTS; k++) {
@@ -435,11 +435,11 @@ int napfire_cmd_fire(int argc, char **argv, int artillery, int odds) {
     int32_t measure;
     if (check_measures(cmd, args, &measure) != CLI_RESOLVED)
         return CLI_BAD_INPUT;
-    const struct cli_arg *distance = &args[cli_find_row("distance")];
-    const struct cli_arg *roll = &args[cli_find_row("roll")];
-    const struct cli_arg *die = &args[cli_find_row("half-die")];
-    const struct cli_arg *rules_file = &args[cli_find_row("rules")];
-    int json = args[cli_find_row("json")].given;
+    const struct cli_arg *distance = &args[row_of("distance")];
+    const struct cli_arg *roll = &args[row_of("roll")];
+    const struct cli_arg *die = &args[row_of("half-die")];
+    const struct cli_arg *rules_file = &args[row_of("rules")];
+    int json = args[row_of("json")].given;
     if (!distance->given)
         return cli_error(cmd, "--distance is required (e.g. --distance 15cm)");
     if (!roll->given && !odds)
