@@ -158,6 +158,30 @@ class Files(MapCase):
             os.waitpid(pid, 0)
 
 
+class RulesFiles(MapCase):
+    """--rules FILE and rules --check FILE: the same classes as maps."""
+
+    def test_rules_files(self):
+        latin = self.write(b"napfire-rules 1\nname = \"caf\xe9\"\n", "latin1.txt")
+        nul = self.write(b"napfire-rules 1\n\x00\n", "nul.txt")
+        long_line = self.write(b"napfire-rules 1\n#" + b"x" * 2000 + b"\n", "long.txt")
+        cases = [
+            (latin, "latin1.txt:2:", "UTF-8"),
+            (nul, "nul.txt:2:1:", "NUL"),
+            (long_line, "long.txt:2:", "1024"),
+            ("/dev/zero", "/dev/zero", "larger than 1048576 bytes"),
+            (self.dir, "is a directory"),
+            (os.path.join(self.dir, "none"), "none", "No such file"),
+        ]
+        for path, *texts in cases:
+            with self.subTest(path=path):
+                self.cli(["rules", "--check", path], BAD_INPUT, *texts)
+                self.cli(["musketry", "--rules", path, "--distance", "15cm", "--roll", "8"],
+                         BAD_INPUT, *texts)
+                self.cli(["odds", "artillery", "--rules=" + path, "--distance", "15cm"],
+                         BAD_INPUT, *texts)
+
+
 class GoodMapsStillRead(MapCase):
     def test_ridge(self):
         r = self.cli(["los", RIDGE, "1,3", "8,2"], FORBIDDEN)
