@@ -18,6 +18,25 @@
  *
  * The parsed values land in one struct cli_arg per row, so no sequence of
  * arguments can outgrow the storage.
+ *
+ * A subcommand registers its options so (cmd_rules.c, cmd_los.c):
+ *
+ *   enum rules_row { R_TEMPLATE, R_CHECK, R_ROWS };      // one per row
+ *   static const struct cli_opt rules_opts[] = {         // in that order
+ *       {"template", NULL, CLI_FLAG, 0, 0, 0, 0, 0, 0, NULL, "print ..."},
+ *       {"check", "FILE", CLI_TEXT, 0, 0, 0, 0, 0, 0, NULL, "parse FILE ..."},
+ *   };
+ *   static const struct cli_spec rules_spec = {"rules", "USAGE", "ABOUT",
+ *       "EPILOG", rules_opts, R_ROWS, 1u, 0, 0};
+ *   struct cli_arg args[R_ROWS];
+ *   int rc = cli_parse(&rules_spec, argc, argv, args, pos, &npos);
+ *   // CLI_HELP_SHOWN: return 0; CLI_BAD_INPUT: return it (already reported)
+ *   if (args[R_CHECK].given) use(args[R_CHECK].text);
+ *
+ * A number is {"extra", "N", CLI_INT, 0, -10, 10, ...} (or lo = hi = 0 and
+ * a napfire parameter in `param`), a name {"ammo", "NAME", CLI_ENUM,
+ * NAPFIRE_ENUM_AMMO, ...}; cmd_fire.c shares one table between four
+ * commands through `scope`.
  */
 #ifndef NAPFIRE_CLI_OPTS_H
 #define NAPFIRE_CLI_OPTS_H
