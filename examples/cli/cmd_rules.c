@@ -1,49 +1,26 @@
 /* SPDX-License-Identifier: MIT */
 /* napfire rules: the template of the rules text format, and checking a
  * user's file; plus the --rules FILE loader every subcommand shares. */
-#define _POSIX_C_SOURCE 200809L /* fstat, fileno */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include <napfire.h>
 
 #include "cli.h"
+#include "map.h"
 #include "opts.h"
 
 int cli_load_rules(const char *cmd, const char *path, napfire_rules *rules) {
-    static char text[NAPFIRE_RULES_TEXT_MAX + 1];
     napfire_rules_init(rules, sizeof *rules);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "napfire %s: cannot open rules file '%s': %s\n", cmd, path, strerror(errno));
+    size_t len = 0;
+    char *text = cli_read_file(cmd, "rules file", path, NAPFIRE_RULES_TEXT_MAX,
+                               "NAPFIRE_RULES_TEXT_MAX", &len);
+    if (!text)
         return CLI_BAD_INPUT;
-    }
-    struct stat info;
-    if (fstat(fileno(f), &info) == 0 && S_ISDIR(info.st_mode)) {
-        fprintf(stderr, "napfire %s: rules file '%s' is a directory\n", cmd, path);
-        fclose(f);
-        return CLI_BAD_INPUT;
-    }
-    /* One byte more than the limit: a longer file (or a device that never
-     * ends) is refused without reading on. */
-    size_t len = fread(text, 1, sizeof text, f);
-    int read_error = ferror(f);
-    int e = errno;
-    fclose(f);
-    if (read_error) {
-        fprintf(stderr, "napfire %s: cannot read rules file '%s': %s\n", cmd, path, strerror(e));
-        return CLI_BAD_INPUT;
-    }
-    if (len > NAPFIRE_RULES_TEXT_MAX) {
-        fprintf(stderr, "napfire %s: rules file '%s' is larger than %d bytes (NAPFIRE_RULES_TEXT_MAX)\n",
-                cmd, path, NAPFIRE_RULES_TEXT_MAX);
-        return CLI_BAD_INPUT;
-    }
     napfire_parse_error err;
     int st = napfire_rules_parse(rules, text, len, &err);
+    free(text);
     if (st == NAPFIRE_ESYNTAX) {
         fprintf(stderr, "%s:%d:%d: %s\n", path, err.line, err.column, err.message);
         return CLI_BAD_INPUT;

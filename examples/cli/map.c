@@ -1,15 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /* The `napfire los` map reader: see map.h and doc/los-map-format.md. */
-#define _POSIX_C_SOURCE 200809L /* fstat */
+#define _POSIX_C_SOURCE 200809L /* open, fstat, fcntl, fdopen */
 
 #include "map.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -298,38 +300,55 @@ void cli_map_free(struct cli_map *m) {
     m->cells = NULL;
 }
 
-/* The whole file in memory, at most CLI_MAP_FILE_MAX bytes: a device that
- * never ends (/dev/zero) is refused once it passes the limit. */
-static char *read_bounded(const char *path, size_t *len) {
-    FILE *f = fopen(path, "rb");
+/* Opened without blocking, so that a FIFO nobody writes to reads as empty
+ * instead of hanging in open(); reads block again afterwards. */
+static FILE *open_input(const char *path) {
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY);
+    if (fd < 0)
+        return NULL;
+    int flags = fcntl(fd, F_GETFL);
+    FILE *f = flags >= 0 && fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == 0 ? fdopen(fd, "rb") : NULL;
     if (!f) {
-        fprintf(stderr, "napfire los: cannot open map '%s': %s\n", path, strerror(errno));
+        int e = errno;
+        close(fd);
+        errno = e;
+    }
+    return f;
+}
+
+char *cli_read_file(const char *cmd, const char *what, const char *path, size_t limit,
+                    const char *limit_name, size_t *len) {
+    FILE *f = open_input(path);
+    if (!f) {
+        fprintf(stderr, "napfire %s: cannot open %s '%s': %s\n", cmd, what, path, strerror(errno));
         return NULL;
     }
     struct stat st;
     if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-        fprintf(stderr, "napfire los: map '%s' is a directory, not a map file\n", path);
+        fprintf(stderr, "napfire %s: %s '%s' is a directory, not a file\n", cmd, what, path);
         fclose(f);
         return NULL;
     }
-    char *buf = malloc((size_t)CLI_MAP_FILE_MAX + 1);
+    char *buf = malloc(limit + 1);
     if (!buf) {
-        fprintf(stderr, "napfire los: out of memory reading '%s'\n", path);
+        fprintf(stderr, "napfire %s: out of memory reading %s '%s'\n", cmd, what, path);
         fclose(f);
         return NULL;
     }
-    size_t n = fread(buf, 1, (size_t)CLI_MAP_FILE_MAX + 1, f);
+    /* One byte past the limit tells a larger file (or a device that never
+     * ends) from one exactly at it, without reading on. */
+    size_t n = fread(buf, 1, limit + 1, f);
     int read_error = ferror(f);
     int e = errno;
     fclose(f);
     if (read_error) {
-        fprintf(stderr, "napfire los: cannot read map '%s': %s\n", path, strerror(e));
+        fprintf(stderr, "napfire %s: cannot read %s '%s': %s\n", cmd, what, path, strerror(e));
         free(buf);
         return NULL;
     }
-    if (n > (size_t)CLI_MAP_FILE_MAX) {
-        fprintf(stderr, "napfire los: map '%s' is larger than %ld bytes (the map file limit)\n",
-                path, CLI_MAP_FILE_MAX);
+    if (n > limit) {
+        fprintf(stderr, "napfire %s: %s '%s' is larger than %zu bytes (%s)\n", cmd, what, path,
+                limit, limit_name);
         free(buf);
         return NULL;
     }
@@ -340,7 +359,8 @@ static char *read_bounded(const char *path, size_t *len) {
 int cli_map_load(const char *path, struct cli_map *m) {
     size_t len = 0;
     m->cells = NULL;
-    char *text = read_bounded(path, &len);
+    char *text = cli_read_file("los", "map", path, (size_t)CLI_MAP_FILE_MAX,
+                               "the map file limit", &len);
     if (!text)
         return CLI_BAD_INPUT;
     struct cli_map_error err;

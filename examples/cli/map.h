@@ -42,6 +42,15 @@ int cli_map_load(const char *path, struct cli_map *m);
 
 void cli_map_free(struct cli_map *m);
 
+/* A whole input file of at most @p limit bytes, malloc'ed (free it), its
+ * length in *len. On failure NULL, after "napfire CMD: ..." on stderr
+ * naming WHAT ("map", "rules file") and PATH: cannot open (with the
+ * reason), a directory, cannot read (with the reason), larger than the
+ * limit (@p limit_name says which). A FIFO without a writer reads as empty
+ * rather than blocking in open(). Shared by the map and rules loaders. */
+char *cli_read_file(const char *cmd, const char *what, const char *path, size_t limit,
+                    const char *limit_name, size_t *len);
+
 /* The map's description of a hex; off the map: clear ground, elevation 0,
  * no unit. @p col and @p row receive the offset coordinates. */
 napfire_hex_info cli_map_cell(const struct cli_map *m, napfire_hex h, int32_t *col, int32_t *row);
