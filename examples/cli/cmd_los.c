@@ -24,19 +24,23 @@ enum los_row { L_FRONT, L_FACING, L_FIRER_SIDE, L_TARGET_SIDE, L_FRIEND_TARGET_S
 /* One row per option (opts.h); the order is enum los_row's. */
 static const struct cli_opt los_opts[] = {
     {"front", "LIST", CLI_TEXT, 0, 0, 0, 0, 0, 0, NULL,
-     "front hexsides of the firer: digits 0-5 separated by commas, or 'all'\n"
-     "                             (default: all six)"},
+     "front hexsides of the firer: digits 0-5 "
+     "separated by commas, or 'all' (default: all six)"},
     {"facing", "FORM:F", CLI_TEXT, 0, 0, 0, 0, 0, 0, NULL,
-     "front hexsides from a formation and facing (H-FACE): FORM column,\n"
-     "                             artillery, line, tirailleur or square; F 0..11 (2i faces\n"
-     "                             hexside i, 2v+1 faces vertex v)"},
+     "front hexsides from a formation and facing "
+     "(H-FACE): FORM column, artillery, line, "
+     "tirailleur or square; F 0..11 (2i faces "
+     "hexside i, 2v+1 faces vertex v)"},
     {"firer-side", "N", CLI_INT, 0, 0, CLI_MAP_SIDE_MAX, 0, 0, 0, NULL,
-     "the firer's side (default: the unit in its hex, else 1)"},
+     "the firer's side (default: the unit in its "
+     "hex, else 1)"},
     {"target-side", "N", CLI_INT, 0, 0, CLI_MAP_SIDE_MAX, 0, 0, 0, NULL,
-     "the target's side (default: the unit in its hex, else 2)"},
+     "the target's side (default: the unit in its "
+     "hex, else 2)"},
     {"friend-target-side", NULL, CLI_FLAG, 0, 0, 0, 0, 0, 0, NULL,
-     "a unit adjacent to the target is 'friendly' when on the target's\n"
-     "                             side (H-ELV-2; default: the firer's side)"},
+     "a unit adjacent to the target is 'friendly' "
+     "when on the target's side (H-ELV-2; "
+     "default: the firer's side)"},
     {"json", NULL, CLI_FLAG, 0, 0, 0, 0, 0, 0, NULL, "print the result as JSON"},
 };
 

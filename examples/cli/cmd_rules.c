@@ -37,11 +37,13 @@ enum rules_row { R_TEMPLATE, R_CHECK, R_ROWS };
 /* One row per option (opts.h); the order is enum rules_row's. */
 static const struct cli_opt rules_opts[] = {
     {"template", NULL, CLI_FLAG, 0, 0, 0, 0, 0, 0, NULL,
-     "print the built-in rules data as a rules text: the template to fill\n"
-     "                             from your rulebook ('?' = unknown)"},
+     "print the built-in rules data as a rules "
+     "text: the template to fill from your "
+     "rulebook ('?' = unknown)"},
     {"check", "FILE", CLI_TEXT, 0, 0, 0, 0, 0, 0, NULL,
-     "parse FILE over the built-in data and report the first error\n"
-     "                             (file:line:column: message) or what is still unknown"},
+     "parse FILE over the built-in data and report "
+     "the first error (file:line:column: message) "
+     "or what is still unknown"},
 };
 
 static const struct cli_spec rules_spec = {

@@ -351,30 +351,66 @@ int cli_parse(const struct cli_spec *spec, int argc, char **argv, struct cli_arg
     return finish(spec, argc, argv, args, pos, npos);
 }
 
-static void print_range(const struct cli_opt *o, FILE *to) {
-    char names[512];
+/* Help text column and line width: option descriptions are wrapped so
+ * that --help fits 80 columns whatever the table says. */
+#define HELP_INDENT 29
+#define HELP_WIDTH 79
+
+/* The words of @p text (any run of blanks or newlines separates them)
+ * from column *col, wrapped at HELP_WIDTH with HELP_INDENT. */
+static void wrap(FILE *to, const char *text, int *col) {
+    for (const char *p = text; *p;) {
+        p += strspn(p, " \n");
+        size_t len = strcspn(p, " \n");
+        if (len == 0)
+            break;
+        if (*col > HELP_INDENT && *col + 1 + (int)len > HELP_WIDTH) {
+            fprintf(to, "\n%*s", HELP_INDENT, "");
+            *col = HELP_INDENT;
+        } else if (*col > HELP_INDENT) {
+            fputc(' ', to);
+            (*col)++;
+        }
+        fprintf(to, "%.*s", (int)len, p);
+        *col += (int)len;
+        p += len;
+    }
+}
+
+/* What is allowed, from the row: a range, the names, the companions. */
+static void print_allowed(const struct cli_opt *o, FILE *to, int *col) {
+    char text[640];
     int32_t lo, hi;
+    text[0] = '\0';
     switch (o->type) {
     case CLI_INT:
         int_range(o, &lo, &hi);
-        fprintf(to, " (%d..%d)", lo, hi);
+        snprintf(text, sizeof text, "(%d..%d)", lo, hi);
         break;
-    case CLI_ENUM:
+    case CLI_ENUM: {
+        char names[512];
         cli_enum_names(o->enum_id, names, sizeof names);
-        fprintf(to, "\n  %-26s one of: %s", "", names);
+        snprintf(text, sizeof text, "(one of: %s)", names);
         break;
+    }
     case CLI_DIST_OR_NONE:
-        fprintf(to, " (or 'none')");
+        snprintf(text, sizeof text, "(or 'none')");
         break;
     default:
         break;
     }
-    for (const char *p = o->needs; p && *p;) {
+    wrap(to, text, col);
+    size_t n = 0;
+    text[0] = '\0';
+    for (const char *p = o->needs; p && *p && n < sizeof text;) {
         size_t len = strcspn(p, ",");
-        fprintf(to, "%s--%.*s", p == o->needs ? "\n                             needs: " : " and ",
-                (int)len, p);
+        n += (size_t)snprintf(text + n, sizeof text - n, "%s--%.*s",
+                              p == o->needs ? "(needs " : " and ", (int)len, p);
         p += len + (p[len] == ',');
+        if (!*p && n < sizeof text)
+            n += (size_t)snprintf(text + n, sizeof text - n, ")");
     }
+    wrap(to, text, col);
 }
 
 void cli_help(const struct cli_spec *spec, FILE *to) {
@@ -386,8 +422,14 @@ void cli_help(const struct cli_spec *spec, FILE *to) {
         char head[64];
         snprintf(head, sizeof head, "--%s%s%s", o->name, o->metavar ? " " : "",
                  o->metavar ? o->metavar : "");
-        fprintf(to, "  %-26s %s", head, o->help);
-        print_range(o, to);
+        int col = fprintf(to, "  %-26s", head);
+        if (col > HELP_INDENT - 1) {
+            fprintf(to, "\n%*s", HELP_INDENT - 1, "");
+        }
+        col = HELP_INDENT;
+        fputc(' ', to);
+        wrap(to, o->help, &col);
+        print_allowed(o, to, &col);
         fprintf(to, "\n");
     }
     fprintf(to, "  %-26s %s\n", "-h, --help", "this text");

@@ -174,8 +174,11 @@ class Help(CliCase):
         for status in ("0 resolved", "1 the rules forbid", "2 bad input", "3 the rules data",
                        "4 the output could not be written"):
             self.assertIn(status, out)
-        art = self.cli(["artillery", "--help"], RESOLVED).out
-        self.assertIn("needs: --overhead-to-battery and --overhead-to-enemy", art)
+        art = " ".join(self.cli(["artillery", "--help"], RESOLVED).out.split())
+        self.assertIn("(needs --overhead-to-battery and --overhead-to-enemy)", art)
+        for cmd in (["musketry"], ["artillery"], ["odds", "artillery"], ["los"], ["rules"]):
+            for line in self.cli(cmd + ["--help"], RESOLVED).out.splitlines():
+                self.assertLessEqual(len(line), 80, line)
 
     def test_documented_statuses_still_hold(self):
         self.cli(["musketry"] + F_EX_1, RESOLVED)
