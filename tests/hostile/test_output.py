@@ -72,6 +72,15 @@ class Json(CliCase):
         self.cli(["musketry", "--json", "--roll", "13", "--distance", "1cm"], BAD_INPUT)
 
 
+def limited_env(env, scratch):
+    """Under a file size limit a coverage build's exit handler could not
+    write its .gcda files either, and would leave them truncated: send them
+    to a scratch directory instead (GCOV_PREFIX; ignored by other builds)."""
+    env = dict(env)
+    env["GCOV_PREFIX"] = scratch
+    return env
+
+
 def limited_file_size(limit):
     """preexec_fn: writes past ``limit`` bytes fail with EFBIG (SIGXFSZ
     ignored, and an ignored signal stays ignored across exec)."""
@@ -105,14 +114,14 @@ class WriteErrors(CliCase):
         self.assertIn("cannot write the output", r.err)
 
     def test_file_size_limit(self):
-        with tempfile.TemporaryFile() as f:
+        with tempfile.TemporaryFile() as f, tempfile.TemporaryDirectory() as scratch:
             for args in WRITERS:
                 with self.subTest(args=args):
                     f.seek(0)
                     f.truncate()
                     proc = subprocess.run([os.environ["NAPFIRE_CLI"]] + args, stdout=f,
                                           stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
-                                          timeout=TIMEOUT, env=child_env(),
+                                          timeout=TIMEOUT, env=limited_env(child_env(), scratch),
                                           preexec_fn=limited_file_size(10))
                     r = Run(proc)
                     self.check_write_error(r, args)
@@ -149,11 +158,11 @@ class WriteErrors(CliCase):
 class OddsPy(unittest.TestCase):
     """examples/python/odds.py: bounded rules files, errors named, write errors."""
 
-    def odds(self, args, stdout=subprocess.PIPE, preexec_fn=None):
+    def odds(self, args, stdout=subprocess.PIPE, preexec_fn=None, env=None):
         script = os.path.join(ROOT, "examples", "python", "odds.py")
         proc = subprocess.run([sys.executable, script] + args, stdout=stdout,
                               stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
-                              timeout=TIMEOUT, preexec_fn=preexec_fn)
+                              timeout=TIMEOUT, preexec_fn=preexec_fn, env=env)
         err = proc.stderr.decode("utf-8", "replace")
         self.assertNotIn("Traceback", err)
         return proc.returncode, err
@@ -187,8 +196,9 @@ class OddsPy(unittest.TestCase):
         self.assertIn("0..9999", err)
 
     def test_write_errors(self):
-        with tempfile.TemporaryFile() as f:
-            status, err = self.odds(["--made-up"], stdout=f, preexec_fn=limited_file_size(10))
+        with tempfile.TemporaryFile() as f, tempfile.TemporaryDirectory() as scratch:
+            status, err = self.odds(["--made-up"], stdout=f, preexec_fn=limited_file_size(10),
+                                    env=limited_env(os.environ, scratch))
         self.assertEqual(status, 4, err)
         self.assertIn("cannot write the output", err)
         wr = closed_pipe()
