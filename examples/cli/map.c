@@ -1,17 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /* The `napfire los` map reader: see map.h and doc/los-map-format.md. */
-#define _POSIX_C_SOURCE 200809L /* open, fstat, fcntl, fdopen */
+#define _POSIX_C_SOURCE 200809L /* fstat, fileno */
 
 #include "map.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "cli.h"
 
@@ -300,25 +298,11 @@ void cli_map_free(struct cli_map *m) {
     m->cells = NULL;
 }
 
-/* Opened without blocking, so that a FIFO nobody writes to reads as empty
- * instead of hanging in open(); reads block again afterwards. */
-static FILE *open_input(const char *path) {
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY);
-    if (fd < 0)
-        return NULL;
-    int flags = fcntl(fd, F_GETFL);
-    FILE *f = flags >= 0 && fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == 0 ? fdopen(fd, "rb") : NULL;
-    if (!f) {
-        int e = errno;
-        close(fd);
-        errno = e;
-    }
-    return f;
-}
-
 char *cli_read_file(const char *cmd, const char *what, const char *path, size_t limit,
                     const char *limit_name, size_t *len) {
-    FILE *f = open_input(path);
+    /* A plain blocking open, as cat's: a FIFO waits for its writer (which
+     * may start after us); what the writer sends is bounded below. */
+    FILE *f = fopen(path, "rb");
     if (!f) {
         fprintf(stderr, "napfire %s: cannot open %s '%s': %s\n", cmd, what, path, strerror(errno));
         return NULL;

@@ -46,8 +46,7 @@ void cli_map_free(struct cli_map *m);
  * length in *len. On failure NULL, after "napfire CMD: ..." on stderr
  * naming WHAT ("map", "rules file") and PATH: cannot open (with the
  * reason), a directory, cannot read (with the reason), larger than the
- * limit (@p limit_name says which). A FIFO without a writer reads as empty
- * rather than blocking in open(). Shared by the map and rules loaders. */
+ * limit (@p limit_name says which). Shared by the map and rules loaders. */
 char *cli_read_file(const char *cmd, const char *what, const char *path, size_t limit,
                     const char *limit_name, size_t *len);
 

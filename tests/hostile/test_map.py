@@ -139,15 +139,6 @@ class Files(MapCase):
         self.los(data, RESOLVED)
         self.los(data + b"\n", BAD_INPUT, "larger than 4194304 bytes")
 
-    def test_fifo_without_a_writer(self):
-        # open() of a FIFO blocks until a writer comes: the tool must not.
-        fifo = os.path.join(self.dir, "lonely")
-        os.mkfifo(fifo)
-        self.cli(["los", fifo, "0,0", "1,0"], BAD_INPUT, "no map")
-        r = run(["rules", "--check", fifo])
-        self.no_crash(r, fifo)
-        self.assertIn(r.status, (RESOLVED, BAD_INPUT))
-
     def test_fifo_that_never_ends(self):
         # A writer that never stops: refused once the limit is passed.
         fifo = os.path.join(self.dir, "fifo")
