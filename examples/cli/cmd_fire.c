@@ -10,6 +10,7 @@
 #include <napfire.h>
 
 #include "cli.h"
+#include "svg.h" /* --svg */
 
 enum who { FIRER, TARGET, SHOT, DICE };
 enum kind { K_ENUM, K_INT, K_FLAG, K_DIST, K_DIST_OR_NONE };
@@ -86,6 +87,7 @@ static void help(const char *cmd, int artillery) {
     }
     printf("  --%-22s %s\n", "rules FILE", "rules data text over the built-in data (doc/rules-format.md)");
     printf("  --%-22s %s\n", "json", "machine-readable output");
+    printf("  --%-22s %s\n", "svg FILE", "odds only: also draw the distribution as SVG into FILE");
     printf("\nExit status: 0 resolved, 1 the rules forbid the shot, 2 bad input,\n"
            "3 the rules data needed is unknown (the message names it).\n");
 }
@@ -384,6 +386,7 @@ int napfire_cmd_fire(int argc, char **argv, int artillery, int odds) {
     struct setting set[NOPTS * 2];
     size_t nset = 0;
     int json = 0;
+    const char *svg_path = NULL; /* --svg */
     static napfire_rules rules;
     const napfire_rules *use_rules = NULL;
     int32_t measure = -1, firer_arm = artillery ? NAPFIRE_ARM_FOOT_ARTILLERY
@@ -397,6 +400,12 @@ int napfire_cmd_fire(int argc, char **argv, int artillery, int odds) {
         }
         if (!strcmp(a, "--json")) {
             json = 1;
+            continue;
+        }
+        if (!strcmp(a, "--svg")) { /* --svg */
+            if (!odds || i + 1 >= argc)
+                return bad(cmd, odds ? "this option needs a value:" : "only 'napfire odds' draws:", a);
+            svg_path = argv[++i];
             continue;
         }
         if (!strcmp(a, "--rules")) {
@@ -497,6 +506,11 @@ int napfire_cmd_fire(int argc, char **argv, int artillery, int odds) {
         }
     }
 
+    if (odds && svg_path) { /* --svg */
+        int sst = svg_odds_file(svg_path, cmd, &shot, use_rules);
+        if (sst != 0)
+            return sst;
+    }
     if (odds)
         return print_odds(cmd, &shot, use_rules, json);
     napfire_result r;

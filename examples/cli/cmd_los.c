@@ -17,6 +17,7 @@
 #include <napfire.h>
 
 #include "cli.h"
+#include "svg.h" /* --svg */
 
 #define MAP_MAX 512     /* columns and rows of a map file */
 #define MAP_LINE_MAX 8192  /* characters of one map line */
@@ -46,6 +47,7 @@ static void usage(FILE *to) {
             "  --friend-target-side a unit adjacent to the target is 'friendly' when on\n"
             "                       the target's side (H-ELV-2; default: the firer's side)\n"
             "  --json               print the result as JSON\n"
+            "  --svg FILE           also draw the map, trace and verdict as SVG into FILE\n"
             "  --help               this text\n"
             "\n"
             "Exit status: 0 clear, 1 blocked (the rules forbid it), 2 bad input.\n");
@@ -300,6 +302,7 @@ int napfire_cmd_los(int argc, char **argv) {
     uint32_t policy = 0;
     const char *pos[3];
     int npos = 0;
+    const char *svg_path = NULL; /* --svg */
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -307,6 +310,9 @@ int napfire_cmd_los(int argc, char **argv) {
             return CLI_RESOLVED;
         } else if (!strcmp(a, "--json")) {
             json = 1;
+        } else if (!strcmp(a, "--svg")) { /* --svg */
+            if (i + 1 >= argc) return bad("%s needs a value", a);
+            svg_path = argv[++i];
         } else if (!strcmp(a, "--friend-target-side")) {
             policy |= NAPFIRE_LOS_FRIEND_IS_TARGET_SIDE;
         } else if (!strcmp(a, "--front") || !strcmp(a, "--facing") || !strcmp(a, "--firer-side") ||
@@ -371,6 +377,14 @@ int napfire_cmd_los(int argc, char **argv) {
         fprintf(stderr, "napfire los: %s\n", napfire_strerror(st));
         free(m.cells);
         return CLI_BAD_INPUT;
+    }
+
+    if (svg_path) { /* --svg */
+        struct svg_map sm = {m.layout, m.columns, m.rows, m.cells};
+        if (svg_los_file(svg_path, &sm, &q, &res) != 0) {
+            free(m.cells);
+            return CLI_BAD_INPUT;
+        }
     }
 
     napfire_trace it;
