@@ -35,10 +35,9 @@ static void put_num(struct svg_out *o, long long v) {
     put(o, buf + i, sizeof buf - i);
 }
 
-#if defined(__GNUC__) || defined(__clang__)
-__attribute__((format(printf, 2, 3)))
-#endif
-static void fmt(struct svg_out *o, const char *f, ...) {
+#define fmt svg_fmt
+
+void svg_fmt(struct svg_out *o, const char *f, ...) {
     va_list ap;
     va_start(ap, f);
     const char *run = f;
@@ -69,6 +68,27 @@ static void esc(struct svg_out *o, const char *s) {
         run = s + 1;
     }
     put_s(o, run);
+}
+
+void svg_json_string(struct svg_out *o, const char *s) {
+    put(o, "\"", 1);
+    const char *run = s;
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c != '"' && c != '\\' && c >= 0x20) continue;
+        put(o, run, (size_t)(s - run));
+        if (c == '"' || c == '\\') {
+            char e[2] = {'\\', (char)c};
+            put(o, e, 2);
+        } else {
+            static const char hex[] = "0123456789abcdef";
+            char e[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
+            put(o, e, 6);
+        }
+        run = s + 1;
+    }
+    put_s(o, run);
+    put(o, "\"", 1);
 }
 
 /* Hundredths as "12.34". */
@@ -179,27 +199,27 @@ int svg_los(struct svg_out *o, const struct svg_map *m, const napfire_los_query 
            "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n",
         width * 2, height * 2, width, height);
     put_s(o, "<style>\n"
-             ".hex{stroke:#8a8a80;stroke-width:0.6}\n"
-             ".coord{font-size:6px;fill:#6b6b60;text-anchor:middle}\n"
-             ".elev{font-size:7px;fill:#4a3b1c;text-anchor:middle}\n"
-             ".trace-hex{fill:#f7dc3b;fill-opacity:0.5;stroke:none}\n"
-             ".trace-pair{fill:#f7dc3b;fill-opacity:0.25;stroke:none}\n"
-             ".trace-hexside{stroke:#8e44ad;stroke-width:4;stroke-linecap:round}\n"
-             ".trace-vertex{fill:#fff;stroke:#1f78b4;stroke-width:2}\n"
-             ".front-hexside{stroke:#e67e22;stroke-width:3;stroke-linecap:round}\n"
-             ".exit-hexside{stroke:#d00;stroke-width:3;stroke-dasharray:3 2}\n"
-             ".line-of-fire{stroke:#111;stroke-width:1.2}\n"
-             ".blocker{fill:none;stroke:#d00;stroke-width:3}\n"
-             ".blocker-other{fill:none;stroke:#d00;stroke-width:2;stroke-dasharray:4 3}\n"
-             ".unit{stroke:#111;stroke-width:0.8}\n"
-             ".routed{fill-opacity:0.35;stroke-dasharray:2 2}\n"
-             ".ring{fill:none;stroke:#111;stroke-width:2}\n"
-             ".who{font-size:10px;font-weight:bold;fill:#111}\n"
-             ".text{font-size:11px;fill:#111}\n"
-             ".key{font-size:9px;fill:#111}\n"
-             ".verdict{font-size:12px;font-weight:bold}\n"
-             ".clear{fill:#1a7f37}\n"
-             ".blocked{fill:#c00}\n"
+             ".napfire-los .hex{stroke:#8a8a80;stroke-width:0.6}\n"
+             ".napfire-los .coord{font-size:6px;fill:#6b6b60;text-anchor:middle}\n"
+             ".napfire-los .elev{font-size:7px;fill:#4a3b1c;text-anchor:middle}\n"
+             ".napfire-los .trace-hex{fill:#f7dc3b;fill-opacity:0.5;stroke:none}\n"
+             ".napfire-los .trace-pair{fill:#f7dc3b;fill-opacity:0.25;stroke:none}\n"
+             ".napfire-los .trace-hexside{stroke:#8e44ad;stroke-width:4;stroke-linecap:round}\n"
+             ".napfire-los .trace-vertex{fill:#fff;stroke:#1f78b4;stroke-width:2}\n"
+             ".napfire-los .front-hexside{stroke:#e67e22;stroke-width:3;stroke-linecap:round}\n"
+             ".napfire-los .exit-hexside{stroke:#d00;stroke-width:3;stroke-dasharray:3 2}\n"
+             ".napfire-los .line-of-fire{stroke:#111;stroke-width:1.2}\n"
+             ".napfire-los .blocker{fill:none;stroke:#d00;stroke-width:3}\n"
+             ".napfire-los .blocker-other{fill:none;stroke:#d00;stroke-width:2;stroke-dasharray:4 3}\n"
+             ".napfire-los .unit{stroke:#111;stroke-width:0.8}\n"
+             ".napfire-los .routed{fill-opacity:0.35;stroke-dasharray:2 2}\n"
+             ".napfire-los .ring{fill:none;stroke:#111;stroke-width:2}\n"
+             ".napfire-los .who{font-size:10px;font-weight:bold;fill:#111}\n"
+             ".napfire-los .text{font-size:11px;fill:#111}\n"
+             ".napfire-los .key{font-size:9px;fill:#111}\n"
+             ".napfire-los .verdict{font-size:12px;font-weight:bold}\n"
+             ".napfire-los .clear{fill:#1a7f37}\n"
+             ".napfire-los .blocked{fill:#c00}\n"
              "</style>\n");
     fmt(o, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n", width, height);
     fmt(o, "<g class=\"map\" transform=\"translate(%d,%d)\">\n", margin + rx - minx, margin + ry - miny);
@@ -444,7 +464,7 @@ int svg_odds(struct svg_out *o, const char *title, const char *rules_name, const
         if (out[i].screen_casualties) any_screen = 1;
     }
     if (sum != NAPFIRE_OUTCOME_DENOMINATOR) return -1;
-    const int32_t bars = (int32_t)n + (unknown ? 1 : 0), bw = 44, gap = 14, left = 40, top = 74, ch = 216;
+    const int32_t bars = (int32_t)n + (unknown ? 1 : 0), bw = 44, gap = 14, left = 40, top = 90, ch = 216;
     int32_t width = left + bars * (bw + gap) + 20;
     if (width < 700) width = 700;
     const int32_t height = top + ch + 90;
@@ -453,23 +473,36 @@ int svg_odds(struct svg_out *o, const char *title, const char *rules_name, const
            "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n",
         width * 3 / 2, height * 3 / 2, width, height);
     put_s(o, "<style>\n"
-             ".title{font-size:13px;font-weight:bold}\n"
-             ".text{font-size:11px;fill:#111}\n"
-             ".verdict{font-size:10px}\n"
-             ".small{font-size:9px;fill:#333;text-anchor:middle}\n"
-             ".axis{stroke:#555;stroke-width:1}\n"
-             ".grid{stroke:#ddd;stroke-width:0.6}\n"
-             ".bar{fill:#3b6fb6}\n"
-             ".bar.screened{fill:#8e44ad}\n"
-             ".bar.unknown{fill:#c8c8c8;stroke:#777;stroke-dasharray:3 2}\n"
+             ".napfire-odds .title{font-size:13px;font-weight:bold}\n"
+             ".napfire-odds .text{font-size:11px;fill:#111}\n"
+             ".napfire-odds .verdict{font-size:10px}\n"
+             ".napfire-odds .small{font-size:9px;fill:#333;text-anchor:middle}\n"
+             ".napfire-odds .axis{stroke:#555;stroke-width:1}\n"
+             ".napfire-odds .grid{stroke:#ddd;stroke-width:0.6}\n"
+             ".napfire-odds .bar{fill:#3b6fb6}\n"
+             ".napfire-odds .bar.screened{fill:#8e44ad}\n"
+             ".napfire-odds .bar.unknown{fill:#c8c8c8;stroke:#777;stroke-dasharray:3 2}\n"
              "</style>\n");
     fmt(o, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n", width, height);
     put_s(o, "<text class=\"title\" x=\"12\" y=\"20\">");
     esc(o, title ? title : "");
     put_s(o, "</text>\n<text class=\"text\" x=\"12\" y=\"37\">rules: ");
     esc(o, rules_name ? rules_name : "");
+    /* A long verdict ("permitted; unknown rules data: ...") takes two lines. */
+    const char *v = verdict ? verdict : "", *semi = strstr(v, "; ");
     fmt(o, "</text>\n<text class=\"text verdict\" data-permitted=\"%d\" x=\"12\" y=\"53\">", permitted ? 1 : 0);
-    esc(o, verdict ? verdict : "");
+    if (semi) {
+        char first[128];
+        size_t k = (size_t)(semi - v) + 1 < sizeof first ? (size_t)(semi - v) + 1 : sizeof first - 1;
+        memcpy(first, v, k);
+        first[k] = '\0';
+        esc(o, first);
+        fmt(o, "<tspan x=\"12\" dy=\"14\">");
+        esc(o, semi + 2);
+        put_s(o, "</tspan>");
+    } else {
+        esc(o, v);
+    }
     put_s(o, "</text>\n");
     /* Gridlines every 36/216 (one 2D6 sixth), the axis, then the bars. */
     for (int32_t w = 0; w <= ch; w += 36)

@@ -24,6 +24,14 @@ struct svg_out {
     int failed;
 };
 
+/* Formatted output with %d, %u, %s and %% only (no libc formatting, so
+ * the WebAssembly build needs none); and a JSON string literal. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((format(printf, 2, 3)))
+#endif
+void svg_fmt(struct svg_out *o, const char *fmt, ...);
+void svg_json_string(struct svg_out *o, const char *s);
+
 /* A dense offset-grid map, as napfire_los_grid() takes it. */
 struct svg_map {
     int32_t layout, columns, rows;
