@@ -180,21 +180,49 @@ try {
   await page.click(hex(0, 2));
   await page.check("input[name=tool][value=target]");
   await page.click(hex(5, 2));
-  const verdict = await text("#los-verdict");
-  // The same map for the CLI.
-  const mapText = "napfire-map 1\nlayout odd-q\nsize 6 5\n" + [0, 1, 2, 3, 4].map((r) =>
-    [0, 1, 2, 3, 4, 5].map((c) => (c === 2 && r === 2 ? "W" : ".")).join(" ")).join("\n") + "\n";
-  const mapDir = mkdtempSync(path.join(tmpdir(), "napfire-map-"));
-  writeFileSync(path.join(mapDir, "small.map"), mapText);
-  const los = JSON.parse(runCli(["los", path.join(mapDir, "small.map"), "0,2", "5,2", "--json"]).stdout);
-  rmSync(mapDir, { recursive: true });
-  check("painted woods block: verdict and rule as the CLI's",
-    !los.clear && verdict === `BLOCKED: ${los.rule} [${los.rule_id}] at ${los.blocker[0].col},${los.blocker[0].row}` +
-      `; elevation does not lift it: ${los.elevation} [${los.elevation_rule_id}]`,
-    `${verdict} vs ${JSON.stringify([los.rule, los.rule_id, los.blocker])}`);
+  // The same map for the CLI, cell by cell (doc/los-map-format.md).
+  const cells = new Map([["2,2", "W"]]);
+  const cliLos = () => {
+    const mapText = "napfire-map 1\nlayout odd-q\nsize 6 5\n" + [0, 1, 2, 3, 4].map((r) =>
+      [0, 1, 2, 3, 4, 5].map((c) => cells.get(`${c},${r}`) || ".").join(" ")).join("\n") + "\n";
+    const mapDir = mkdtempSync(path.join(tmpdir(), "napfire-map-"));
+    writeFileSync(path.join(mapDir, "small.map"), mapText);
+    const los = JSON.parse(runCli(["los", path.join(mapDir, "small.map"), "0,2", "5,2", "--firer-side", "1",
+      "--target-side", "2", "--json"]).stdout);
+    rmSync(mapDir, { recursive: true });
+    return los;
+  };
+  const expectVerdict = (los) => los.clear
+    ? "CLEAR line of sight" + (los.lifted ? ` (${los.lifted} blocker${los.lifted > 1 ? "s" : ""} seen over by elevation, H-ELV-1/2)` : "")
+    : `BLOCKED: ${los.rule} [${los.rule_id}] at ${los.blocker[0].col},${los.blocker[0].row}` +
+      (los.elevation !== "NONE" ? `; elevation does not lift it: ${los.elevation} [${los.elevation_rule_id}]` : "");
+  let los = cliLos();
+  let verdict = await text("#los-verdict");
+  check("painted woods block: verdict and rule as the CLI's (H-LOS-5)", !los.clear && los.rule === "TERRAIN" &&
+    verdict === expectVerdict(los), `${verdict} vs ${JSON.stringify(los)}`);
   check("the picture marks the blocker", (await page.$$eval("#los-map polygon.blocker", (b) => b.map((e) => `${e.dataset.col},${e.dataset.row}`))).join() === "2,2");
   check("the trace lists every step", (await page.$$eval("#los-trace li", (l) => l.length)) === los.trace.length);
   await page.screenshot({ path: path.join(shots, "los-small-map.png"), fullPage: true });
+
+  // The firer on a hill sees over the woods near itself (H-ELV-1) ...
+  await page.check("input[name=tool][value=elevation]");
+  await page.fill("#paint-elevation", "1");
+  await page.click(hex(0, 2));
+  cells.set("0,2", ".1");
+  los = cliLos();
+  verdict = await text("#los-verdict");
+  check("hill under the firer: clear, as the CLI's (H-ELV-1)", los.clear && verdict === expectVerdict(los), `${verdict} vs ${JSON.stringify(los)}`);
+  // ... but not over a unit next to the target (H-ELV-1: the other half).
+  await page.check("input[name=tool][value=unit]");
+  await page.selectOption("#paint-presence", { label: "combat" });
+  await page.fill("#paint-side", "2");
+  await page.click(hex(4, 2));
+  cells.set("4,2", ".u2");
+  los = cliLos();
+  verdict = await text("#los-verdict");
+  check("a unit near the target blocks, as the CLI's (H-LOS-5, H-ELV-1)", !los.clear && los.rule === "UNIT" &&
+    verdict === expectVerdict(los), `${verdict} vs ${JSON.stringify(los)}`);
+  await page.screenshot({ path: path.join(shots, "los-painted.png"), fullPage: true });
 
   // --- A target outside the grid: the library's message, nothing else changes.
   const mapBefore = await page.innerHTML("#los-map");
