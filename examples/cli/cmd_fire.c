@@ -75,7 +75,7 @@ static const struct opt opts[] = {
 
 static void help(const char *cmd, int artillery) {
     printf("usage: napfire %s [OPTIONS] --distance D --roll N\n\n", cmd);
-    printf("Resolves one %s shot with the built-in rules data (RULES.md F-DATA)\n"
+    printf("Resolves one %s shot with the built-in rules data (F-DATA)\n"
            "and explains it. Distances: 15cm, 150mm, 9in or 9\" (metric and\n"
            "imperial are separate tables; do not mix them in one shot).\n\n",
            artillery ? "artillery" : "musketry");
@@ -271,7 +271,7 @@ static void print_text(const napfire_shot *shot, const napfire_rules *rules, int
     if (st == NAPFIRE_EUNKNOWN) {
         printf("verdict: UNKNOWN RULES DATA: ");
         print_missing(stdout, r);
-        printf("\n  supply it in your own rules data (RULES.md F-DATA); "
+        printf("\n  supply it in your own rules data (doc/rules-format.md); "
                "the built-in data never guesses.\n");
         return;
     }

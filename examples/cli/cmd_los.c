@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * napfire los: line of sight on a hex map (RULES.md H-LOS, H-ELV, H-FACE).
+ * napfire los: line of sight on a hex map (H-LOS, H-ELV, H-FACE).
  *
  * Reads a map in the text format of doc/los-map-format.md, traces the line
  * from the firer's hex to the target's hex, prints every step (hex crossed,

@@ -6,7 +6,7 @@ declares ``argtypes``/``restype`` for every public function. It covers the
 whole public API present in the library it loads:
 
 * core: version, status names and texts, enumeration names;
-* figure scale (RULES.md F-*): :class:`Unit`, :class:`Shot`, :class:`Rules`
+* figure scale (rules F-*): :class:`Unit`, :class:`Shot`, :class:`Rules`
   over the library's opaque storage, :class:`Result` and :class:`Modifier`
   mirroring ``napfire_result`` / ``napfire_modifier``, :func:`param_bounds`,
   :func:`round_half`;
@@ -15,12 +15,12 @@ whole public API present in the library it loads:
 * probability (:data:`HAS_PROBABILITY`): exact outcome distributions
   (:meth:`Shot.distribution`, :meth:`Shot.expected`), :func:`resolve_many`
   and the seeded PCG32 :class:`Dice`;
-* hex scale (RULES.md H-*), when the library has it (:data:`HAS_HEX`):
+* hex scale (rules H-*), when the library has it (:data:`HAS_HEX`):
   :class:`Hex`, grid helpers, :class:`Trace` and :func:`trace_steps`, line
   of sight with a Python callback (:func:`los_callback`) or a grid
   (:func:`los_grid`), facing and infantry fire.
 
-Quick start (RULES.md F-EX-1)::
+Quick start (the worked example F-EX-1)::
 
     import napfire as nf
     firer = nf.Unit(nf.Arm.LINE_INFANTRY, nation=nf.Nation.BRITAIN,
@@ -968,6 +968,8 @@ _PROBABILITY = {
                                       POINTER(ctypes.c_double)]),
     "napfire_resolve_many": (c_int, [c_void_p, c_size_t, _RulesRef, _i32p, _i32p,
                                      POINTER(Result), _i32p]),
+    "napfire_resolve_many_dice": (c_int, [c_void_p, c_size_t, _RulesRef, _DiceRef,
+                                          POINTER(Result), _i32p, _i32p, _i32p]),
     "napfire_dice_size": (c_size_t, []),
     "napfire_dice_init": (c_int, [_DiceRef, c_size_t, c_uint64, c_uint64]),
     "napfire_dice_next": (c_int, [_DiceRef, _u32p]),
@@ -1200,7 +1202,7 @@ class Unit(_UnitRef):
 
 class Rules(_RulesRef):
     """Rules data (``napfire_rules``, 4096 bytes), initialised with the
-    built-in seed data (``napfire_rules_init``).
+    built-in data (``napfire_rules_init``).
 
     Unknown values read as None and are set with None. Functions taking
     ``rules`` accept None for the built-in data.

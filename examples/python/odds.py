@@ -4,7 +4,7 @@
 
 The exact distribution comes from ``napfire_shot_distribution`` (weights
 out of 216 = 2D6 x half die); the per-roll table from single resolutions.
-The default shot is RULES.md F-EX-1: British elite battalion, 30 figures
+The default shot is F-EX-1: British elite battalion, 30 figures
 in line, moved half its move, at a French column of divisions 150 mm away.
 
 The built-in rules data knows only 16 of the 45 musketry cells, so most

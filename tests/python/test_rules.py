@@ -7,7 +7,7 @@ import unittest
 import napfire as nf
 import support
 
-#: RULES.md F-DATA: the 16 known cells of the built-in musketry table,
+#: F-DATA: the 16 known cells of the built-in musketry table,
 #: (row, column) -> half figures.
 KNOWN_CELLS = {
     (0, 0): 0, (0, 1): 0, (0, 2): 0, (0, 3): 0, (0, 4): 1,
