@@ -15,7 +15,7 @@ const NAPFIRE = {
           disordered: 10, fired_last_turn: 11, fired_this_turn: 12, second_class: 13 },
   SHOT: { measure: 101, distance: 102, enfilade: 103, screen: 105, screen_distance: 106, ammo: 107,
           extra: 108 },
-  ARTILLERY_ARMS: [3, 4], FORMATION_LINE: 0, FORMATION_UNLIMBERED: 9,
+  ARTILLERY_ARMS: [3, 4], INFANTRY_ARMS: [0, 1], FORMATION_LINE: 0, FORMATION_UNLIMBERED: 9,
 };
 // The rule of each modifier id (::napfire_modifier_id), as the CLI prints it.
 const MOD_RULE = ["", "F-MOD-1", "F-MOD-2", "F-MOD-3", "F-MOD-4", "F-MOD-5", "F-MOD-6", "F-MOD-7",
@@ -82,11 +82,11 @@ function computeFire() {
   fireErrors();
   const f = new FormData($("#fire-form"));
   const arm = Number(f.get("arm")), tarm = Number(f.get("target_arm"));
-  const artillery = NAPFIRE.ARTILLERY_ARMS.includes(arm);
+  const artillery = NAPFIRE.ARTILLERY_ARMS.includes(arm), infantry = NAPFIRE.INFANTRY_ARMS.includes(arm);
   let st = W.nfw_fire_begin(arm, tarm);
   if (st) return fireError("arm", st);
   const sets = [[0, "nation"], [0, "class"], [0, "formation"], [0, "figures"], [0, "moved"],
-    [0, artillery ? "gun" : "weapon"],
+    ...(artillery ? [[0, "gun"]] : infantry ? [[0, "weapon"]] : []),
     [1, "target_formation", "formation"], [1, "target_figures", "figures"], [1, "target_cover", "cover"]];
   for (const [who, field, param] of sets) {
     const value = Number(f.get(field));
@@ -220,7 +220,7 @@ function armChanged() {
   const isArtFormation = Number(formation.value) >= 8;
   if (artillery && !isArtFormation) formation.value = String(NAPFIRE.FORMATION_UNLIMBERED);
   if (!artillery && isArtFormation) formation.value = String(NAPFIRE.FORMATION_LINE);
-  $("[name=weapon]").disabled = artillery;
+  $("[name=weapon]").disabled = !NAPFIRE.INFANTRY_ARMS.includes(arm);
   $("[name=gun]").disabled = !artillery;
   $("[name=ammo]").disabled = !artillery;
 }
