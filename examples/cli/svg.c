@@ -578,6 +578,23 @@ static int buf_write(void *ctx, const char *data, size_t len) {
     return 0;
 }
 
+int svg_missing_describe(const napfire_result *r, char *sentence, size_t scap, char *patch, size_t pcap) {
+    if (patch && pcap) patch[0] = '\0';
+#if defined(NAPFIRE_CLI_HAVE_DESCRIBE)
+    /* The library's own words and rules-text line, where it has them. */
+    size_t len = 0;
+    if (r && sentence && scap && patch && pcap &&
+        napfire_missing_describe(r->missing, r->missing_index, NAPFIRE_DESCRIBE_SENTENCE, sentence, scap, &len) ==
+            NAPFIRE_OK &&
+        napfire_missing_describe(r->missing, r->missing_index, NAPFIRE_DESCRIBE_PATCH, patch, pcap, &len) ==
+            NAPFIRE_OK)
+        return 1;
+    if (patch && pcap) patch[0] = '\0';
+#endif
+    svg_missing_text(r, sentence, scap);
+    return 0;
+}
+
 void svg_missing_text(const napfire_result *r, char *buf, size_t cap) {
     if (!buf || cap == 0) return;
     buf[0] = '\0';

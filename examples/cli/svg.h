@@ -69,6 +69,12 @@ int svg_odds(struct svg_out *o, const char *title, const char *rules_name,
  * and index; always NUL-terminated (truncated to cap). */
 void svg_missing_text(const napfire_result *r, char *buf, size_t cap);
 
+/* The same with the library's napfire_missing_describe() when the build
+ * has it (NAPFIRE_CLI_HAVE_DESCRIBE, set by meson from the header): its
+ * sentence, and in patch its rules-text line with one '?'; returns 1.
+ * Without it: svg_missing_text() in sentence, "" in patch; returns 0. */
+int svg_missing_describe(const napfire_result *r, char *sentence, size_t scap, char *patch, size_t pcap);
+
 /* The CLI's wrappers (svg_file.c): compute, draw into the file at path,
  * report a failure on stderr as "napfire CMD: ...". Return 0, or the CLI's
  * bad-input status. */

@@ -156,13 +156,15 @@ EXPORT(nfw_shot_begin) int nfw_shot_begin(void) { return napfire_shot_init(&shot
 EXPORT(nfw_shot_set) int nfw_shot_set(int32_t param, int32_t value) { return napfire_shot_set(&shot, param, value); }
 
 static void missing_json(struct svg_out *o, const napfire_result *r) {
-    char text[256];
-    svg_missing_text(r, text, sizeof text);
+    char text[256], patch[256];
+    int described = svg_missing_describe(r, text, sizeof text, patch, sizeof patch);
     svg_fmt(o, "\"missing\":");
     svg_json_string(o, napfire_enum_name(NAPFIRE_ENUM_MISSING, r->missing));
-    svg_fmt(o, ",\"missing_index\":[%d,%d,%d,%d],\"missing_text\":", r->missing_index[0], r->missing_index[1],
-            r->missing_index[2], r->missing_index[3]);
+    svg_fmt(o, ",\"missing_index\":[%d,%d,%d,%d],\"missing_described\":%d,\"missing_text\":", r->missing_index[0],
+            r->missing_index[1], r->missing_index[2], r->missing_index[3], described);
     svg_json_string(o, text);
+    svg_fmt(o, ",\"missing_patch\":");
+    svg_json_string(o, patch);
 }
 
 /* The explained result of one roll as JSON (nfw_out), with the modifier
@@ -260,8 +262,8 @@ EXPORT(nfw_odds) int nfw_odds(void) {
     if (!permitted) {
         svg_fmt(&vo, "NOT PERMITTED: %s", napfire_reason_name(r.reason));
     } else if (unknown) {
-        char what[200];
-        svg_missing_text(&miss, what, sizeof what);
+        char what[200], patch[200];
+        svg_missing_describe(&miss, what, sizeof what, patch, sizeof patch);
         svg_fmt(&vo, "permitted; unknown rules data: %s", what);
     } else {
         svg_fmt(&vo, "permitted, %s range", napfire_enum_name(NAPFIRE_ENUM_BAND, r.band));
