@@ -262,8 +262,9 @@ EXPORT(nfw_odds) int nfw_odds(void) {
     if (!permitted) {
         svg_fmt(&vo, "NOT PERMITTED: %s", napfire_reason_name(r.reason));
     } else if (unknown) {
-        char what[200], patch[200];
-        svg_missing_describe(&miss, what, sizeof what, patch, sizeof patch);
+        /* As `napfire odds --svg` draws it (svg_file.c). */
+        char what[200];
+        svg_missing_text(&miss, what, sizeof what);
         svg_fmt(&vo, "permitted; unknown rules data: %s", what);
     } else {
         svg_fmt(&vo, "permitted, %s range", napfire_enum_name(NAPFIRE_ENUM_BAND, r.band));
