@@ -12,8 +12,13 @@ static int file_write(void *ctx, const char *data, size_t len) {
 }
 
 /* Open, draw, close; a failure anywhere (open, write, flush) is reported
- * with the file's name and leaves no partial picture behind. */
+ * with the file's name. A partial picture is removed only when this call
+ * created the file: never a file or device that was there before (the
+ * path may be /dev/full, or the user's own file). */
 static int draw(const char *cmd, const char *path, int (*fn)(struct svg_out *, const void *), const void *arg) {
+    FILE *probe = fopen(path, "r");
+    int existed = probe != NULL;
+    if (probe) fclose(probe);
     FILE *f = fopen(path, "w");
     if (!f) {
         fprintf(stderr, "napfire %s: cannot write SVG '%s': %s\n", cmd, path, strerror(errno));
@@ -28,7 +33,7 @@ static int draw(const char *cmd, const char *path, int (*fn)(struct svg_out *, c
             fprintf(stderr, "napfire %s: cannot write SVG '%s': %s\n", cmd, path, strerror(werr ? werr : EIO));
         else
             fprintf(stderr, "napfire %s: cannot draw the SVG picture\n", cmd);
-        remove(path);
+        if (!existed) remove(path);
         return CLI_BAD_INPUT;
     }
     return 0;

@@ -11,6 +11,7 @@ ridge map), F-EX-1 and F-CAS-3/4 (the odds over 2D6 x half die).
 """
 import json
 import os
+import stat
 import subprocess
 import sys
 import tempfile
@@ -148,10 +149,20 @@ class Los(Structure):
         self.assertEqual(p.returncode, 2)
         self.assertIn("cannot write SVG", p.stderr)
         self.assertFalse(os.path.exists(bad))
-        if os.path.exists("/dev/full"):
+        if os.path.exists("/dev/full") and stat.S_ISCHR(os.stat("/dev/full").st_mode):
             p = run("los", RIDGE, "1,3", "8,2", "--svg", "/dev/full")
             self.assertEqual(p.returncode, 2)
             self.assertIn("cannot write SVG '/dev/full'", p.stderr)
+            # A failed write removes only a file the CLI created itself.
+            self.assertTrue(stat.S_ISCHR(os.stat("/dev/full").st_mode), "/dev/full was removed")
+        fd, mine = tempfile.mkstemp(suffix=".svg")
+        os.close(fd)
+        try:
+            p = run("los", RIDGE, "1,3", "8,2", "--svg", mine, "--front", "9")
+            self.assertEqual(p.returncode, 2)  # bad option: nothing drawn, file kept
+            self.assertTrue(os.path.exists(mine))
+        finally:
+            os.unlink(mine)
         p = run("los", RIDGE, "1,3", "8,2", "--svg")
         self.assertEqual(p.returncode, 2)
 
