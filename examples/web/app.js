@@ -38,6 +38,8 @@ const outSvg = () => dec.decode(new Uint8Array(W.memory.buffer, W.nfw_svg(), W.n
 const message = (st) => `${cstr(W.nfw_strerror(st))} (${cstr(W.nfw_status_name(st))})`;
 const enumName = (e, v) => cstr(W.nfw_enum_name(e, v));
 const hexEnumName = (e, v) => cstr(W.nfw_hex_enum_name(e, v));
+// A number field's value; NaN when empty (so that the library refuses it).
+const num = (v) => (v === null || String(v).trim() === "" ? NaN : Number(v));
 const words = (name) => name.toLowerCase().replace(/_/g, " ");
 const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
 
@@ -89,7 +91,7 @@ function computeFire() {
     ...(artillery ? [[0, "gun"]] : infantry ? [[0, "weapon"]] : []),
     [1, "target_formation", "formation"], [1, "target_figures", "figures"], [1, "target_cover", "cover"]];
   for (const [who, field, param] of sets) {
-    const value = Number(f.get(field));
+    const value = num(f.get(field));
     st = W.nfw_unit_set(who, NAPFIRE.UNIT[param || field], Number.isInteger(value) ? value : -99999);
     if (st) return fireError(field, st);
   }
@@ -118,11 +120,11 @@ function computeFire() {
     st = W.nfw_shot_set(NAPFIRE.SHOT.ammo, Number(f.get("ammo")));
     if (st) return fireError("ammo", st);
   }
-  const extra = Number(f.get("extra") || 0);
+  const extra = num(f.get("extra"));
   st = W.nfw_shot_set(NAPFIRE.SHOT.extra, Number.isInteger(extra) ? extra : -99999);
   if (st) return fireError("extra", st);
 
-  const roll = Number(f.get("roll")), die = Number(f.get("half_die") || 0);
+  const roll = num(f.get("roll")), die = String(f.get("half_die")).trim() === "" ? 0 : num(f.get("half_die"));
   st = W.nfw_resolve(Number.isInteger(roll) ? roll : -1, Number.isInteger(die) ? die : -1);
   if (st !== NAPFIRE.OK && st !== NAPFIRE.EUNKNOWN) {
     if (st === NAPFIRE.EINVAL && distance === "") return fireError("distance", st, "no distance given");
@@ -307,7 +309,7 @@ function loadGrid() {
 }
 
 function computeLos() {
-  for (const p of $$("#los-form .error")) if (p.id !== "err-map") p.textContent = "";
+  for (const p of $$("#los-form .error")) if (p.id !== "err-map" && p.id !== "err-paint") p.textContent = "";
   let st = loadGrid();
   if (st) return losError("map", st);
   const [fc, fr] = pair($("#firer").value), [tc, tr] = pair($("#target").value);
@@ -355,10 +357,10 @@ function paint(col, row) {
   const c = map.cells[row * map.cols + col];
   const next = Object.assign({}, c);
   if (tool === "terrain") next.t = Number($("#paint-terrain").value);
-  if (tool === "elevation") next.e = Number($("#paint-elevation").value);
+  if (tool === "elevation") next.e = num($("#paint-elevation").value);
   if (tool === "unit") {
     next.p = Number($("#paint-presence").value);
-    next.s = next.p ? Number($("#paint-side").value) : 0;
+    next.s = next.p ? num($("#paint-side").value) : 0;
   }
   // Ask the library's side first: a refused value changes nothing.
   W.nfw_map_init(map.layout, map.cols, map.rows);

@@ -252,6 +252,14 @@ try {
   check("ridge top: clear, one blocker seen over, as the CLI", ridge.clear && ridge.lifted === 1 &&
     (await text("#los-verdict")) === "CLEAR line of sight (1 blocker seen over by elevation, H-ELV-1/2)", await text("#los-verdict"));
   await page.screenshot({ path: path.join(shots, "los-ridge.png"), fullPage: true });
+
+  // An empty elevation to paint: the library refuses it, the map stays.
+  const ridgeMap = await page.innerHTML("#los-map");
+  await page.check("input[name=tool][value=elevation]");
+  await page.fill("#paint-elevation", "");
+  await page.click(hex(6, 2));
+  check("empty elevation: the library's message, the map unchanged",
+    /\(EDOMAIN\)$/.test(await text("#err-paint")) && (await page.innerHTML("#los-map")) === ridgeMap, await text("#err-paint"));
 } finally {
   await browser.close();
   if (server) server.kill();
