@@ -11,6 +11,7 @@
 
 #include "cli.h"
 #include "opts.h"
+#include "svg.h"
 
 enum who { FIRER, TARGET, SHOT, DICE, META };
 
@@ -81,6 +82,8 @@ static const struct cli_opt opts[] = {
     {"half-die", "N", CLI_INT, 0, 0, 6, 1, DICE, S_RESOLVE, NULL, "the half die; 0 or absent: not rolled yet"},
     {"rules", "FILE", CLI_TEXT, 0, 0, 0, 0, META, S_ALL, NULL, "rules data text over the built-in data (doc/rules-format.md)"},
     {"json", NULL, CLI_FLAG, 0, 0, 0, 0, META, S_ALL, NULL, "machine-readable output (JSON)"},
+    {"svg", "FILE", CLI_TEXT, 0, 0, 0, 0, META, S_ODDS_MUSKETRY | S_ODDS_ARTILLERY, NULL,
+     "also draw the distribution as SVG into FILE"},
 };
 
 #define NOPTS (sizeof opts / sizeof opts[0])
@@ -440,6 +443,7 @@ int napfire_cmd_fire(int argc, char **argv, int artillery, int odds) {
     const struct cli_arg *die = &args[row_of("half-die")];
     const struct cli_arg *rules_file = &args[row_of("rules")];
     int json = args[row_of("json")].given;
+    const struct cli_arg *svg = &args[row_of("svg")];
     if (!distance->given)
         return cli_error(cmd, "--distance is required (e.g. --distance 15cm)");
     if (!roll->given && !odds)
@@ -459,6 +463,11 @@ int napfire_cmd_fire(int argc, char **argv, int artillery, int odds) {
         build_shot(cmd, args, measure, &firer, &target, &shot) != CLI_RESOLVED)
         return CLI_BAD_INPUT;
 
+    if (svg->given) {
+        int sst = svg_odds_file(svg->text, cmd, &shot, use_rules);
+        if (sst != 0)
+            return sst;
+    }
     if (odds)
         return print_odds(cmd, &shot, use_rules, json);
     napfire_result r;

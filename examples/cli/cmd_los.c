@@ -18,8 +18,9 @@
 #include "cli.h"
 #include "map.h"
 #include "opts.h"
+#include "svg.h"
 
-enum los_row { L_FRONT, L_FACING, L_FIRER_SIDE, L_TARGET_SIDE, L_FRIEND_TARGET_SIDE, L_JSON, L_ROWS };
+enum los_row { L_FRONT, L_FACING, L_FIRER_SIDE, L_TARGET_SIDE, L_FRIEND_TARGET_SIDE, L_JSON, L_SVG, L_ROWS };
 
 /* One row per option (opts.h); the order is enum los_row's. */
 static const struct cli_opt los_opts[] = {
@@ -42,6 +43,8 @@ static const struct cli_opt los_opts[] = {
      "when on the target's side (H-ELV-2; "
      "default: the firer's side)"},
     {"json", NULL, CLI_FLAG, 0, 0, 0, 0, 0, 0, NULL, "print the result as JSON"},
+    {"svg", "FILE", CLI_TEXT, 0, 0, 0, 0, 0, 0, NULL,
+     "also draw the map, trace and verdict as SVG into FILE"},
 };
 
 static const struct cli_spec los_spec = {
@@ -111,6 +114,7 @@ struct los_args {
     uint32_t front, policy;
     int json, have_firer_side, have_target_side;
     int32_t firer_side, target_side;
+    const char *svg; /* --svg FILE, or NULL */
 };
 
 static int los_options(int argc, char **argv, struct los_args *a) {
@@ -127,6 +131,7 @@ static int los_options(int argc, char **argv, struct los_args *a) {
     a->have_firer_side = args[L_FIRER_SIDE].given;
     a->have_target_side = args[L_TARGET_SIDE].given;
     a->json = args[L_JSON].given;
+    a->svg = args[L_SVG].given ? args[L_SVG].text : NULL;
     a->policy = args[L_FRIEND_TARGET_SIDE].given ? NAPFIRE_LOS_FRIEND_IS_TARGET_SIDE : 0;
     if (args[L_FRONT].given && args[L_FACING].given)
         return cli_error("los", "--front '%s' and --facing '%s': give one of them, not both",
@@ -344,6 +349,10 @@ int napfire_cmd_los(int argc, char **argv) {
             fprintf(stderr, "napfire los: %s\n", napfire_strerror(st));
             rc = CLI_BAD_INPUT;
         }
+    }
+    if (rc == CLI_RESOLVED && a.svg) {
+        struct svg_map sm = {m.layout, m.columns, m.rows, m.cells};
+        rc = svg_los_file(a.svg, &sm, &q, &res);
     }
     if (rc == CLI_RESOLVED) {
         if (a.json)
