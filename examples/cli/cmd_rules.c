@@ -15,55 +15,56 @@
 #include <napfire.h>
 
 #include "cli.h"
+#include "map.h"
+#include "opts.h"
 
 /* ---- loading ------------------------------------------------------------ */
 
 struct loaded {
     const char *path;
-    char *text; /* the file's bytes (static storage), NUL-terminated */
+    char *text; /* the file's bytes (malloc'ed), or NULL */
     size_t len;
     napfire_parse_error err;
-    int status; /* NAPFIRE_OK, or why not: ESYNTAX (err), EINVAL (unreadable) */
+    int status; /* NAPFIRE_OK, ESYNTAX (err), or EINVAL (unreadable, reported) */
 };
 
-/* Read and parse a rules file over the built-in data. */
+/* Read (cli_read_file reports why a file cannot be read) and parse a
+ * rules file over the built-in data. */
 static void load(const char *path, napfire_rules *rules, struct loaded *out) {
-    static char text[NAPFIRE_RULES_TEXT_MAX + 2];
     memset(out, 0, sizeof *out);
     out->path = path;
-    out->text = text;
     napfire_rules_init(rules, sizeof *rules);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
+    out->text = cli_read_file("rules", "rules file", path, NAPFIRE_RULES_TEXT_MAX,
+                              "NAPFIRE_RULES_TEXT_MAX", &out->len);
+    if (!out->text) {
         out->status = NAPFIRE_EINVAL;
         return;
     }
-    out->len = fread(text, 1, NAPFIRE_RULES_TEXT_MAX + 1, f);
-    int read_error = ferror(f);
-    fclose(f);
-    text[out->len] = '\0';
-    if (read_error) {
-        out->status = NAPFIRE_EINVAL;
-        return;
-    }
-    /* A text over the limit is the parser's to refuse, with line 1. */
-    out->status = napfire_rules_parse(rules, text, out->len, &out->err);
-}
-
-static void print_load_error(const char *cmd, const struct loaded *l) {
-    if (l->status == NAPFIRE_ESYNTAX)
-        fprintf(stderr, "%s:%d:%d: %s\n", l->path, l->err.line, l->err.column, l->err.message);
-    else if (l->status == NAPFIRE_EINVAL)
-        fprintf(stderr, "napfire %s: cannot read rules file '%s'\n", cmd, l->path);
-    else
-        fprintf(stderr, "napfire %s: %s\n", cmd, napfire_strerror(l->status));
+    out->text[out->len] = '\0'; /* the buffer holds the limit + 1 bytes */
+    out->status = napfire_rules_parse(rules, out->text, out->len, &out->err);
+    if (out->status == NAPFIRE_ESYNTAX)
+        fprintf(stderr, "%s:%d:%d: %s\n", path, out->err.line, out->err.column,
+                out->err.message);
+    else if (out->status != NAPFIRE_OK)
+        fprintf(stderr, "napfire rules: %s\n", napfire_strerror(out->status));
 }
 
 int cli_load_rules(const char *cmd, const char *path, napfire_rules *rules) {
-    struct loaded l;
-    load(path, rules, &l);
-    if (l.status != NAPFIRE_OK) {
-        print_load_error(cmd, &l);
+    napfire_rules_init(rules, sizeof *rules);
+    size_t len = 0;
+    char *text = cli_read_file(cmd, "rules file", path, NAPFIRE_RULES_TEXT_MAX,
+                               "NAPFIRE_RULES_TEXT_MAX", &len);
+    if (!text)
+        return CLI_BAD_INPUT;
+    napfire_parse_error err;
+    int st = napfire_rules_parse(rules, text, len, &err);
+    free(text);
+    if (st == NAPFIRE_ESYNTAX) {
+        fprintf(stderr, "%s:%d:%d: %s\n", path, err.line, err.column, err.message);
+        return CLI_BAD_INPUT;
+    }
+    if (st != NAPFIRE_OK) {
+        fprintf(stderr, "napfire %s: %s\n", cmd, napfire_strerror(st));
         return CLI_BAD_INPUT;
     }
     return CLI_RESOLVED;
@@ -83,21 +84,6 @@ static void json_str(const char *s) {
             putchar(c);
     }
     putchar('"');
-}
-
-static void json_load_error(const struct loaded *l) {
-    printf("{\"file\":");
-    json_str(l->path);
-    printf(",\"valid\":false,\"error\":{");
-    if (l->status == NAPFIRE_ESYNTAX) {
-        printf("\"line\":%d,\"column\":%d,\"message\":", l->err.line, l->err.column);
-        json_str(l->err.message);
-    } else {
-        printf("\"message\":");
-        json_str(l->status == NAPFIRE_EINVAL ? "cannot read the file"
-                                             : napfire_strerror(l->status));
-    }
-    printf("}}\n");
 }
 
 /* ---- one datum ------------------------------------------------------------ */
@@ -574,28 +560,54 @@ static int rules_coverage(const napfire_rules *r, const struct loaded *l, int js
 
 /* ---- options ---------------------------------------------------------------------- */
 
-static void help(void) {
-    printf("usage: napfire rules --template\n"
-           "       napfire rules --check FILE [--json]\n"
-           "       napfire rules --coverage FILE [--json]\n\n"
-           "--template       print the built-in rules data as a rules text: the\n"
-           "                 template to fill from your rulebook ('?' = unknown)\n"
-           "--check FILE     parse FILE over the built-in data; list every datum the\n"
-           "                 rules can read that is still unknown, by family, each\n"
-           "                 with the line that supplies it; warn about likely\n"
-           "                 typing slips (warnings never refuse a file)\n"
-           "--coverage FILE  the share of a fixed sweep of musketry and artillery\n"
-           "                 shots that FILE's data resolves, and the missing data\n"
-           "                 ranked by how many of those shots each one blocks\n"
-           "--json           the same as one JSON object\n"
-           "\nFormat and sweep: doc/rules-format.md. Exit status: 0 the file is valid\n"
-           "(unknown data and warnings included), 2 bad command line, or FILE\n"
-           "unreadable or malformed (file:line:column: message on stderr).\n");
-}
+enum rules_row { R_TEMPLATE, R_CHECK, R_COVERAGE, R_JSON, R_ROWS };
+
+/* One row per option (opts.h); the order is enum rules_row's. */
+static const struct cli_opt rules_opts[] = {
+    {"template", NULL, CLI_FLAG, 0, 0, 0, 0, 0, 0, NULL,
+     "print the built-in rules data as a rules text: the template to fill "
+     "from your rulebook ('?' = unknown)"},
+    {"check", "FILE", CLI_TEXT, 0, 0, 0, 0, 0, 0, NULL,
+     "parse FILE over the built-in data; list every datum the rules can "
+     "read that is still unknown, by family, each with the line that "
+     "supplies it; warn about likely typing slips (warnings never refuse "
+     "a file)"},
+    {"coverage", "FILE", CLI_TEXT, 0, 0, 0, 0, 0, 0, NULL,
+     "the share of a fixed sweep of musketry and artillery shots that "
+     "FILE's data resolves, and the missing data ranked by how many of "
+     "those shots each one blocks"},
+    {"json", NULL, CLI_FLAG, 0, 0, 0, 0, 0, 0, NULL,
+     "with --check or --coverage: the same as one JSON object"},
+};
+
+static const struct cli_spec rules_spec = {
+    "rules", "--template | --check FILE | --coverage FILE [--json]",
+    "The rules data text format (doc/rules-format.md): its template,\n"
+    "checking a file, and the share of shots a file resolves.",
+    "\nFormat and sweep: doc/rules-format.md. Exit status: 0 the file is valid\n"
+    "(unknown data and warnings included), 2 bad options, or FILE unreadable\n"
+    "or malformed (file:line:column: message on stderr, nothing on stdout),\n"
+    "4 the output could not be written.\n",
+    rules_opts, R_ROWS, 1u, 0, 0};
 
 int napfire_cmd_rules(int argc, char **argv) {
     static char text[NAPFIRE_RULES_TEXT_MAX + 1];
-    if (argc == 2 && !strcmp(argv[1], "--template")) {
+    struct cli_arg args[R_ROWS];
+    const char *pos[1];
+    int npos = 0;
+    int rc = cli_parse(&rules_spec, argc, argv, args, pos, &npos);
+    if (rc == CLI_HELP_SHOWN)
+        return CLI_RESOLVED;
+    if (rc != CLI_RESOLVED)
+        return rc;
+    int modes = args[R_TEMPLATE].given + args[R_CHECK].given + args[R_COVERAGE].given;
+    if (modes > 1)
+        return cli_error("rules", "give --template or --check FILE or --coverage FILE, not both");
+    if (modes == 0)
+        return cli_error("rules", "expected --template or --check FILE or --coverage FILE");
+    if (args[R_JSON].given && args[R_TEMPLATE].given)
+        return cli_error("rules", "--json goes with --check or --coverage");
+    if (args[R_TEMPLATE].given) {
         size_t len = 0;
         int st = napfire_rules_format(NULL, text, sizeof text, &len);
         if (st != NAPFIRE_OK) {
@@ -605,28 +617,16 @@ int napfire_cmd_rules(int argc, char **argv) {
         fwrite(text, 1, len, stdout);
         return CLI_RESOLVED;
     }
-    if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-        help();
-        return CLI_RESOLVED;
+    static napfire_rules r;
+    struct loaded l;
+    int check = args[R_CHECK].given;
+    load(check ? args[R_CHECK].text : args[R_COVERAGE].text, &r, &l);
+    if (l.status != NAPFIRE_OK) {
+        free(l.text);
+        return CLI_BAD_INPUT;
     }
-    /* MODE FILE, with --json before or after FILE. */
-    int json = argc == 4 && (!strcmp(argv[3], "--json") || !strcmp(argv[2], "--json"));
-    const char *file = json && !strcmp(argv[2], "--json") ? argv[3] : argv[argc > 2 ? 2 : 1];
-    if ((argc == 3 || json) && strcmp(file, "--json") != 0 &&
-        (!strcmp(argv[1], "--check") || !strcmp(argv[1], "--coverage"))) {
-        static napfire_rules r;
-        struct loaded l;
-        load(file, &r, &l);
-        if (l.status != NAPFIRE_OK) {
-            print_load_error("rules", &l);
-            if (json)
-                json_load_error(&l);
-            return CLI_BAD_INPUT;
-        }
-        return !strcmp(argv[1], "--check") ? rules_check(&r, &l, json)
-                                           : rules_coverage(&r, &l, json);
-    }
-    fprintf(stderr, "napfire rules: expected --template, --check FILE or --coverage FILE "
-                    "(then optionally --json); see --help\n");
-    return CLI_BAD_INPUT;
+    int st = check ? rules_check(&r, &l, args[R_JSON].given)
+                   : rules_coverage(&r, &l, args[R_JSON].given);
+    free(l.text);
+    return st;
 }

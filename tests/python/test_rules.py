@@ -204,7 +204,6 @@ class TestSetters(unittest.TestCase):
                          nf.Status.EINVAL)
 
 
-@unittest.skipUnless(nf.HAS_RULES_TEXT, "library without rules text")
 class TestRulesText(unittest.TestCase):
     def test_format_round_trips(self):
         rules = support.complete_rules()

@@ -85,14 +85,13 @@ class TestCheck(unittest.TestCase):
                 code, out, err = run(opt, bad)
                 self.assertEqual(code, 2)
                 self.assertIn(bad + ":2:21: malformed cell 'x'", err)
+                # a refusal prints nothing on stdout, JSON or not
                 code, out, err = run(opt, bad, "--json")
-                self.assertEqual(code, 2)
-                doc = json.loads(out)
-                self.assertEqual((doc["valid"], doc["error"]["line"], doc["error"]["column"]),
-                                 (False, 2, 21))
+                self.assertEqual((code, out), (2, ""))
+                self.assertIn(bad + ":2:21: malformed cell 'x'", err)
                 code, out, err = run(opt, os.path.join(tmp, "absent.txt"))
                 self.assertEqual(code, 2)
-                self.assertIn("cannot read", err)
+                self.assertIn("cannot open rules file", err)
             # F-ART-1: a value where the rules read none is refused with its place
             with open(bad, "w", encoding="utf-8") as fh:
                 fh.write("napfire-rules 1\nartillery.p6.canister.long = 1 ? ? ? ? ? ? ? ?\n")
@@ -100,10 +99,12 @@ class TestCheck(unittest.TestCase):
             self.assertEqual(code, 2)
             self.assertIn(":2:30: the rules never read this cell", err)
         self.assertEqual(run("--check")[0], 2)
-        self.assertEqual(run("--check", "--json")[0], 2)
-        self.assertEqual(run("--check", "--json", "--json")[0], 2)
-        # --json may come before the file
-        code, out, _ = run("--check", "--json", path("tests", "data", "synthetic.txt"))
+        self.assertEqual(run("--json")[0], 2)
+        self.assertEqual(run("--template", "--json")[0], 2)
+        self.assertEqual(run("--check", path("tests", "data", "synthetic.txt"),
+                             "--coverage", path("tests", "data", "synthetic.txt"))[0], 2)
+        # --json may come first
+        code, out, _ = run("--json", "--check", path("tests", "data", "synthetic.txt"))
         self.assertEqual((code, json.loads(out)["unknown"]), (0, 0))
         self.assertEqual(run("--coverage", "a", "b")[0], 2)
 

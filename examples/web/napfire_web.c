@@ -1,0 +1,396 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The browser playground's WebAssembly exports, over the public API only.
+ *
+ * The page (app.js) keeps no rules of its own: it rebuilds units, shot and
+ * map here from its form on every change, and shows what this file writes
+ * into two buffers, a JSON answer (nfw_out) and an SVG picture (nfw_svg),
+ * drawn by the same svg.c as `napfire los/odds --svg`. Every function
+ * returns a napfire status; the page shows napfire_strerror() of a bad one
+ * next to the field that caused it, and keeps its last good answer.
+ *
+ * State is static: a WebAssembly instance is single-threaded and owned by
+ * one page, and the library itself keeps none.
+ */
+#include <string.h>
+
+#include <napfire.h>
+
+#include "../cli/svg.h"
+#include "napfire_web.h"
+
+#define EXPORT(name) __attribute__((export_name(#name)))
+
+/* The page's grid; the library takes up to NAPFIRE_HEX_GRID_MAX. */
+#define GRID_MAX 32
+#define OUT_CAP (64 * 1024)
+#define SVG_CAP (1024 * 1024)
+
+static char in_buf[NAPFIRE_RULES_TEXT_MAX + 1];
+static char out_buf[OUT_CAP], svg_buf[SVG_CAP];
+static size_t out_len, svg_len;
+
+static napfire_rules rules;
+static int custom_rules;
+static napfire_unit units[2];
+static napfire_shot shot;
+static napfire_hex_info cells[GRID_MAX * GRID_MAX];
+static int32_t grid_layout = NAPFIRE_HEX_ODD_Q, grid_cols = 10, grid_rows = 7;
+
+struct sink {
+    char *buf;
+    size_t cap, *len;
+};
+
+static int sink_write(void *ctx, const char *data, size_t len) {
+    struct sink *s = ctx;
+    if (*s->len + len + 1 > s->cap) return -1;
+    memcpy(s->buf + *s->len, data, len);
+    *s->len += len;
+    s->buf[*s->len] = '\0';
+    return 0;
+}
+
+static struct sink out_sink = {out_buf, OUT_CAP, &out_len}, svg_sink = {svg_buf, SVG_CAP, &svg_len};
+
+static struct svg_out *out_start(void) {
+    static struct svg_out o;
+    out_len = 0;
+    out_buf[0] = '\0';
+    o.write = sink_write;
+    o.ctx = &out_sink;
+    o.failed = 0;
+    return &o;
+}
+
+static struct svg_out *svg_start(void) {
+    static struct svg_out o;
+    svg_len = 0;
+    svg_buf[0] = '\0';
+    o.write = sink_write;
+    o.ctx = &svg_sink;
+    o.failed = 0;
+    return &o;
+}
+
+static const napfire_rules *active_rules(void) { return custom_rules ? &rules : NULL; }
+
+EXPORT(nfw_in) char *nfw_in(void) { return in_buf; }
+EXPORT(nfw_in_cap) size_t nfw_in_cap(void) { return sizeof in_buf - 1; }
+EXPORT(nfw_out) const char *nfw_out(void) { return out_buf; }
+EXPORT(nfw_out_len) size_t nfw_out_len(void) { return out_len; }
+EXPORT(nfw_svg) const char *nfw_svg(void) { return svg_buf; }
+EXPORT(nfw_svg_len) size_t nfw_svg_len(void) { return svg_len; }
+EXPORT(nfw_strerror) const char *nfw_strerror(int st) { return napfire_strerror(st); }
+EXPORT(nfw_status_name) const char *nfw_status_name(int st) { return napfire_status_name(st); }
+EXPORT(nfw_enum_name) const char *nfw_enum_name(int32_t e, int32_t v) { return napfire_enum_name(e, v); }
+EXPORT(nfw_hex_enum_name) const char *nfw_hex_enum_name(int32_t e, int32_t v) { return napfire_hex_enum_name(e, v); }
+EXPORT(nfw_version) const char *nfw_version(void) { return napfire_version_string(); }
+
+/* ------------------------------------------------------------------ */
+/* Rules data */
+
+static void rules_name_json(struct svg_out *o) {
+    char name[64] = "";
+    size_t len = 0;
+    napfire_rules_get_provenance(active_rules(), NAPFIRE_PROVENANCE_NAME, name, sizeof name, &len);
+    svg_json_string(o, name);
+}
+
+/* The text in nfw_in()[0..len) over the built-in data (napfire_rules_parse
+ * is atomic: on an error the rules in use stay as they were). */
+EXPORT(nfw_rules_load) int nfw_rules_load(size_t len) {
+    static napfire_rules next;
+    napfire_parse_error err;
+    struct svg_out *o = out_start();
+    if (len > sizeof in_buf - 1) return NAPFIRE_EINVAL;
+    int st = napfire_rules_init(&next, sizeof next);
+    if (st == NAPFIRE_OK) st = napfire_rules_parse(&next, in_buf, len, &err);
+    if (st == NAPFIRE_ESYNTAX) {
+        svg_fmt(o, "{\"line\":%d,\"column\":%d,\"code\":", err.line, err.column);
+        svg_json_string(o, napfire_enum_name(NAPFIRE_ENUM_PARSE, err.code));
+        svg_fmt(o, ",\"message\":");
+        svg_json_string(o, err.message);
+        svg_fmt(o, "}");
+        return st;
+    }
+    if (st != NAPFIRE_OK) return st;
+    rules = next;
+    custom_rules = 1;
+    svg_fmt(o, "{\"name\":");
+    rules_name_json(o);
+    svg_fmt(o, "}");
+    return NAPFIRE_OK;
+}
+
+EXPORT(nfw_rules_builtin) int nfw_rules_builtin(void) {
+    custom_rules = 0;
+    struct svg_out *o = out_start();
+    svg_fmt(o, "{\"name\":");
+    rules_name_json(o);
+    svg_fmt(o, "}");
+    return NAPFIRE_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Figure scale: units, shot, resolution, odds */
+
+EXPORT(nfw_fire_begin) int nfw_fire_begin(int32_t firer_arm, int32_t target_arm) {
+    napfire_unit f, t;
+    int st = napfire_unit_init(&f, sizeof f, firer_arm);
+    if (st != NAPFIRE_OK) return st;
+    st = napfire_unit_init(&t, sizeof t, target_arm);
+    if (st != NAPFIRE_OK) return st;
+    units[0] = f;
+    units[1] = t;
+    return NAPFIRE_OK;
+}
+
+EXPORT(nfw_unit_set) int nfw_unit_set(int32_t which, int32_t param, int32_t value) {
+    if (which != 0 && which != 1) return NAPFIRE_EDOMAIN;
+    return napfire_unit_set(&units[which], param, value);
+}
+
+EXPORT(nfw_shot_begin) int nfw_shot_begin(void) { return napfire_shot_init(&shot, sizeof shot, &units[0], &units[1]); }
+
+EXPORT(nfw_shot_set) int nfw_shot_set(int32_t param, int32_t value) { return napfire_shot_set(&shot, param, value); }
+
+static void missing_json(struct svg_out *o, const napfire_result *r) {
+    char text[256], patch[256];
+    int described = svg_missing_describe(r, text, sizeof text, patch, sizeof patch);
+    svg_fmt(o, "\"missing\":");
+    svg_json_string(o, napfire_enum_name(NAPFIRE_ENUM_MISSING, r->missing));
+    svg_fmt(o, ",\"missing_index\":[%d,%d,%d,%d],\"missing_described\":%d,\"missing_text\":", r->missing_index[0],
+            r->missing_index[1], r->missing_index[2], r->missing_index[3], described);
+    svg_json_string(o, text);
+    svg_fmt(o, ",\"missing_patch\":");
+    svg_json_string(o, patch);
+}
+
+/* The explained result of one roll as JSON (nfw_out), with the modifier
+ * breakdown; NAPFIRE_EUNKNOWN still writes what could be computed. */
+EXPORT(nfw_resolve) int nfw_resolve(int32_t roll, int32_t half_die) {
+    napfire_result r;
+    int st = napfire_shot_resolve(&shot, active_rules(), roll, half_die, &r);
+    if (st != NAPFIRE_OK && st != NAPFIRE_EUNKNOWN) return st;
+    napfire_modifier items[32];
+    size_t count = 0;
+    int32_t net = 0;
+    int mst = napfire_shot_modifiers(&shot, active_rules(), items, 32, &count, &net);
+    int32_t second = 0, distance = -1, measure = 0;
+    napfire_unit_get(&units[0], NAPFIRE_UNIT_SECOND_CLASS_FIRERS, &second);
+    napfire_shot_get(&shot, NAPFIRE_SHOT_DISTANCE, &distance);
+    napfire_shot_get(&shot, NAPFIRE_SHOT_MEASURE, &measure);
+    struct svg_out *o = out_start();
+    svg_fmt(o, "{\"status\":");
+    svg_json_string(o, napfire_status_name(st));
+    svg_fmt(o, ",\"permitted\":%d,\"reason\":", r.permitted);
+    svg_json_string(o, napfire_reason_name(r.reason));
+    svg_fmt(o, ",\"reasons\":[");
+    int first = 1;
+    for (int32_t i = 1; i < 32; i++)
+        if (r.reasons & (1u << i)) {
+            svg_fmt(o, "%s", first ? "" : ",");
+            svg_json_string(o, napfire_reason_name(i));
+            first = 0;
+        }
+    svg_fmt(o, "],\"band\":");
+    svg_json_string(o, napfire_enum_name(NAPFIRE_ENUM_BAND, r.band));
+    svg_fmt(o, ",\"distance\":%d,\"measure\":", distance);
+    svg_json_string(o, napfire_enum_name(NAPFIRE_ENUM_MEASURE, measure));
+    svg_fmt(o, ",\"modifiers_status\":");
+    svg_json_string(o, napfire_status_name(mst));
+    svg_fmt(o, ",\"modifiers\":[");
+    for (size_t i = 0; i < count && (mst == NAPFIRE_OK || mst == NAPFIRE_EUNKNOWN); i++) {
+        svg_fmt(o, "%s{\"id\":", i ? "," : "");
+        svg_json_string(o, napfire_modifier_name(items[i].id));
+        svg_fmt(o, ",\"number\":%d,\"value\":%d,\"applied\":%d,\"suppressed_by\":", items[i].id, items[i].value,
+                items[i].applied);
+        svg_json_string(o, items[i].suppressed_by ? napfire_modifier_name(items[i].suppressed_by) : "");
+        svg_fmt(o, "}");
+    }
+    svg_fmt(o,
+            "],\"net_modifier\":%d,\"roll\":%d,\"half_die\":%d,\"modified_roll\":%d,\"row\":%d,\"column\":%d,"
+            "\"table_halves\":%d,\"halves\":%d,\"half_die_used\":%d,\"half_pending\":%d,\"second_class\":%d,"
+            "\"casualties\":%d,\"target_casualties\":%d,\"screen_casualties\":%d,",
+            r.net_modifier, roll, half_die, r.modified_roll, r.row, r.column, r.table_halves, r.halves,
+            r.half_die_used, r.half_pending, second, r.casualties, r.target_casualties, r.screen_casualties);
+    missing_json(o, &r);
+    svg_fmt(o, ",\"rules\":");
+    rules_name_json(o);
+    svg_fmt(o, "}");
+    return o->failed ? NAPFIRE_ENOSPC : st;
+}
+
+/* The odds: the bars (svg_odds_compute, roll by roll) as JSON and as the
+ * CLI's SVG chart, and the library's own distribution status beside them. */
+EXPORT(nfw_odds) int nfw_odds(void) {
+    napfire_outcome out[64], lib[64];
+    size_t n = 0, ln = 0;
+    int32_t unknown = 0;
+    napfire_result miss, v;
+    int st = svg_odds_compute(&shot, active_rules(), out, 64, &n, &unknown, &miss);
+    if (st != NAPFIRE_OK) return st;
+    int lst = napfire_shot_distribution(&shot, active_rules(), lib, 64, &ln, &v);
+    /* Both weigh the same rolls: where the library answers, they agree. */
+    int agree = lst != NAPFIRE_OK || (ln == n && memcmp(lib, out, n * sizeof *out) == 0);
+    napfire_result r;
+    int rst = napfire_shot_resolve(&shot, active_rules(), 7, 1, &r);
+    int32_t permitted = !(rst == NAPFIRE_OK && !r.permitted);
+    int32_t num = 0, den = 1;
+    if (lst == NAPFIRE_OK) napfire_shot_expected(&shot, active_rules(), &num, &den, NULL);
+    struct svg_out *o = out_start();
+    svg_fmt(o, "{\"status\":");
+    svg_json_string(o, napfire_status_name(lst));
+    svg_fmt(o, ",\"agree\":%d,\"permitted\":%d,\"reason\":", agree, permitted);
+    svg_json_string(o, napfire_reason_name(permitted ? 0 : r.reason));
+    svg_fmt(o, ",\"denominator\":%d,\"unknown\":%d,\"outcomes\":[", NAPFIRE_OUTCOME_DENOMINATOR, unknown);
+    for (size_t i = 0; i < n; i++)
+        svg_fmt(o, "%s{\"target\":%d,\"screen\":%d,\"weight\":%d}", i ? "," : "", out[i].target_casualties,
+                out[i].screen_casualties, out[i].weight);
+    svg_fmt(o, "],\"expected\":[%d,%d],", num, den);
+    missing_json(o, &miss);
+    svg_fmt(o, "}");
+    char verdict[256];
+    struct sink vs;
+    size_t vlen = 0;
+    vs.buf = verdict;
+    vs.cap = sizeof verdict;
+    vs.len = &vlen;
+    struct svg_out vo = {sink_write, &vs, 0};
+    verdict[0] = '\0';
+    if (!permitted) {
+        svg_fmt(&vo, "NOT PERMITTED: %s", napfire_reason_name(r.reason));
+    } else if (unknown) {
+        /* As `napfire odds --svg` draws it (svg_file.c). */
+        char what[200];
+        svg_missing_text(&miss, what, sizeof what);
+        svg_fmt(&vo, "permitted; unknown rules data: %s", what);
+    } else {
+        svg_fmt(&vo, "permitted, %s range", napfire_enum_name(NAPFIRE_ENUM_BAND, r.band));
+    }
+    char name[64] = "";
+    size_t len = 0;
+    napfire_rules_get_provenance(active_rules(), NAPFIRE_PROVENANCE_NAME, name, sizeof name, &len);
+    if (svg_odds(svg_start(), "Outcomes over 2D6 x half die", name, out, n, unknown, permitted, verdict) != 0 ||
+        o->failed)
+        return NAPFIRE_ENOSPC;
+    return agree ? NAPFIRE_OK : NAPFIRE_ESTATE;
+}
+
+/* ------------------------------------------------------------------ */
+/* Hex scale: the map and the line of sight */
+
+EXPORT(nfw_grid_max) int32_t nfw_grid_max(void) { return GRID_MAX; }
+
+/* A new empty map: clear ground at elevation 0. */
+EXPORT(nfw_map_init) int nfw_map_init(int32_t layout, int32_t columns, int32_t rows) {
+    napfire_hex h;
+    if (napfire_hex_from_offset(layout, 0, 0, &h) != NAPFIRE_OK) return NAPFIRE_EDOMAIN;
+    if (columns < 1 || rows < 1 || columns > GRID_MAX || rows > GRID_MAX) return NAPFIRE_EDOMAIN;
+    memset(cells, 0, sizeof cells);
+    grid_layout = layout;
+    grid_cols = columns;
+    grid_rows = rows;
+    return NAPFIRE_OK;
+}
+
+static int on_grid(int32_t col, int32_t row) { return col >= 0 && row >= 0 && col < grid_cols && row < grid_rows; }
+
+EXPORT(nfw_map_set) int nfw_map_set(int32_t col, int32_t row, int32_t elevation, int32_t terrain, int32_t presence,
+                                    int32_t side) {
+    if (!on_grid(col, row) || elevation < -99 || elevation > 99 || terrain < NAPFIRE_TERRAIN_CLEAR ||
+        terrain > NAPFIRE_TERRAIN_SLOPE || presence < NAPFIRE_PRESENCE_NONE ||
+        presence > NAPFIRE_PRESENCE_LEADER_ONLY || side < 0 || side > 9)
+        return NAPFIRE_EDOMAIN;
+    napfire_hex_info *c = &cells[row * grid_cols + col];
+    memset(c, 0, sizeof *c);
+    c->elevation = elevation;
+    c->terrain = terrain;
+    c->presence = presence;
+    c->unit_side = presence == NAPFIRE_PRESENCE_NONE ? 0 : side;
+    return NAPFIRE_OK;
+}
+
+EXPORT(nfw_map_svg) int nfw_map_svg(void) {
+    struct svg_map m = {grid_layout, grid_cols, grid_rows, cells};
+    return svg_los(svg_start(), &m, NULL, NULL) == 0 ? NAPFIRE_OK : NAPFIRE_ENOSPC;
+}
+
+static void hex_json(struct svg_out *o, napfire_hex h) {
+    int32_t col = 0, row = 0;
+    napfire_hex_to_offset(h, grid_layout, &col, &row);
+    svg_fmt(o, "{\"col\":%d,\"row\":%d}", col, row);
+}
+
+/* Firer and target must be on the page's grid: off it the library would
+ * take clear ground (napfire_los_grid), which the page cannot show. Returns
+ * NAPFIRE_EDOMAIN with which = 1 (firer), 2 (target) or 3 (facing) in
+ * nfw_out's "field". */
+EXPORT(nfw_los) int nfw_los(int32_t fc, int32_t fr, int32_t tc, int32_t tr, int32_t formation, int32_t facing,
+                            int32_t firer_side, int32_t target_side, uint32_t policy) {
+    struct svg_out *o = out_start();
+    napfire_los_query q;
+    memset(&q, 0, sizeof q);
+    if (!on_grid(fc, fr) || napfire_hex_from_offset(grid_layout, fc, fr, &q.firer) != NAPFIRE_OK) {
+        svg_fmt(o, "{\"field\":\"firer\"}");
+        return NAPFIRE_EDOMAIN;
+    }
+    if (!on_grid(tc, tr) || napfire_hex_from_offset(grid_layout, tc, tr, &q.target) != NAPFIRE_OK) {
+        svg_fmt(o, "{\"field\":\"target\"}");
+        return NAPFIRE_EDOMAIN;
+    }
+    int st = napfire_hex_facing(formation, facing, &q.front_mask, NULL, NULL);
+    if (st != NAPFIRE_OK) {
+        svg_fmt(o, "{\"field\":\"facing\"}");
+        return st;
+    }
+    q.firer_side = firer_side;
+    q.target_side = target_side;
+    q.policy = policy;
+    napfire_los_result res;
+    st = napfire_los_grid(&q, grid_layout, grid_cols, grid_rows, cells, &res);
+    if (st != NAPFIRE_OK) {
+        svg_fmt(o, "{\"field\":\"target\"}");
+        return st;
+    }
+    static const char *const elev_id[] = {"", "H-ELV-3", "H-ELV-3", "H-ELV-1/2", "H-ELV-2"};
+    svg_fmt(o, "{\"clear\":%d,\"rule\":", res.clear);
+    svg_json_string(o, napfire_hex_enum_name(NAPFIRE_HEX_ENUM_LOS_RULE, res.rule));
+    svg_fmt(o, ",\"rule_id\":");
+    svg_json_string(o, napfire_los_rule_id(res.rule));
+    svg_fmt(o, ",\"cause\":");
+    svg_json_string(o, napfire_hex_enum_name(NAPFIRE_HEX_ENUM_LOS_RULE, res.cause));
+    svg_fmt(o, ",\"cause_id\":");
+    svg_json_string(o, napfire_los_rule_id(res.cause));
+    svg_fmt(o, ",\"elevation\":");
+    svg_json_string(o, napfire_hex_enum_name(NAPFIRE_HEX_ENUM_ELEVATION, res.elevation));
+    svg_fmt(o, ",\"elevation_id\":");
+    svg_json_string(o, res.elevation >= 0 && res.elevation <= 4 ? elev_id[res.elevation] : "");
+    svg_fmt(o, ",\"blocker_kind\":%d,\"blocker\":", res.blocker_kind);
+    hex_json(o, res.blocker);
+    svg_fmt(o, ",\"blocker_other\":");
+    hex_json(o, res.blocker_other);
+    svg_fmt(o, ",\"front_mask\":%u,\"exit_mask\":%u,\"distance\":%d,\"lifted\":%d,\"trace\":[", q.front_mask,
+            res.exit_mask, res.distance, res.lifted);
+    napfire_trace it;
+    napfire_trace_step s;
+    int32_t more = 0;
+    napfire_trace_init(&it, sizeof it, q.firer, q.target);
+    for (int32_t i = 0; i < 4 * 2 * GRID_MAX + 1; i++) {
+        if (napfire_trace_next(&it, &s, &more) != NAPFIRE_OK || !more) break;
+        svg_fmt(o, "%s{\"kind\":", i ? "," : "");
+        svg_json_string(o, napfire_hex_enum_name(NAPFIRE_HEX_ENUM_STEP, s.kind));
+        svg_fmt(o, ",\"hex\":");
+        hex_json(o, s.hex);
+        if (s.kind == NAPFIRE_STEP_HEXSIDE) {
+            svg_fmt(o, ",\"other\":");
+            hex_json(o, s.other);
+        }
+        svg_fmt(o, "}");
+    }
+    svg_fmt(o, "]}");
+    struct svg_map m = {grid_layout, grid_cols, grid_rows, cells};
+    if (svg_los(svg_start(), &m, &q, &res) != 0 || o->failed) return NAPFIRE_ENOSPC;
+    return NAPFIRE_OK;
+}
