@@ -632,6 +632,42 @@ NAPFIRE_API int napfire_shot_modifiers(const napfire_shot *s, const napfire_rule
                                        int32_t *net);
 
 /**
+ * @brief The table cell of a shot at a modified roll (F-TAB-1..4, F-ART-1),
+ * on its own.
+ *
+ * The fourth building block beside napfire_shot_band(),
+ * napfire_shot_modifiers() and napfire_round_half(): the cell that
+ * napfire_shot_resolve() would use for this shot at this modified roll,
+ * without deciding the verdicts. Musketry: the row from the firing
+ * figures capped by the formation (F-TAB-1/2), the column from the
+ * modified roll (F-TAB-3), the star added when the firer's current
+ * strength reaches its threshold (F-TAB-4); the band is not read, since
+ * long-range halving (F-CAS-1) comes after the table. Artillery: the row
+ * of the gun, ammunition and band (F-ART-1), so the band is read; a band
+ * with no row (out of range, or canister ammunition beyond canister
+ * range) gives row and column -1 and 0 halves.
+ *
+ * @param s the shot (its distance must be set).
+ * @param rules rules data, or NULL for the built-in data.
+ * @param modified_roll 2D6 plus the net modifier, any value: below 1 gives
+ *        column -1 and 0 halves (no effect); above 18 the last column.
+ * @param row receives the row, 0-based as in ::napfire_result (musketry
+ *        0..4; artillery `(gun * 2 + ammo) * 3 + band - 1`).
+ * @param column receives the column, 0-based (rolls 1-2 .. 17-18), or -1.
+ * @param halves receives the cell in half figures with the star applied,
+ *        before long-range halving.
+ * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL (NULL, or no distance);
+ *         ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN for a firer no table covers
+ *         (cavalry, or infantry in skirmish order: F-TAB-6);
+ *         ::NAPFIRE_EUNKNOWN when the cell, the band or a threshold it
+ *         needs is unknown. On any error every output is untouched.
+ * @since symbol version NAPFIRE_1.1.
+ */
+NAPFIRE_API int napfire_shot_table(const napfire_shot *s, const napfire_rules *rules,
+                                   int32_t modified_roll, int32_t *row, int32_t *column,
+                                   int32_t *halves);
+
+/**
  * @brief Resolve a shot: verdict, modifiers, table, halving, half die,
  * screen (F-RNG, F-MOD, F-TAB, F-CAS, F-SCR, F-ART).
  *
@@ -969,8 +1005,8 @@ typedef struct napfire_outcome {
  *
  * @param outcomes caller array of @p cap elements (may be NULL if cap is 0).
  * @param count receives the number of outcomes.
- * @param verdict optional (may be NULL): receives permitted, reason,
- *        reasons and band, and with ::NAPFIRE_EUNKNOWN what is missing.
+ * @param verdict optional (may be NULL): receives only what holds for
+ *        every roll, and every other field zero (see below).
  * @param s the shot.
  * @param rules rules data, or NULL for the built-in data.
  * @param cap capacity of @p outcomes.
@@ -978,11 +1014,74 @@ typedef struct napfire_outcome {
  *         ::NAPFIRE_ENOSPC with the needed count in @p count;
  *         ::NAPFIRE_EUNKNOWN when a reachable cell, range, modifier or
  *         threshold is unknown (the first one, in roll order, named in
- *         @p verdict).
+ *         @p verdict; @p outcomes and @p count untouched).
+ *
+ * The verdict holds, on ::NAPFIRE_OK:
+ * - `permitted` 1 or 0, `reason` and `reasons` as napfire_shot_resolve()
+ *   gives them;
+ * - `band` and `net_modifier` (0 for a forbidden shot whose modifiers were
+ *   not needed);
+ * - `row`: the table row every roll reads, -1 when forbidden;
+ * - `column` -1, `missing` ::NAPFIRE_MISSING_NONE, `missing_index` all -1;
+ *   every roll's own field (`modified_roll`, `table_halves`, `halves`,
+ *   `half_die_used`, `half_pending`, the casualties) and `reserved` 0.
+ *
+ * and on ::NAPFIRE_EUNKNOWN the same fields as far as they were decided:
+ * - `permitted` 1 when every clause was decided and none forbids the shot
+ *   (the unknown datum is a modifier, a cell or a threshold the table
+ *   needs: only the casualties are unknown), -1 when a clause could not be
+ *   decided (the band, or a threshold a clause needs, is unknown);
+ *   `reason` ::NAPFIRE_REASON_NONE and `reasons` 0 (a forbidding clause
+ *   makes the call succeed);
+ * - `band` -1 when the band is unknown; `net_modifier` 0 when a modifier
+ *   is unknown; `row` -1 unless the first roll found it;
+ * - `missing` and `missing_index`: the first missing datum in roll order.
  */
 NAPFIRE_API int napfire_shot_distribution(const napfire_shot *s, const napfire_rules *rules,
                                           napfire_outcome *outcomes, size_t cap, size_t *count,
                                           napfire_result *verdict);
+
+/**
+ * @brief The odds over what is known: a shot's distribution when some
+ * rolls need unknown rules data (F-DATA, F-CAS, F-SCR, F-ART).
+ *
+ * The known outcomes with their weights, the weight that is unknown, and
+ * the first missing datum, so that a caller can show the odds as far as
+ * the rules data goes ("2 figures: 30/216; unknown: 120/216, needs the
+ * musketry cell row 4, 13-14"). The rolls are weighed as by
+ * napfire_shot_distribution(): a roll whose table cell (or row or star
+ * threshold) is unknown adds its whole weight, half die included, to
+ * @p unknown_weight; the others give their outcomes. The known weights
+ * and @p unknown_weight sum to ::NAPFIRE_OUTCOME_DENOMINATOR. When the
+ * data needed before the dice (the band, a threshold a clause needs, a
+ * modifier) is unknown, nothing is known: no outcome, weight 216 unknown.
+ * With every roll known this is exactly napfire_shot_distribution().
+ *
+ * @param s the shot.
+ * @param rules rules data, or NULL for the built-in data.
+ * @param outcomes caller array of @p cap elements (may be NULL if cap is 0):
+ *        the known outcomes, distinct (target, screen) pairs in increasing
+ *        order, weights out of 216.
+ * @param cap capacity of @p outcomes.
+ * @param count receives the number of known outcomes.
+ * @param unknown_weight receives the weight of the unknown rolls, 0..216.
+ * @param verdict optional (may be NULL): the fields documented for
+ *        napfire_shot_distribution(), on ::NAPFIRE_OK as there and on
+ *        ::NAPFIRE_EUNKNOWN as there, naming the first missing datum in
+ *        roll order.
+ * @return ::NAPFIRE_OK when every roll is known (@p unknown_weight 0);
+ *         ::NAPFIRE_EUNKNOWN when some are not, with every output written
+ *         as described; ::NAPFIRE_EINVAL (NULL @p s, @p count or
+ *         @p unknown_weight, NULL @p outcomes with cap > 0, or a required
+ *         setting missing); ::NAPFIRE_ESTATE; ::NAPFIRE_ENOSPC with the
+ *         needed count in @p count and nothing else written.
+ * @since symbol version NAPFIRE_1.1.
+ */
+NAPFIRE_API int napfire_shot_distribution_known(const napfire_shot *s,
+                                                const napfire_rules *rules,
+                                                napfire_outcome *outcomes, size_t cap,
+                                                size_t *count, int32_t *unknown_weight,
+                                                napfire_result *verdict);
 
 /**
  * @brief Expected total casualties (target + screen) of a shot, exactly.

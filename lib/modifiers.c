@@ -7,19 +7,18 @@
 #include "internal.h"
 
 struct builder {
-    const struct nf_rules *r;
+    struct nf_data *d;
     int32_t fire;
     napfire_modifier *items;
     size_t count;
-    int status;             /* NAPFIRE_OK, _EUNKNOWN (first one in m) or _ESTATE */
-    struct nf_missing *m;
+    int status; /* NAPFIRE_OK, _EUNKNOWN (the first one recorded in d) or _ESTATE */
 };
 
 /* Append the item (id, variant) with its value from the rules data. */
 static void add(struct builder *b, int32_t id, int32_t variant) {
     napfire_modifier *it = &b->items[b->count++];
     int32_t v = 0;
-    int st = napfire__modifier_value(b->r, b->fire, id, variant, &v);
+    int st = napfire__need_modifier(b->d, b->fire, id, variant, &v);
     it->id = id;
     it->suppressed_by = 0;
     if (st == NAPFIRE_OK) {
@@ -29,12 +28,9 @@ static void add(struct builder *b, int32_t id, int32_t variant) {
     }
     it->value = 0;
     it->applied = -1;
-    if (st == NAPFIRE_ESTATE) {
-        b->status = NAPFIRE_ESTATE;
-    } else if (b->status == NAPFIRE_OK) {
-        b->status = NAPFIRE_EUNKNOWN;
-        napfire__missing_set(b->m, NAPFIRE_MISSING_MODIFIER, b->fire, id, variant, -1);
-    }
+    /* Corruption outranks unknown data. */
+    if (b->status != NAPFIRE_ESTATE)
+        b->status = st;
 }
 
 /* F-MOD-1..4: exactly one class item. */
@@ -116,10 +112,7 @@ static int guard_cap(struct builder *b, const struct nf_unit *f, int32_t measure
     if (nf_u(f, NAPFIRE_UNIT_CLASS) != NAPFIRE_CLASS_GUARD)
         return NAPFIRE_OK;
     int32_t cap = 0;
-    int st = napfire__threshold(b->r, NAPFIRE_THRESHOLD_GUARD_CAP, measure, &cap);
-    if (st == NAPFIRE_EUNKNOWN)
-        napfire__missing_set(b->m, NAPFIRE_MISSING_THRESHOLD, NAPFIRE_THRESHOLD_GUARD_CAP, measure,
-                       -1, -1);
+    int st = napfire__need_threshold(b->d, NAPFIRE_THRESHOLD_GUARD_CAP, measure, &cap);
     if (st != NAPFIRE_OK)
         return st;
     int32_t sum = 0;
@@ -158,13 +151,12 @@ static void exclusive(struct builder *b) {
     }
 }
 
-int napfire__modifiers(const struct nf_shot *s, const struct nf_rules *r,
-                 napfire_modifier items[NF_MAX_ITEMS], size_t *count, int32_t *net,
-                 struct nf_missing *m) {
+int napfire__modifiers(const struct nf_shot *s, struct nf_data *d,
+                       napfire_modifier items[NF_MAX_ITEMS], size_t *count, int32_t *net) {
     const struct nf_unit *f = &s->firer;
     int32_t arm = nf_u(f, NAPFIRE_UNIT_ARM);
-    struct builder b = {r, napfire__is_artillery(arm) ? NAPFIRE_FIRE_ARTILLERY : NAPFIRE_FIRE_MUSKETRY,
-                        items, 0, NAPFIRE_OK, m};
+    struct builder b = {d, napfire__is_artillery(arm) ? NAPFIRE_FIRE_ARTILLERY : NAPFIRE_FIRE_MUSKETRY,
+                        items, 0, NAPFIRE_OK};
     int covered = napfire__is_artillery(arm) ||
                   (napfire__is_infantry(arm) &&
                    nf_u(f, NAPFIRE_UNIT_FORMATION) != NAPFIRE_FORMATION_SKIRMISH);
@@ -226,8 +218,9 @@ int napfire_shot_modifiers(const napfire_shot *s, const napfire_rules *rules,
     napfire_modifier tmp[NF_MAX_ITEMS];
     size_t c = 0;
     int32_t sum = 0;
-    struct nf_missing m = {NAPFIRE_MISSING_NONE, {-1, -1, -1, -1}};
-    st = napfire__modifiers(n, r, tmp, &c, &sum, &m);
+    struct nf_data d;
+    napfire__data_init(&d, r);
+    st = napfire__modifiers(n, &d, tmp, &c, &sum);
     if (st != NAPFIRE_OK && st != NAPFIRE_EUNKNOWN)
         return st;
     if (c > cap) {

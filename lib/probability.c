@@ -31,9 +31,68 @@ static void add_outcome(napfire_outcome *list, size_t *n, int32_t target, int32_
 /* 11 rolls x 2 half-die results bound the distinct outcomes. */
 #define MAX_OUTCOMES 22
 
-static int distribution(const napfire_shot *s, const napfire_rules *rules,
-                        napfire_outcome list[MAX_OUTCOMES], size_t *n, napfire_result *verdict) {
-    *n = 0;
+/* A shot's odds as far as the rules data goes. */
+struct odds {
+    napfire_outcome list[MAX_OUTCOMES]; /* the known outcomes */
+    size_t n;
+    int32_t unknown;        /* weight of the rolls that need unknown data */
+    napfire_result verdict; /* what holds for every roll, and the first missing datum */
+};
+
+/* The verdict fields the distribution functions document: those that hold
+ * for every roll, none of one roll's. */
+static void verdict_from(const napfire_result *prepared, napfire_result *v) {
+    memset(v, 0, sizeof *v);
+    v->permitted = prepared->permitted;
+    v->reason = prepared->reason;
+    v->reasons = prepared->reasons;
+    v->band = prepared->band;
+    v->net_modifier = prepared->net_modifier;
+    v->row = -1;
+    v->column = -1;
+    v->missing = prepared->missing;
+    memcpy(v->missing_index, prepared->missing_index, sizeof v->missing_index);
+}
+
+/* Weigh one roll (weight w out of 216) into the odds. */
+static int weigh_roll(const struct nf_shot *shot, const struct nf_rules *r,
+                      const napfire_result *prepared, int32_t roll, int32_t w, struct odds *o) {
+    napfire_result res;
+    int st = napfire__resolve_roll(shot, r, prepared, roll, 0, &res);
+    if (st == NAPFIRE_ESTATE)
+        return st;
+    if (roll == 2)
+        o->verdict.row = res.row; /* the table row is found with the first roll */
+    if (st == NAPFIRE_EUNKNOWN) {
+        /* Roll order names the first missing datum (the documented one). */
+        if (o->verdict.missing == NAPFIRE_MISSING_NONE) {
+            o->verdict.missing = res.missing;
+            memcpy(o->verdict.missing_index, res.missing_index, sizeof res.missing_index);
+        }
+        o->unknown += w;
+        return NAPFIRE_OK;
+    }
+    if (!res.half_pending) {
+        add_outcome(o->list, &o->n, res.target_casualties, res.screen_casualties, w);
+        return NAPFIRE_OK;
+    }
+    /* Die 1-3 drops the half: the result as it stands. */
+    add_outcome(o->list, &o->n, res.target_casualties, res.screen_casualties, w / 2);
+    /* Die 4-6 makes it a whole figure: again for the screen split. Only
+     * the die differs from the call that just succeeded, so this one reads
+     * the same data and succeeds too. */
+    (void)napfire__resolve_roll(shot, r, prepared, roll, 6, &res);
+    add_outcome(o->list, &o->n, res.target_casualties, res.screen_casualties, w / 2);
+    return NAPFIRE_OK;
+}
+
+/* The odds over what is known: OK when every roll is known, EUNKNOWN with
+ * the known part, or an error. With whole set, the first unknown roll ends
+ * the walk: a caller that needs every roll stops reading rules data there,
+ * as a resolve of that roll does. */
+static int weigh(const napfire_shot *s, const napfire_rules *rules, int whole, struct odds *o) {
+    o->n = 0;
+    o->unknown = 0;
     const struct nf_shot *shot = NULL;
     const struct nf_rules *r = NULL;
     int st = napfire__resolve_checked(s, rules, &shot, &r);
@@ -42,40 +101,34 @@ static int distribution(const napfire_shot *s, const napfire_rules *rules,
     /* Verdicts, band and modifiers do not depend on the dice: decided once
      * for all 11 rolls, exactly as each napfire_shot_resolve() would. */
     napfire_result prepared;
-    st = napfire__resolve_prepare(shot, r, &prepared);
-    if (st == NAPFIRE_EUNKNOWN)
-        *verdict = prepared;
-    if (st != NAPFIRE_OK)
+    int decided = 0;
+    st = napfire__resolve_prepare(shot, r, &prepared, &decided);
+    if (st != NAPFIRE_OK && st != NAPFIRE_EUNKNOWN)
         return st;
-    *verdict = prepared;
+    verdict_from(&prepared, &o->verdict);
+    if (st == NAPFIRE_EUNKNOWN) {
+        /* Nothing is known. The verdict says whether the shot is allowed
+         * (1: only the modifiers are unknown) or undecided (-1), and -1 for
+         * a band that could not be found (an unknown band is the only way
+         * an unforbidden shot keeps band NONE). */
+        o->verdict.permitted = decided ? 1 : -1;
+        if (o->verdict.band == NAPFIRE_BAND_NONE)
+            o->verdict.band = -1;
+        o->unknown = NAPFIRE_OUTCOME_DENOMINATOR;
+        return NAPFIRE_EUNKNOWN;
+    }
     if (!prepared.permitted) {
-        add_outcome(list, n, 0, 0, NAPFIRE_OUTCOME_DENOMINATOR);
+        add_outcome(o->list, &o->n, 0, 0, NAPFIRE_OUTCOME_DENOMINATOR);
         return NAPFIRE_OK;
     }
     for (int32_t roll = 2; roll <= 12; roll++) {
-        napfire_result res;
-        st = napfire__resolve_roll(shot, r, &prepared, roll, 0, &res);
-        if (st != NAPFIRE_OK) {
-            if (st == NAPFIRE_EUNKNOWN)
-                *verdict = res;
+        st = weigh_roll(shot, r, &prepared, roll, roll_ways(roll) * 6, o);
+        if (st != NAPFIRE_OK)
             return st;
-        }
-        if (roll == 2)
-            verdict->row = res.row; /* the table row is found with the first roll */
-        int32_t w = roll_ways(roll) * 6;
-        if (!res.half_pending) {
-            add_outcome(list, n, res.target_casualties, res.screen_casualties, w);
-            continue;
-        }
-        /* Die 1-3 drops the half: the result as it stands. */
-        add_outcome(list, n, res.target_casualties, res.screen_casualties, w / 2);
-        /* Die 4-6 makes it a whole figure: again for the screen split. Only
-         * the die differs from the call that just succeeded, so this one
-         * reads the same data and succeeds too. */
-        (void)napfire__resolve_roll(shot, r, &prepared, roll, 6, &res);
-        add_outcome(list, n, res.target_casualties, res.screen_casualties, w / 2);
+        if (whole && o->unknown)
+            return NAPFIRE_EUNKNOWN;
     }
-    return NAPFIRE_OK;
+    return o->unknown ? NAPFIRE_EUNKNOWN : NAPFIRE_OK;
 }
 
 int napfire_shot_distribution(const napfire_shot *s, const napfire_rules *rules,
@@ -83,34 +136,39 @@ int napfire_shot_distribution(const napfire_shot *s, const napfire_rules *rules,
                               napfire_result *verdict) {
     if (!s || !count || (!outcomes && cap > 0))
         return NAPFIRE_EINVAL;
-    napfire_outcome list[MAX_OUTCOMES];
-    size_t n = 0;
-    napfire_result v;
-    int st = distribution(s, rules, list, &n, &v);
+    struct odds o;
+    int st = weigh(s, rules, 1, &o);
     if (st == NAPFIRE_EUNKNOWN && verdict)
-        *verdict = v;
+        *verdict = o.verdict;
     if (st != NAPFIRE_OK)
         return st;
-    *count = n;
-    if (n > cap)
+    *count = o.n;
+    if (o.n > cap)
         return NAPFIRE_ENOSPC;
-    memcpy(outcomes, list, n * sizeof *list);
-    if (verdict) {
-        /* Only what holds for every roll: the verdict, band and modifiers. */
-        napfire_result out;
-        memset(&out, 0, sizeof out);
-        out.permitted = v.permitted;
-        out.reason = v.reason;
-        out.reasons = v.reasons;
-        out.band = v.band;
-        out.net_modifier = v.net_modifier;
-        out.row = v.row;
-        out.column = -1;
-        for (size_t i = 0; i < NF_COUNT(out.missing_index); i++)
-            out.missing_index[i] = -1;
-        *verdict = out;
-    }
+    memcpy(outcomes, o.list, o.n * sizeof *o.list);
+    if (verdict)
+        *verdict = o.verdict;
     return NAPFIRE_OK;
+}
+
+int napfire_shot_distribution_known(const napfire_shot *s, const napfire_rules *rules,
+                                    napfire_outcome *outcomes, size_t cap, size_t *count,
+                                    int32_t *unknown_weight, napfire_result *verdict) {
+    if (!s || !count || !unknown_weight || (!outcomes && cap > 0))
+        return NAPFIRE_EINVAL;
+    struct odds o;
+    int st = weigh(s, rules, 0, &o);
+    if (st != NAPFIRE_OK && st != NAPFIRE_EUNKNOWN)
+        return st;
+    *count = o.n;
+    if (o.n > cap)
+        return NAPFIRE_ENOSPC;
+    if (o.n > 0)
+        memcpy(outcomes, o.list, o.n * sizeof *o.list);
+    *unknown_weight = o.unknown;
+    if (verdict)
+        *verdict = o.verdict;
+    return st;
 }
 
 static int32_t gcd(int32_t a, int32_t b) {
@@ -126,16 +184,14 @@ int napfire_shot_expected(const napfire_shot *s, const napfire_rules *rules,
                           int32_t *numerator, int32_t *denominator, double *value) {
     if (!s || !numerator || !denominator)
         return NAPFIRE_EINVAL;
-    napfire_outcome list[MAX_OUTCOMES];
-    size_t n = 0;
-    napfire_result v;
-    int st = distribution(s, rules, list, &n, &v);
+    struct odds o;
+    int st = weigh(s, rules, 1, &o);
     if (st != NAPFIRE_OK)
         return st;
     /* At most 2 * NAPFIRE_MAX_CELL_HALVES figures x 216: no overflow. */
     int32_t num = 0;
-    for (size_t i = 0; i < n; i++)
-        num += (list[i].target_casualties + list[i].screen_casualties) * list[i].weight;
+    for (size_t i = 0; i < o.n; i++)
+        num += (o.list[i].target_casualties + o.list[i].screen_casualties) * o.list[i].weight;
     int32_t g = gcd(num, NAPFIRE_OUTCOME_DENOMINATOR);
     *numerator = num / g;
     *denominator = NAPFIRE_OUTCOME_DENOMINATOR / g;
