@@ -48,9 +48,11 @@ struct nf_los {
 };
 
 /* Does this hex block (H-LOS-5, H-ELV-1..5)? Returns the blocking rule or
- * NONE; *elevation says why H-ELV did not lift it, *lifted that it did. */
-static int32_t nf_judge(const struct nf_los *c, const napfire_hex_info *h, int32_t from_firer,
-                        int32_t to_target, int32_t *elevation, int32_t *lifted) {
+ * NONE; *elevation says why H-ELV did not lift it, *lifted how many of its
+ * blocker features (woods or walls, an off-level slope, a combat unit)
+ * H-ELV-1/2 lifted. A town is judged by no elevation rule (H-ELV-5). */
+static int32_t judge(const struct nf_los *c, const napfire_hex_info *h, int32_t from_firer,
+                     int32_t to_target, int32_t *elevation, int32_t *lifted) {
     int32_t ef = c->firer_elevation, et = c->target_elevation;
     *elevation = NAPFIRE_LOS_ELV_NONE;
     *lifted = 0;
@@ -61,15 +63,16 @@ static int32_t nf_judge(const struct nf_los *c, const napfire_hex_info *h, int32
     int unit = h->presence == NAPFIRE_PRESENCE_COMBAT;
     if (!terrain && !slope && !unit) return NAPFIRE_LOS_RULE_NONE;
     if (ef > et && from_firer < to_target) { /* H-ELV-1 */
-        *lifted = 1;
+        *lifted = terrain + slope + unit;
         return NAPFIRE_LOS_RULE_NONE;
     }
     if (ef < et && to_target < from_firer) { /* H-ELV-2 */
         if (unit && to_target == 1 && h->unit_side == c->friend_side) {
+            *lifted = terrain + slope;
             *elevation = NAPFIRE_LOS_ELV_FRIEND_ADJACENT;
             return NAPFIRE_LOS_RULE_UNIT;
         }
-        *lifted = 1;
+        *lifted = terrain + slope + unit;
         return NAPFIRE_LOS_RULE_NONE;
     }
     /* H-ELV-3, or a blocker on the half no exception covers. */
@@ -77,6 +80,19 @@ static int32_t nf_judge(const struct nf_los *c, const napfire_hex_info *h, int32
                  : from_firer == to_target ? NAPFIRE_LOS_ELV_EQUIDISTANT
                                            : NAPFIRE_LOS_ELV_OTHER_HALF;
     return terrain ? NAPFIRE_LOS_RULE_TERRAIN : slope ? NAPFIRE_LOS_RULE_SLOPE : NAPFIRE_LOS_RULE_UNIT;
+}
+
+/* The fixed order of causes that names the blocking hex of a pair: a town
+ * (no elevation exception) first, then woods or walls, a slope, a unit,
+ * as within one hex. Mirror images of a map give the same cause. */
+static int cause_rank(int32_t rule) {
+    switch (rule) {
+    case NAPFIRE_LOS_RULE_TOWN: return 0;
+    case NAPFIRE_LOS_RULE_TERRAIN: return 1;
+    case NAPFIRE_LOS_RULE_SLOPE: return 2;
+    case NAPFIRE_LOS_RULE_UNIT: return 3;
+    default: return 4;
+    }
 }
 
 static int nf_query_valid(const napfire_los_query *q) {
@@ -96,25 +112,36 @@ static uint32_t nf_side_bit(napfire_hex firer, napfire_hex h) {
     return 1u << side;
 }
 
-/* Judge one hex between firer and target; on a blocker fill the result. */
-static int nf_step_hex(const struct nf_los *c, const struct nf_map *m, const napfire_trace_step *s,
-                       int which, napfire_los_result *res, int *blocked) {
-    napfire_hex h = which ? s->other : s->hex;
-    napfire_hex_info info;
-    int32_t elevation, lifted;
-    int rc = nf_map_read(m, h, &info);
-    if (rc != NAPFIRE_OK) return rc;
-    int32_t rule = nf_judge(c, &info, s->from_start, s->to_end, &elevation, &lifted);
-    res->lifted += lifted;
-    if (rule == NAPFIRE_LOS_RULE_NONE) return NAPFIRE_OK;
+/* Judge one step between firer and target: a hex, or both hexes of a
+ * hexside pair (always both, so that what is lifted and what is named do
+ * not depend on which side of the line a hex lies). On a blocker fill the
+ * result. */
+static int judge_step(const struct nf_los *c, const struct nf_map *m, const napfire_trace_step *s,
+                      napfire_los_result *res, int *blocked) {
+    napfire_hex hexes[2] = {s->hex, s->other};
+    int32_t rule[2] = {NAPFIRE_LOS_RULE_NONE, NAPFIRE_LOS_RULE_NONE};
+    int32_t elevation[2] = {NAPFIRE_LOS_ELV_NONE, NAPFIRE_LOS_ELV_NONE};
+    int n = s->kind == NAPFIRE_STEP_HEXSIDE ? 2 : 1;
+    for (int i = 0; i < n; i++) {
+        napfire_hex_info info;
+        int32_t lifted;
+        int rc = nf_map_read(m, hexes[i], &info);
+        if (rc != NAPFIRE_OK) return rc;
+        rule[i] = judge(c, &info, s->from_start, s->to_end, &elevation[i], &lifted);
+        res->lifted += lifted;
+    }
+    /* H-LOS-3: either hex blocks; the stronger cause names the pair, the
+     * first in trace order on a tie (then both name the same cause). */
+    int k = n == 2 && cause_rank(rule[1]) < cause_rank(rule[0]) ? 1 : 0;
+    if (rule[k] == NAPFIRE_LOS_RULE_NONE) return NAPFIRE_OK;
     *blocked = 1;
     res->clear = 0;
-    res->cause = rule;
-    res->elevation = elevation;
+    res->cause = rule[k];
+    res->elevation = elevation[k];
     res->blocker_kind = s->kind;
-    res->blocker = h;
-    res->blocker_other = which ? s->hex : s->other;
-    res->rule = s->kind == NAPFIRE_STEP_HEXSIDE ? NAPFIRE_LOS_RULE_GRAZING : rule; /* H-LOS-3 */
+    res->blocker = hexes[k];
+    res->blocker_other = n == 2 ? hexes[1 - k] : s->other;
+    res->rule = s->kind == NAPFIRE_STEP_HEXSIDE ? NAPFIRE_LOS_RULE_GRAZING : rule[k]; /* H-LOS-3 */
     return NAPFIRE_OK;
 }
 
@@ -151,9 +178,7 @@ static int nf_los(const napfire_los_query *q, const struct nf_map *m, napfire_lo
         do {
             if (s.kind == NAPFIRE_STEP_VERTEX) continue;
             if (s.kind == NAPFIRE_STEP_HEX && s.to_end == 0) break;
-            rc = nf_step_hex(&c, m, &s, 0, &res, &blocked);
-            if (rc == NAPFIRE_OK && !blocked && s.kind == NAPFIRE_STEP_HEXSIDE)
-                rc = nf_step_hex(&c, m, &s, 1, &res, &blocked);
+            rc = judge_step(&c, m, &s, &res, &blocked);
             if (rc != NAPFIRE_OK) return rc;
         } while (!blocked && napfire__walk_step(&w, &s));
     }
