@@ -1167,6 +1167,43 @@ NAPFIRE_API int napfire_dice_d6(napfire_dice *d, int32_t *face);
  *  @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE. */
 NAPFIRE_API int napfire_dice_2d6(napfire_dice *d, int32_t *roll);
 
+/**
+ * @brief Roll and resolve arrays of shots with one dice generator: the
+ * simulation loop of a campaign manager in one call (F-CAS-3, F-CAS-4).
+ *
+ * For each element in order, exactly what a program calling the single
+ * functions would do with the same generator: roll 2D6
+ * (napfire_dice_2d6()), resolve with no half die
+ * (napfire_shot_resolve() with half_die 0), and only when that call
+ * succeeds with a half pending, roll one die (napfire_dice_d6()) and
+ * resolve again with it. So every element consumes one 2D6, the half
+ * die is rolled only when a half remains (players roll it only when
+ * needed), and results[i] and statuses[i] equal the single calls'. An
+ * element that fails (its status is negative) still consumed its 2D6.
+ *
+ * The generator is validated before anything is written; on success it
+ * has advanced past every roll made. Passing the rolls and half dice it
+ * reports to napfire_resolve_many() reproduces the results.
+ *
+ * @param shots array of @p n shots.
+ * @param n 0..::NAPFIRE_MAX_BATCH.
+ * @param rules rules data, or NULL for the built-in data.
+ * @param dice the generator; advanced by the rolls made.
+ * @param results @p n results, written as napfire_shot_resolve() does.
+ * @param statuses @p n statuses, one per element.
+ * @param rolls optional (may be NULL): receives each element's 2D6 roll.
+ * @param half_dice optional (may be NULL): receives each element's half
+ *        die, 0 where none was rolled.
+ * @return ::NAPFIRE_OK (see statuses); ::NAPFIRE_EINVAL for NULL @p dice,
+ *         or a NULL required array with n > 0; ::NAPFIRE_EDOMAIN for n
+ *         too large; ::NAPFIRE_ESTATE for a generator not initialised by
+ *         napfire_dice_init() (nothing written, the generator unchanged).
+ */
+NAPFIRE_API int napfire_resolve_many_dice(const napfire_shot *shots, size_t n,
+                                          const napfire_rules *rules, napfire_dice *dice,
+                                          napfire_result *results, int32_t *statuses,
+                                          int32_t *rolls, int32_t *half_dice);
+
 /** @} */
 
 #ifdef __cplusplus
