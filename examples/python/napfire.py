@@ -971,6 +971,8 @@ _PROBABILITY = {
                                                 c_size_t, _sizep, _i32p, POINTER(Result)]),
     "napfire_resolve_many": (c_int, [c_void_p, c_size_t, _RulesRef, _i32p, _i32p,
                                      POINTER(Result), _i32p]),
+    "napfire_resolve_many_dice": (c_int, [c_void_p, c_size_t, _RulesRef, _DiceRef,
+                                          POINTER(Result), _i32p, _i32p, _i32p]),
     "napfire_dice_size": (c_size_t, []),
     "napfire_dice_init": (c_int, [_DiceRef, c_size_t, c_uint64, c_uint64]),
     "napfire_dice_next": (c_int, [_DiceRef, _u32p]),
