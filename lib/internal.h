@@ -45,11 +45,33 @@
 #define NF_ROW_THRESHOLDS 4 /* ROW_2 .. ROW_5 */
 #define NF_FIRES 2
 
+#define NF_MOVED 3
+
+/* Every count above is its enumeration's size: a value added to a public
+ * enum must grow the count (and the tables it sizes) with it. */
+_Static_assert(NF_ARMS == NAPFIRE_ARM_HORSE_ARTILLERY + 1, "NF_ARMS");
+_Static_assert(NF_NATIONS == NAPFIRE_NATION_RUSSIA + 1, "NF_NATIONS");
+_Static_assert(NF_CLASSES == NAPFIRE_CLASS_MILITIA + 1, "NF_CLASSES");
+_Static_assert(NF_FORMATIONS == NAPFIRE_FORMATION_UNLIMBERED + 1, "NF_FORMATIONS");
+_Static_assert(NF_WEAPONS == NAPFIRE_WEAPON_SHARPSHOOTER + 1, "NF_WEAPONS");
+_Static_assert(NF_COVERS == NAPFIRE_COVER_BUILDINGS + 1, "NF_COVERS");
+_Static_assert(NF_MOVED == NAPFIRE_MOVED_MORE + 1, "NF_MOVED");
+_Static_assert(NF_MEASURES == NAPFIRE_MEASURE_IMPERIAL + 1, "NF_MEASURES");
+_Static_assert(NF_GUNS == NAPFIRE_GUN_HOWITZER + 1, "NF_GUNS");
+_Static_assert(NF_AMMOS == NAPFIRE_AMMO_CANISTER + 1, "NF_AMMOS");
+_Static_assert(NF_REASONS == NAPFIRE_REASON_OVERHEAD_CANISTER + 1, "NF_REASONS");
+_Static_assert(NF_THRESHOLDS == NAPFIRE_THRESHOLD_GUARD_CAP + 1, "NF_THRESHOLDS");
+_Static_assert(NF_ROW_THRESHOLDS == NAPFIRE_THRESHOLD_ROW_5 - NAPFIRE_THRESHOLD_ROW_2 + 1,
+               "NF_ROW_THRESHOLDS");
+_Static_assert(NF_FIRES == NAPFIRE_FIRE_ARTILLERY + 1, "NF_FIRES");
+
 #define NF_ROWS 5
 #define NF_COLUMNS 9
 #define NF_ART_BANDS 3  /* canister, effective, long */
 #define NF_MOD_IDS 20   /* indexed by NAPFIRE_MOD_*, 0 unused */
 #define NF_VARIANTS 2
+_Static_assert(NF_ART_BANDS == NAPFIRE_BAND_LONG - NAPFIRE_BAND_CANISTER + 1, "NF_ART_BANDS");
+_Static_assert(NF_MOD_IDS == NAPFIRE_MOD_MOVED_HALF + 1, "NF_MOD_IDS");
 
 #define NF_NAME_CAP 64
 #define NF_EDITION_CAP 32
