@@ -149,14 +149,6 @@ NF_HOT_INLINE void nf_classify(int64_t dq, int64_t dr, int32_t *mode, int32_t *j
     }
 }
 
-/* (a, b) with h = a*e[j-1] + b*e[j+1]: the coordinates in which a sector
- * walk only ever grows, one or both by one a move (e[j] = e[j-1] + e[j+1]). */
-static void nf_sector_coords(int64_t q, int64_t r, int32_t j, int64_t *a, int64_t *b) {
-    int32_t lo = nf_mod6(j - 1), hi = nf_mod6(j + 1);
-    *a = nf_cross(nf_eq(hi), nf_er(hi), q, r);
-    *b = nf_cross(q, r, nf_eq(lo), nf_er(lo));
-}
-
 NF_HOT_INLINE void nf_start(struct nf_walk *w, napfire_hex from, napfire_hex to) {
     memset(w, 0, sizeof *w);
     w->magic = NF_TRACE_MAGIC;
@@ -272,53 +264,48 @@ NF_HOT_INLINE int nf_step(struct nf_walk *w, napfire_trace_step *s) {
 
 int napfire__walk_step(struct nf_walk *w, napfire_trace_step *s) { return nf_step(w, s); }
 
-/* Checks every field a step reads, so that a walk resumed from caller
- * storage stays within its segment: coordinates in bound, the direction
- * class agreeing with the direction, the current hex (and the pending one)
- * on the walk's monotone path, and the step count within 4n + 1. */
-int napfire__walk_valid(const struct nf_walk *w) {
-    if (w->magic != NF_TRACE_MAGIC) return 0;
-    int64_t dq = w->dq, dr = w->dr, hq = w->hq, hr = w->hr;
-    if (!nf_in_bound(w->fq, w->fr) || !nf_in_bound(w->fq + dq, w->fr + dr)) return 0;
-    if (w->n != nf_len(dq, dr)) return 0;
-    if (w->phase < 0 || w->phase > 2 || w->emitted < 0 || w->emitted > 4 * (int64_t)w->n + 1)
-        return 0;
-    if (w->pend < -1 || w->pend > 6) return 0;
+/* v within [0, end] or [end, 0]. */
+static int nf_within(int64_t v, int64_t end) { return end < 0 ? v >= end && v <= 0 : v >= 0 && v <= end; }
+
+/* What a step from caller storage relies on, and no more: every field in
+ * its range (so every table index and every product is defined), the
+ * segment as nf_start() set it (ends in bound, its length and direction
+ * class), the current hex and the hex a pending move enters inside the
+ * segment's bounding box (every hex the line crosses is: a hex's corners
+ * lie within 2/3 of its centre in each axial coordinate), a walk still
+ * under way not yet at the last hex, and the step count within 4n + 1.
+ * A state that passes may not be one nf_step() would reach, but it emits
+ * hexes next to the segment and ends within 4n + 2 calls. */
+static int nf_segment_ok(const struct nf_walk *w) {
+    int64_t dq = w->dq, dr = w->dr;
     int32_t mode, j;
+    if (!nf_in_bound(w->fq, w->fr) || !nf_in_bound(w->fq + dq, w->fr + dr)) return 0;
     nf_classify(dq, dr, &mode, &j);
-    if (mode != w->mode || j != w->j) return 0;
-    if (w->phase == 0 && (hq != 0 || hr != 0 || w->pend != -1)) return 0;
-    if (w->phase == 2) return w->pend == -1 && hq == dq && hr == dr;
-    switch (w->mode) {
-    case NF_WALK_SINGLE:
-        return w->phase == 0;
-    case NF_WALK_DIAGONAL: {
-        if (w->pend >= 0 && w->pend != 6) return 0;
-        int64_t m = hq / nf_wq(w->j);
-        /* Walking (phase 1) means the last hex is still ahead. */
-        return hq == m * nf_wq(w->j) && hr == m * nf_wr(w->j) && m >= 0 && m < w->n / 2;
+    return w->n == nf_len(dq, dr) && mode == w->mode && j == w->j;
+}
+
+static int nf_progress_ok(const struct nf_walk *w) {
+    return w->phase >= 0 && w->phase <= 2 && w->pend >= -1 && w->pend <= 6 && w->emitted >= 0 &&
+           w->emitted <= 4 * (int64_t)w->n + 1;
+}
+
+static int nf_inside_box(const struct nf_walk *w) {
+    int64_t hq = w->hq, hr = w->hr, pq = hq, pr = hr; /* pq, pr: the hex a pending move enters */
+    if (w->pend == 6) {
+        pq += nf_wq(w->j);
+        pr += nf_wr(w->j);
+    } else if (w->pend >= 0) {
+        pq += nf_eq(w->pend);
+        pr += nf_er(w->pend);
     }
-    default: { /* NF_WALK_SECTOR: the mode is nf_classify()'s, checked above */
-        if (w->pend != -1 && w->pend != nf_mod6(j - 1) && w->pend != j && w->pend != nf_mod6(j + 1))
-            return 0;
-        /* The line crosses the hex's interior: its extreme vertices j-2
-         * and j+1 lie strictly on either side. */
-        int32_t far = nf_mod6(j - 2);
-        int64_t c3 = 3 * nf_cross(dq, dr, hq, hr);
-        int64_t cw = nf_cross(dq, dr, nf_wq(far), nf_wr(far));
-        if (nf_abs64(c3) >= nf_abs64(cw)) return 0;
-        int64_t a, b, da, db, ta, tb;
-        nf_sector_coords(dq, dr, j, &da, &db);
-        nf_sector_coords(hq, hr, j, &a, &b);
-        if (w->pend >= 0) {
-            nf_sector_coords(hq + nf_eq(w->pend), hr + nf_er(w->pend), j, &ta, &tb);
-        } else {
-            ta = a;
-            tb = b;
-        }
-        return a >= 0 && b >= 0 && ta <= da && tb <= db && (hq != dq || hr != dr);
-    }
-    }
+    return nf_within(hq, w->dq) && nf_within(hr, w->dr) && nf_within(pq, w->dq) &&
+           nf_within(pr, w->dr);
+}
+
+int napfire__walk_valid(const struct nf_walk *w) {
+    if (w->magic != NF_TRACE_MAGIC || !nf_segment_ok(w) || !nf_progress_ok(w) || !nf_inside_box(w))
+        return 0;
+    return w->phase != 1 || w->pend >= 0 || w->hq != w->dq || w->hr != w->dr;
 }
 
 /* ------------------------------------------------------------------ */
