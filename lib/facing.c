@@ -55,15 +55,15 @@ int napfire_hex_facing(int32_t formation, int32_t facing, uint32_t *front, uint3
     return NAPFIRE_OK;
 }
 
-static int nf_fire_in(int32_t v) { return v >= 0 && v <= NAPFIRE_HEX_FIRE_MAX; }
+static int fire_in(int32_t v) { return v >= 0 && v <= NAPFIRE_HEX_FIRE_MAX; }
 
 int napfire_hex_fire_value(const napfire_hex_fire *fire, int32_t *value) {
     if (!fire || !value) return NAPFIRE_EINVAL;
     const napfire_hex_fire *f = fire;
     for (size_t i = 0; i < NF_COUNT(f->reserved); i++)
         if (f->reserved[i] != 0) return NAPFIRE_EDOMAIN;
-    if (!nf_fire_in(f->increments) || !nf_fire_in(f->multiple) || !nf_fire_in(f->printed_value) ||
-        !nf_fire_in(f->stack_position))
+    if (!fire_in(f->increments) || !fire_in(f->multiple) || !fire_in(f->printed_value) ||
+        !fire_in(f->stack_position))
         return NAPFIRE_EDOMAIN;
     int32_t per_hex;
     switch (f->formation) {

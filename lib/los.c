@@ -18,7 +18,7 @@ struct nf_map {
     const napfire_hex_info *cells;
 };
 
-static int nf_info_valid(const napfire_hex_info *h) {
+static int info_valid(const napfire_hex_info *h) {
     if (h->terrain < NAPFIRE_TERRAIN_CLEAR || h->terrain > NAPFIRE_TERRAIN_SLOPE) return 0;
     if (h->presence < NAPFIRE_PRESENCE_NONE || h->presence > NAPFIRE_PRESENCE_LEADER_ONLY) return 0;
     for (size_t i = 0; i < NF_COUNT(h->reserved); i++)
@@ -26,7 +26,7 @@ static int nf_info_valid(const napfire_hex_info *h) {
     return 1;
 }
 
-static int nf_map_read(const struct nf_map *m, napfire_hex h, napfire_hex_info *out) {
+static int map_read(const struct nf_map *m, napfire_hex h, napfire_hex_info *out) {
     memset(out, 0, sizeof *out);
     if (m->fn) {
         int rc = m->fn(m->ctx, h, out);
@@ -39,7 +39,7 @@ static int nf_map_read(const struct nf_map *m, napfire_hex h, napfire_hex_info *
         if (col >= 0 && col < m->columns && row >= 0 && row < m->rows)
             *out = m->cells[(size_t)row * (size_t)m->columns + (size_t)col];
     }
-    return nf_info_valid(out) ? NAPFIRE_OK : NAPFIRE_EDOMAIN;
+    return info_valid(out) ? NAPFIRE_OK : NAPFIRE_EDOMAIN;
 }
 
 /* What the judgement of one hex needs from the question. */
@@ -96,7 +96,7 @@ static int cause_rank(int32_t rule) {
     }
 }
 
-static int nf_query_valid(const napfire_los_query *q) {
+static int query_valid(const napfire_los_query *q) {
     if (!nf_in_bound(q->firer.q, q->firer.r) || !nf_in_bound(q->target.q, q->target.r)) return 0;
     if (q->firer.q == q->target.q && q->firer.r == q->target.r) return 0;
     if ((q->front_mask & ~0x3Fu) != 0 || (q->policy & ~(uint32_t)NAPFIRE_LOS_FRIEND_IS_TARGET_SIDE) != 0)
@@ -107,7 +107,7 @@ static int nf_query_valid(const napfire_los_query *q) {
 }
 
 /* Bit of the firer's hexside towards an adjacent hex. */
-static uint32_t nf_side_bit(napfire_hex firer, napfire_hex h) {
+static uint32_t side_bit(napfire_hex firer, napfire_hex h) {
     int32_t side = 0;
     (void)napfire_hex_side_towards(firer, h, &side);
     return 1u << side;
@@ -126,7 +126,7 @@ static int judge_step(const struct nf_los *c, const struct nf_map *m, const napf
     for (int i = 0; i < n; i++) {
         napfire_hex_info info;
         int32_t lifted;
-        int rc = nf_map_read(m, hexes[i], &info);
+        int rc = map_read(m, hexes[i], &info);
         if (rc != NAPFIRE_OK) return rc;
         rule[i] = judge(c, &info, s->from_start, s->to_end, &elevation[i], &lifted);
         res->lifted += lifted;
@@ -146,7 +146,7 @@ static int judge_step(const struct nf_los *c, const struct nf_map *m, const napf
     return NAPFIRE_OK;
 }
 
-static int nf_los(const napfire_los_query *q, const struct nf_map *m, napfire_los_result *out) {
+static int line_of_sight(const napfire_los_query *q, const struct nf_map *m, napfire_los_result *out) {
     napfire_los_result res;
     memset(&res, 0, sizeof res);
     res.clear = 1;
@@ -158,16 +158,16 @@ static int nf_los(const napfire_los_query *q, const struct nf_map *m, napfire_lo
     res.distance = w.n;
     (void)napfire__walk_step(&w, &s); /* the firing hex */
     (void)napfire__walk_step(&w, &s); /* leaving it: a hex, or a hexside pair through a vertex */
-    res.exit_mask = nf_side_bit(q->firer, s.hex);
-    if (s.kind == NAPFIRE_STEP_HEXSIDE) res.exit_mask |= nf_side_bit(q->firer, s.other);
+    res.exit_mask = side_bit(q->firer, s.hex);
+    if (s.kind == NAPFIRE_STEP_HEXSIDE) res.exit_mask |= side_bit(q->firer, s.other);
 
     if ((res.exit_mask & q->front_mask) == 0) { /* H-LOS-4 */
         res.clear = 0;
         res.rule = NAPFIRE_LOS_RULE_FRONT_HEXSIDE;
     } else if (w.n > 1) { /* adjacent: nothing between, elevation ignored (H-LOS-6) */
         napfire_hex_info firer, target;
-        int rc = nf_map_read(m, q->firer, &firer);
-        if (rc == NAPFIRE_OK) rc = nf_map_read(m, q->target, &target);
+        int rc = map_read(m, q->firer, &firer);
+        if (rc == NAPFIRE_OK) rc = map_read(m, q->target, &target);
         if (rc != NAPFIRE_OK) return rc;
         struct nf_los c;
         c.firer_elevation = firer.elevation;
@@ -190,18 +190,18 @@ static int nf_los(const napfire_los_query *q, const struct nf_map *m, napfire_lo
 int napfire_los_callback(const napfire_los_query *q, napfire_hex_info_fn fn, void *ctx,
                          napfire_los_result *out) {
     if (!q || !fn || !out) return NAPFIRE_EINVAL;
-    if (!nf_query_valid(q)) return NAPFIRE_EDOMAIN;
+    if (!query_valid(q)) return NAPFIRE_EDOMAIN;
     struct nf_map m;
     memset(&m, 0, sizeof m);
     m.fn = fn;
     m.ctx = ctx;
-    return nf_los(q, &m, out);
+    return line_of_sight(q, &m, out);
 }
 
 int napfire_los_grid(const napfire_los_query *q, int32_t layout, int32_t columns, int32_t rows,
                      const napfire_hex_info *cells, napfire_los_result *out) {
     if (!q || !cells || !out) return NAPFIRE_EINVAL;
-    if (!nf_query_valid(q) || layout < NAPFIRE_HEX_ODD_Q || layout > NAPFIRE_HEX_EVEN_R ||
+    if (!query_valid(q) || layout < NAPFIRE_HEX_ODD_Q || layout > NAPFIRE_HEX_EVEN_R ||
         columns < 1 || columns > NAPFIRE_HEX_GRID_MAX || rows < 1 || rows > NAPFIRE_HEX_GRID_MAX)
         return NAPFIRE_EDOMAIN;
     /* The caller's array holds columns * rows cells: it must be addressable. */
@@ -212,7 +212,7 @@ int napfire_los_grid(const napfire_los_query *q, int32_t layout, int32_t columns
     m.columns = columns;
     m.rows = rows;
     m.cells = cells;
-    return nf_los(q, &m, out);
+    return line_of_sight(q, &m, out);
 }
 
 /* ------------------------------------------------------------------ */
