@@ -541,9 +541,9 @@ NAPFIRE_API int napfire_unit_get(const napfire_unit *u, int32_t param, int32_t *
  * (a); French line infantry (b); from 1812 on, line infantry of a Coalition
  * nation: Britain, KGL, Portugal, Spain, Austria, Prussia, Russia (c).
  * Resolving a shot does not re-check this (F-OO-3).
+ * @param u the unit.
  * @param year 1..9999.
  * @param yes receives 1 or 0.
- * @param u the unit.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN
  *         for a year out of range.
  */
@@ -598,8 +598,8 @@ NAPFIRE_API int napfire_param_bounds(int32_t param, int32_t *lo, int32_t *hi);
  * Infantry use the weapon's range table in the shot's measure; artillery
  * the gun's band maxima. A distance past the last band is
  * ::NAPFIRE_BAND_NONE.
- * @param rules rules data, or NULL for the built-in data.
  * @param s the shot.
+ * @param rules rules data, or NULL for the built-in data.
  * @param band receives the ::napfire_band.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL (NULL, or no distance);
  *         ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN for a firer whose fire the
@@ -616,12 +616,12 @@ NAPFIRE_API int napfire_shot_band(const napfire_shot *s, const napfire_rules *ru
  * and the house rule (F-MOD-E); artillery modifiers simply add. Items come
  * in id order, EXTRA last. A shot the documents do not cover (cavalry or
  * skirmish-order fire) has no items.
- * @param items caller array of @p cap items (may be NULL when cap is 0).
- * @param count receives the number of items.
- * @param net receives the net modifier.
  * @param s the shot.
  * @param rules rules data, or NULL for the built-in data.
+ * @param items caller array of @p cap items (may be NULL when cap is 0).
  * @param cap capacity of @p items.
+ * @param count receives the number of items.
+ * @param net receives the net modifier.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE;
  *         ::NAPFIRE_ENOSPC with the needed count in @p count;
  *         ::NAPFIRE_EUNKNOWN when a value is unknown: items and count are
@@ -678,11 +678,11 @@ NAPFIRE_API int napfire_shot_table(const napfire_shot *s, const napfire_rules *r
  * ::NAPFIRE_EUNKNOWN with @p out filled as far as it could be computed and
  * `missing`/`missing_index` naming the data.
  *
+ * @param s the shot.
  * @param rules rules data, or NULL for the built-in data.
  * @param roll_2d6 the 2D6 roll, 2..12.
  * @param half_die 1..6, or 0 if not rolled yet: a half that needs the die
  *        is then reported as `half_pending` and only whole figures count.
- * @param s the shot.
  * @param out receives the explained result.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL (NULL, or a required setting
  *         missing); ::NAPFIRE_EDOMAIN (roll or die out of range);
@@ -725,12 +725,12 @@ NAPFIRE_API int napfire_rules_init(napfire_rules *r, size_t size);
 
 /**
  * @brief Set a musketry cell (F-TAB).
+ * @param r rules to change.
  * @param row 0..4 (rows 1..5 of F-TAB-1).
  * @param column 0..8 (modified rolls 1-2 .. 17-18).
  * @param halves 0..::NAPFIRE_MAX_CELL_HALVES in half figures ("-" = 0,
  *        "½" = 1, "5" = 10), or ::NAPFIRE_UNKNOWN.
  * @param star 1 for an "N*" cell: only on whole figures N >= 1.
- * @param r rules to change.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN.
  */
 NAPFIRE_API int napfire_rules_set_musketry(napfire_rules *r, int32_t row, int32_t column,
@@ -782,12 +782,12 @@ NAPFIRE_API int napfire_rules_get_gun_range(const napfire_rules *r, int32_t gun,
 /**
  * @brief Set an artillery cell (F-ART-1): one row per gun x ammunition x
  * band, nine roll columns; "-", "½", "N", "N½", no star.
- * @param band ::NAPFIRE_BAND_CANISTER .. ::NAPFIRE_BAND_LONG.
- * @param halves 0..::NAPFIRE_MAX_CELL_HALVES or ::NAPFIRE_UNKNOWN.
  * @param r rules to change.
  * @param gun ::napfire_gun.
  * @param ammo ::napfire_ammo.
+ * @param band ::NAPFIRE_BAND_CANISTER .. ::NAPFIRE_BAND_LONG.
  * @param column 0..8 (modified rolls 1-2 .. 17-18).
+ * @param halves 0..::NAPFIRE_MAX_CELL_HALVES or ::NAPFIRE_UNKNOWN.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN.
  */
 NAPFIRE_API int napfire_rules_set_artillery(napfire_rules *r, int32_t gun, int32_t ammo,
@@ -808,12 +808,12 @@ NAPFIRE_API int napfire_rules_get_artillery(const napfire_rules *r, int32_t gun,
  * ::NAPFIRE_MOD_BUILDINGS and ::NAPFIRE_MOD_MOVED_HALF. Variant 1 is the
  * second value of ::NAPFIRE_MOD_COLUMN (massed column) and
  * ::NAPFIRE_MOD_COVER (limited cover); otherwise 0.
- * @param value -::NAPFIRE_MAX_MODIFIER..::NAPFIRE_MAX_MODIFIER, or
- *        ::NAPFIRE_MODIFIER_UNKNOWN.
  * @param r rules to change.
  * @param fire ::napfire_fire.
  * @param id ::napfire_modifier_id.
  * @param variant 0, or 1 for the second value.
+ * @param value -::NAPFIRE_MAX_MODIFIER..::NAPFIRE_MAX_MODIFIER, or
+ *        ::NAPFIRE_MODIFIER_UNKNOWN.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN.
  */
 NAPFIRE_API int napfire_rules_set_modifier(napfire_rules *r, int32_t fire, int32_t id,
@@ -846,10 +846,10 @@ NAPFIRE_API int napfire_rules_get_threshold(const napfire_rules *r, int32_t id, 
 
 /**
  * @brief Set a provenance text (::napfire_provenance).
- * @param text NUL-terminated valid UTF-8 without control characters, at
- *        most 63 (name), 31 (edition) or 127 (source) bytes.
  * @param r rules to change.
  * @param field ::napfire_provenance.
+ * @param text NUL-terminated valid UTF-8 without control characters, at
+ *        most 63 (name), 31 (edition) or 127 (source) bytes.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN
  *         (too long, or not valid UTF-8).
  */
@@ -857,11 +857,11 @@ NAPFIRE_API int napfire_rules_set_provenance(napfire_rules *r, int32_t field, co
 
 /**
  * @brief Copy a provenance text into a caller buffer, NUL-terminated.
- * @param len receives the text's length in bytes (without the NUL).
  * @param r rules data, or NULL for the built-in data.
  * @param field ::napfire_provenance.
  * @param buf caller buffer (may be NULL when cap is 0).
  * @param cap capacity of @p buf in bytes.
+ * @param len receives the text's length in bytes (without the NUL).
  * @return ::NAPFIRE_OK; ::NAPFIRE_ENOSPC when @p cap < length + 1 (@p len
  *         receives the length); ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE;
  *         ::NAPFIRE_EDOMAIN.
@@ -1003,13 +1003,13 @@ typedef struct napfire_outcome {
  * screen casualties; weights sum to 216. A shot the rules forbid has the
  * single outcome (0, 0) with weight 216. Integer arithmetic only.
  *
+ * @param s the shot.
+ * @param rules rules data, or NULL for the built-in data.
  * @param outcomes caller array of @p cap elements (may be NULL if cap is 0).
+ * @param cap capacity of @p outcomes.
  * @param count receives the number of outcomes.
  * @param verdict optional (may be NULL): receives only what holds for
  *        every roll, and every other field zero (see below).
- * @param s the shot.
- * @param rules rules data, or NULL for the built-in data.
- * @param cap capacity of @p outcomes.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE;
  *         ::NAPFIRE_ENOSPC with the needed count in @p count;
  *         ::NAPFIRE_EUNKNOWN when a reachable cell, range, modifier or
@@ -1086,12 +1086,12 @@ NAPFIRE_API int napfire_shot_distribution_known(const napfire_shot *s,
 /**
  * @brief Expected total casualties (target + screen) of a shot, exactly.
  *
+ * @param s the shot.
+ * @param rules rules data, or NULL for the built-in data.
  * @param numerator receives the numerator of the reduced fraction.
  * @param denominator receives its denominator (a divisor of 216).
  * @param value optional (may be NULL): numerator / denominator as a double,
  *        for display.
- * @param s the shot.
- * @param rules rules data, or NULL for the built-in data.
  * @return as napfire_shot_distribution().
  */
 NAPFIRE_API int napfire_shot_expected(const napfire_shot *s, const napfire_rules *rules,
@@ -1105,8 +1105,8 @@ NAPFIRE_API int napfire_shot_expected(const napfire_shot *s, const napfire_rules
  * results[i] and statuses[i] exactly as the single call would (a result
  * is left untouched where the single call would leave it). The call as a
  * whole fails only for invalid pointers or counts.
- * @param n 0..::NAPFIRE_MAX_BATCH.
  * @param shots array of @p n shots.
+ * @param n 0..::NAPFIRE_MAX_BATCH.
  * @param rules rules data, or NULL for the built-in data.
  * @param rolls @p n 2D6 rolls.
  * @param half_dice @p n half dice (0 = not rolled yet).

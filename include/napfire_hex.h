@@ -403,9 +403,9 @@ NAPFIRE_API int napfire_los_callback(const napfire_los_query *q, napfire_hex_inf
  * @param rows 1..::NAPFIRE_HEX_GRID_MAX.
  * @param cells `columns * rows` descriptions, row by row: the hex at
  *        (col, row) is `cells[row * columns + col]`.
+ * @param out receives the result (written only on ::NAPFIRE_OK).
  * @return as napfire_los_callback(), without callback statuses; a bad cell
  *         is ::NAPFIRE_EDOMAIN when the line needs it.
- * @param out receives the result (written only on ::NAPFIRE_OK).
  */
 NAPFIRE_API int napfire_los_grid(const napfire_los_query *q, int32_t layout, int32_t columns,
                                  int32_t rows, const napfire_hex_info *cells,
