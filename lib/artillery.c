@@ -32,6 +32,11 @@ uint32_t napfire__artillery_static_verdicts(const struct nf_shot *s) {
     return reasons;
 }
 
+/* A clearance threshold (F-ART-5/7) in the shot's measure. */
+static int clearance(const struct nf_shot *s, struct nf_data *d, int32_t id, int32_t *value) {
+    return napfire__need_threshold(d, id, nf_s(s, NAPFIRE_SHOT_MEASURE), value);
+}
+
 /* F-ART-7: friends overflown no closer than the clearance to the battery
  * front or to the enemy (exactly the clearance is fine). */
 int napfire__artillery_overhead_verdict(const struct nf_shot *s, struct nf_data *d,
@@ -39,8 +44,7 @@ int napfire__artillery_overhead_verdict(const struct nf_shot *s, struct nf_data 
     if (!nf_s(s, NAPFIRE_SHOT_OVERHEAD))
         return NAPFIRE_OK;
     int32_t min = 0;
-    int st = napfire__need_threshold(d, NAPFIRE_THRESHOLD_OVERHEAD_CLEARANCE,
-                                     nf_s(s, NAPFIRE_SHOT_MEASURE), &min);
+    int st = clearance(s, d, NAPFIRE_THRESHOLD_OVERHEAD_CLEARANCE, &min);
     if (st != NAPFIRE_OK)
         return st;
     if (nf_s(s, NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_BATTERY) < min ||
@@ -63,8 +67,7 @@ int napfire__artillery_band_verdicts(const struct nf_shot *s, struct nf_data *d,
     if (near_target < 0 && near_battery < 0)
         return NAPFIRE_OK;
     int32_t clear = 0;
-    int st = napfire__need_threshold(d, NAPFIRE_THRESHOLD_LONG_RANGE_CLEARANCE,
-                                     nf_s(s, NAPFIRE_SHOT_MEASURE), &clear);
+    int st = clearance(s, d, NAPFIRE_THRESHOLD_LONG_RANGE_CLEARANCE, &clear);
     if (st != NAPFIRE_OK)
         return st;
     /* "Within" is <= the clearance; the exception needs a clear line of

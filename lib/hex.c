@@ -268,12 +268,13 @@ int napfire__walk_step(struct nf_walk *w, napfire_trace_step *s) { return walk_n
 static int within(int64_t v, int64_t end) { return end < 0 ? v >= end && v <= 0 : v >= 0 && v <= end; }
 
 /* What a step from caller storage relies on, and no more: every field in
- * its range (so every table index and every product is defined), the
+ * its range (so every table index and every product is defined), a
+ * pending move forward, the
  * segment as walk_begin() set it (ends in bound, its length and direction
  * class), the current hex and the hex a pending move enters inside the
  * segment's bounding box (every hex the line crosses is: a hex's corners
- * lie within 2/3 of its centre in each axial coordinate), a walk still
- * under way not yet at the last hex, and the step count within 4n + 1.
+ * lie within 2/3 of its centre in each axial coordinate), the phase in
+ * step with the position, and the step count within 4n + 1.
  * A state that passes may not be one walk_next() would reach, but it emits
  * hexes next to the segment and ends within 4n + 2 calls. */
 static int segment_ok(const struct nf_walk *w) {
@@ -289,6 +290,14 @@ static int progress_ok(const struct nf_walk *w) {
            w->emitted <= 4 * (int64_t)w->n + 1;
 }
 
+/* A pending move goes forward: along w[j] on a diagonal, through hexside
+ * j-1, j or j+1 in a sector (pend already in -1..6). */
+static int pend_forward(const struct nf_walk *w) {
+    if (w->pend == -1) return 1;
+    if (w->mode == NF_WALK_DIAGONAL) return w->pend == 6;
+    return w->mode == NF_WALK_SECTOR && w->pend < 6 && mod6(w->pend - w->j + 1) <= 2;
+}
+
 static int inside_box(const struct nf_walk *w) {
     int64_t hq = w->hq, hr = w->hr, pq = hq, pr = hr; /* pq, pr: the hex a pending move enters */
     if (w->pend == 6) {
@@ -302,10 +311,18 @@ static int inside_box(const struct nf_walk *w) {
            within(pr, w->dr);
 }
 
+/* The phase agrees with the position: fresh at the first hex with no
+ * move pending, walking with the last hex still ahead, over at the last. */
+static int phase_ok(const struct nf_walk *w) {
+    int at_start = w->hq == 0 && w->hr == 0, at_end = w->hq == w->dq && w->hr == w->dr;
+    if (w->phase == 0) return at_start && w->pend == -1;
+    if (w->phase == 1) return w->pend >= 0 || !at_end;
+    return at_end && w->pend == -1;
+}
+
 int napfire__walk_valid(const struct nf_walk *w) {
-    if (w->magic != NF_TRACE_MAGIC || !segment_ok(w) || !progress_ok(w) || !inside_box(w))
-        return 0;
-    return w->phase != 1 || w->pend >= 0 || w->hq != w->dq || w->hr != w->dr;
+    return w->magic == NF_TRACE_MAGIC && segment_ok(w) && progress_ok(w) && pend_forward(w) &&
+           inside_box(w) && phase_ok(w);
 }
 
 /* ------------------------------------------------------------------ */

@@ -49,21 +49,18 @@
 
 /* Every count above is its enumeration's size: a value added to a public
  * enum must grow the count (and the tables it sizes) with it. */
-_Static_assert(NF_ARMS == NAPFIRE_ARM_HORSE_ARTILLERY + 1, "NF_ARMS");
-_Static_assert(NF_NATIONS == NAPFIRE_NATION_RUSSIA + 1, "NF_NATIONS");
-_Static_assert(NF_CLASSES == NAPFIRE_CLASS_MILITIA + 1, "NF_CLASSES");
-_Static_assert(NF_FORMATIONS == NAPFIRE_FORMATION_UNLIMBERED + 1, "NF_FORMATIONS");
-_Static_assert(NF_WEAPONS == NAPFIRE_WEAPON_SHARPSHOOTER + 1, "NF_WEAPONS");
-_Static_assert(NF_COVERS == NAPFIRE_COVER_BUILDINGS + 1, "NF_COVERS");
-_Static_assert(NF_MOVED == NAPFIRE_MOVED_MORE + 1, "NF_MOVED");
-_Static_assert(NF_MEASURES == NAPFIRE_MEASURE_IMPERIAL + 1, "NF_MEASURES");
-_Static_assert(NF_GUNS == NAPFIRE_GUN_HOWITZER + 1, "NF_GUNS");
-_Static_assert(NF_AMMOS == NAPFIRE_AMMO_CANISTER + 1, "NF_AMMOS");
-_Static_assert(NF_REASONS == NAPFIRE_REASON_OVERHEAD_CANISTER + 1, "NF_REASONS");
-_Static_assert(NF_THRESHOLDS == NAPFIRE_THRESHOLD_GUARD_CAP + 1, "NF_THRESHOLDS");
+#define NF_ENUM_COUNTS(X)                                                                         \
+    X(NF_ARMS, NAPFIRE_ARM_HORSE_ARTILLERY) X(NF_NATIONS, NAPFIRE_NATION_RUSSIA)                  \
+    X(NF_CLASSES, NAPFIRE_CLASS_MILITIA) X(NF_FORMATIONS, NAPFIRE_FORMATION_UNLIMBERED)           \
+    X(NF_WEAPONS, NAPFIRE_WEAPON_SHARPSHOOTER) X(NF_COVERS, NAPFIRE_COVER_BUILDINGS)              \
+    X(NF_MOVED, NAPFIRE_MOVED_MORE) X(NF_MEASURES, NAPFIRE_MEASURE_IMPERIAL)                      \
+    X(NF_GUNS, NAPFIRE_GUN_HOWITZER) X(NF_AMMOS, NAPFIRE_AMMO_CANISTER)                           \
+    X(NF_REASONS, NAPFIRE_REASON_OVERHEAD_CANISTER) X(NF_THRESHOLDS, NAPFIRE_THRESHOLD_GUARD_CAP) \
+    X(NF_FIRES, NAPFIRE_FIRE_ARTILLERY)
+#define NF_COUNT_IS_LAST_PLUS_ONE(count, last) _Static_assert((count) == (last) + 1, #count);
+NF_ENUM_COUNTS(NF_COUNT_IS_LAST_PLUS_ONE)
 _Static_assert(NF_ROW_THRESHOLDS == NAPFIRE_THRESHOLD_ROW_5 - NAPFIRE_THRESHOLD_ROW_2 + 1,
                "NF_ROW_THRESHOLDS");
-_Static_assert(NF_FIRES == NAPFIRE_FIRE_ARTILLERY + 1, "NF_FIRES");
 
 #define NF_ROWS 5
 #define NF_COLUMNS 9
@@ -131,16 +128,12 @@ _Static_assert(_Alignof(napfire_rules) == 8, "public rules alignment");
 
 /* resolve.c: a resolution in two parts, so that callers resolving one
  * shot for many rolls (the distribution) validate and decide the
- * roll-independent part once. napfire__resolve_checked() validates a public
- * shot and rules pair, for every napfire_shot_* entry point that reads
- * both; napfire__resolve_prepare() returns
+ * roll-independent part once. napfire__resolve_prepare() returns
  * OK with a final forbidden result or a permitted one for
  * napfire__resolve_roll(), or EUNKNOWN with a final result, or an error;
  * *decided says whether every verdict was decided (set on OK and EUNKNOWN:
  * 0 when the unknown datum left a clause open, 1 when it lies past the
  * verdicts, in the modifiers). */
-int napfire__resolve_checked(const napfire_shot *s, const napfire_rules *rules,
-                       const struct nf_shot **n, const struct nf_rules **r);
 int napfire__resolve_prepare(const struct nf_shot *n, const struct nf_rules *r, napfire_result *res,
                              int *decided);
 int napfire__resolve_roll(const struct nf_shot *n, const struct nf_rules *r,
@@ -194,7 +187,8 @@ struct nf_missing {
  * corrupt by the status alone. */
 struct nf_data {
     const struct nf_rules *r;
-    struct nf_missing first; /* kind NAPFIRE_MISSING_NONE: nothing missing yet */
+    const struct nf_shot *shot; /* the validated shot of napfire__shot_open(), else NULL */
+    struct nf_missing first;    /* kind NAPFIRE_MISSING_NONE: nothing missing yet */
 };
 void napfire__data_init(struct nf_data *d, const struct nf_rules *r);
 /* Record (kind, a, b, c, e) unless a datum is already recorded; returns
@@ -205,6 +199,13 @@ int napfire__data_miss(struct nf_data *d, int32_t kind, int32_t a, int32_t b, in
 int napfire__need_threshold(struct nf_data *d, int32_t id, int32_t measure, int32_t *value);
 int napfire__need_modifier(struct nf_data *d, int32_t fire, int32_t id, int32_t variant,
                            int32_t *value);
+/* resolve.c: validate a public shot and rules pair, for every napfire_shot_*
+ * entry point that reads both, and open the data context on them (rules
+ * NULL: the built-in data). With NF_OPEN_DISTANCE a shot without its
+ * distance is NAPFIRE_EINVAL. */
+#define NF_OPEN_DISTANCE 1u
+int napfire__shot_open(const napfire_shot *s, const napfire_rules *rules, unsigned how,
+                       struct nf_data *d);
 
 /* utf8.c: strict UTF-8 (no overlong forms, surrogates or code points past
  * U+10FFFF), shared by the provenance setter and the rules text parser:

@@ -210,17 +210,14 @@ int napfire_shot_modifiers(const napfire_shot *s, const napfire_rules *rules,
                            napfire_modifier *items, size_t cap, size_t *count, int32_t *net) {
     if (!s || !count || !net || (!items && cap > 0))
         return NAPFIRE_EINVAL;
-    const struct nf_shot *n = NULL;
-    const struct nf_rules *r = NULL;
-    int st = napfire__resolve_checked(s, rules, &n, &r);
+    struct nf_data d;
+    int st = napfire__shot_open(s, rules, 0, &d);
     if (st)
         return st;
     napfire_modifier tmp[NF_MAX_ITEMS];
     size_t c = 0;
     int32_t sum = 0;
-    struct nf_data d;
-    napfire__data_init(&d, r);
-    st = napfire__modifiers(n, &d, tmp, &c, &sum);
+    st = napfire__modifiers(d.shot, &d, tmp, &c, &sum);
     if (st != NAPFIRE_OK && st != NAPFIRE_EUNKNOWN)
         return st;
     if (c > cap) {

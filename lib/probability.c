@@ -93,11 +93,12 @@ static int weigh_roll(const struct nf_shot *shot, const struct nf_rules *r,
 static int weigh(const napfire_shot *s, const napfire_rules *rules, int whole, struct odds *o) {
     o->n = 0;
     o->unknown = 0;
-    const struct nf_shot *shot = NULL;
-    const struct nf_rules *r = NULL;
-    int st = napfire__resolve_checked(s, rules, &shot, &r);
+    struct nf_data d;
+    int st = napfire__shot_open(s, rules, 0, &d);
     if (st != NAPFIRE_OK)
         return st;
+    const struct nf_shot *shot = d.shot;
+    const struct nf_rules *r = d.r;
     /* Verdicts, band and modifiers do not depend on the dice: decided once
      * for all 11 rolls, exactly as each napfire_shot_resolve() would. */
     napfire_result prepared;

@@ -57,20 +57,15 @@ int napfire__band(const struct nf_shot *s, struct nf_data *d, int32_t *band) {
 int napfire_shot_band(const napfire_shot *s, const napfire_rules *rules, int32_t *band) {
     if (!s || !band)
         return NAPFIRE_EINVAL;
-    const struct nf_shot *n = NULL;
-    const struct nf_rules *r = NULL;
-    int st = napfire__resolve_checked(s, rules, &n, &r);
+    struct nf_data d;
+    int st = napfire__shot_open(s, rules, NF_OPEN_DISTANCE, &d);
     if (st)
         return st;
-    if (nf_s(n, NAPFIRE_SHOT_DISTANCE) < 0)
-        return NAPFIRE_EINVAL;
     /* Cavalry fire is not covered by the documents (F-TAB-6): no band. */
-    if (nf_u(&n->firer, NAPFIRE_UNIT_ARM) == NAPFIRE_ARM_CAVALRY)
+    if (nf_u(&d.shot->firer, NAPFIRE_UNIT_ARM) == NAPFIRE_ARM_CAVALRY)
         return NAPFIRE_EDOMAIN;
-    struct nf_data d;
-    napfire__data_init(&d, r);
     int32_t b = NAPFIRE_BAND_NONE;
-    st = napfire__band(n, &d, &b);
+    st = napfire__band(d.shot, &d, &b);
     if (st == NAPFIRE_OK)
         *band = b;
     return st;

@@ -169,17 +169,21 @@ int napfire__resolve_roll(const struct nf_shot *n, const struct nf_rules *r,
     return NAPFIRE_OK;
 }
 
-int napfire__resolve_checked(const napfire_shot *s, const napfire_rules *rules,
-                       const struct nf_shot **n, const struct nf_rules **r) {
+int napfire__shot_open(const napfire_shot *s, const napfire_rules *rules, unsigned how,
+                       struct nf_data *d) {
     if (!s)
         return NAPFIRE_EINVAL;
     int st;
-    *r = napfire__rules_resolve(rules, &st);
+    const struct nf_rules *r = napfire__rules_resolve(rules, &st);
     if (st)
         return st;
-    *n = NF_CSHOT(s);
-    if (!napfire__shot_valid(*n))
+    const struct nf_shot *n = NF_CSHOT(s);
+    if (!napfire__shot_valid(n))
         return NAPFIRE_ESTATE;
+    if ((how & NF_OPEN_DISTANCE) && nf_s(n, NAPFIRE_SHOT_DISTANCE) < 0)
+        return NAPFIRE_EINVAL;
+    napfire__data_init(d, r);
+    d->shot = n;
     return NAPFIRE_OK;
 }
 
@@ -187,9 +191,8 @@ int napfire_shot_resolve(const napfire_shot *s, const napfire_rules *rules, int3
                          int32_t half_die, napfire_result *out) {
     if (!out)
         return NAPFIRE_EINVAL;
-    const struct nf_shot *n = NULL;
-    const struct nf_rules *r = NULL;
-    int st = napfire__resolve_checked(s, rules, &n, &r);
+    struct nf_data d;
+    int st = napfire__shot_open(s, rules, 0, &d);
     if (st)
         return st;
     if (roll_2d6 < 2 || roll_2d6 > 12 || half_die < 0 || half_die > 6)
@@ -197,9 +200,9 @@ int napfire_shot_resolve(const napfire_shot *s, const napfire_rules *rules, int3
     /* Work on a local result: an ESTATE found midway must leave *out untouched. */
     napfire_result res;
     int decided = 0;
-    st = napfire__resolve_prepare(n, r, &res, &decided);
+    st = napfire__resolve_prepare(d.shot, d.r, &res, &decided);
     if (st == NAPFIRE_OK && res.permitted)
-        st = napfire__resolve_roll(n, r, &res, roll_2d6, half_die, &res);
+        st = napfire__resolve_roll(d.shot, d.r, &res, roll_2d6, half_die, &res);
     if (st == NAPFIRE_OK || st == NAPFIRE_EUNKNOWN)
         *out = res;
     return st;

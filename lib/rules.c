@@ -95,6 +95,7 @@ const struct nf_rules *napfire__rules_resolve(const napfire_rules *r, int *statu
 
 void napfire__data_init(struct nf_data *d, const struct nf_rules *r) {
     d->r = r;
+    d->shot = NULL;
     d->first.kind = NAPFIRE_MISSING_NONE;
     for (size_t i = 0; i < NF_COUNT(d->first.index); i++)
         d->first.index[i] = -1;

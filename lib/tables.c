@@ -108,21 +108,17 @@ int napfire_shot_table(const napfire_shot *s, const napfire_rules *rules, int32_
                        int32_t *row, int32_t *column, int32_t *halves) {
     if (!s || !row || !column || !halves)
         return NAPFIRE_EINVAL;
-    const struct nf_shot *n = NULL;
-    const struct nf_rules *r = NULL;
-    int st = napfire__resolve_checked(s, rules, &n, &r);
+    struct nf_data d;
+    int st = napfire__shot_open(s, rules, NF_OPEN_DISTANCE, &d);
     if (st)
         return st;
-    if (nf_s(n, NAPFIRE_SHOT_DISTANCE) < 0)
-        return NAPFIRE_EINVAL;
+    const struct nf_shot *n = d.shot;
     /* F-TAB-6: no table covers cavalry or skirmish-order fire. */
     const struct nf_unit *f = &n->firer;
     int32_t arm = nf_u(f, NAPFIRE_UNIT_ARM);
     if (arm == NAPFIRE_ARM_CAVALRY ||
         nf_u(f, NAPFIRE_UNIT_FORMATION) == NAPFIRE_FORMATION_SKIRMISH)
         return NAPFIRE_EDOMAIN;
-    struct nf_data d;
-    napfire__data_init(&d, r);
     int32_t band = NAPFIRE_BAND_NONE;
     if (napfire__is_artillery(arm)) {
         /* The artillery row depends on the band; a band with no row (out
