@@ -170,7 +170,9 @@ int napfire__threshold(const struct nf_rules *r, int32_t id, int32_t measure, in
 int napfire__rows_ordered(const struct nf_rules *r);
 /* Set the four row thresholds (ROW_2 .. ROW_5, -1 unknown) at once, checked
  * as a whole: for a caller replacing a whole row line, whose values need
- * not pass the order check one at a time. NAPFIRE_EDOMAIN changes nothing. */
+ * not pass the order check one at a time. NAPFIRE_EDOMAIN (a value out of
+ * its domain, or the four not increasing) and NAPFIRE_ESTATE (stored rows
+ * already out of order) change nothing. */
 int napfire__rules_set_rows(napfire_rules *r, const int32_t rows[NF_ROW_THRESHOLDS]);
 
 /* Where a lookup found unknown data (NAPFIRE_MISSING_* and its index, as

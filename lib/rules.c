@@ -484,6 +484,15 @@ static void store_threshold(struct nf_rules *n, int32_t id, int32_t measure, int
     }
 }
 
+/* Store four row thresholds, refusing them out of order. */
+static int store_rows(struct nf_rules *n, const int32_t rows[NF_ROW_THRESHOLDS]) {
+    if (!rows_increase(rows))
+        return NAPFIRE_EDOMAIN;
+    for (size_t i = 0; i < NF_ROW_THRESHOLDS; i++)
+        store_threshold(n, NAPFIRE_THRESHOLD_ROW_2 + (int32_t)i, NAPFIRE_MEASURE_METRIC, rows[i]);
+    return NAPFIRE_OK;
+}
+
 int napfire_rules_set_threshold(napfire_rules *r, int32_t id, int32_t measure, int32_t value) {
     int st;
     struct nf_rules *n = writable(r, &st);
@@ -496,11 +505,11 @@ int napfire_rules_set_threshold(napfire_rules *r, int32_t id, int32_t measure, i
         !threshold_value_ok(id, value))
         return NAPFIRE_EDOMAIN;
     if (is_row_threshold(id)) {
+        /* One row changes; the four must still increase. */
         int32_t rows[NF_ROW_THRESHOLDS];
         stored_rows(n, rows);
         rows[id - NAPFIRE_THRESHOLD_ROW_2] = value;
-        if (!rows_increase(rows))
-            return NAPFIRE_EDOMAIN;
+        return store_rows(n, rows);
     }
     store_threshold(n, id, measure, value);
     return NAPFIRE_OK;
@@ -511,14 +520,12 @@ int napfire__rules_set_rows(napfire_rules *r, const int32_t rows[NF_ROW_THRESHOL
     struct nf_rules *n = writable(r, &st);
     if (!n)
         return st;
+    if (!napfire__rows_ordered(n))
+        return NAPFIRE_ESTATE;
     for (size_t i = 0; i < NF_ROW_THRESHOLDS; i++)
         if (!threshold_value_ok(NAPFIRE_THRESHOLD_ROW_2 + (int32_t)i, rows[i]))
             return NAPFIRE_EDOMAIN;
-    if (!rows_increase(rows))
-        return NAPFIRE_EDOMAIN;
-    for (size_t i = 0; i < NF_ROW_THRESHOLDS; i++)
-        store_threshold(n, NAPFIRE_THRESHOLD_ROW_2 + (int32_t)i, NAPFIRE_MEASURE_METRIC, rows[i]);
-    return NAPFIRE_OK;
+    return store_rows(n, rows);
 }
 
 int napfire_rules_get_threshold(const napfire_rules *r, int32_t id, int32_t measure,
