@@ -64,6 +64,16 @@ static int british_line(const struct nf_unit *f) {
            nf_u(f, NAPFIRE_UNIT_COVER) != NAPFIRE_COVER_BUILDINGS;
 }
 
+/* F-MOD-15/16: cover, limited cover (variant 1), buildings. */
+static void target_cover(struct builder *b, int32_t cover) {
+    if (cover == NAPFIRE_COVER_COVER)
+        add(b, NAPFIRE_MOD_COVER, 0);
+    else if (cover == NAPFIRE_COVER_LIMITED)
+        add(b, NAPFIRE_MOD_COVER, 1);
+    else if (cover == NAPFIRE_COVER_BUILDINGS)
+        add(b, NAPFIRE_MOD_BUILDINGS, 0);
+}
+
 /* F-MOD-8..16: the target's conditions, shared by musketry and artillery. */
 static void target_conditions(struct builder *b, const struct nf_shot *s) {
     const struct nf_unit *t = &s->target;
@@ -90,12 +100,7 @@ static void target_conditions(struct builder *b, const struct nf_shot *s) {
         add(b, NAPFIRE_MOD_OPEN_ORDER, 0);
     if (formation == NAPFIRE_FORMATION_SKIRMISH)
         add(b, NAPFIRE_MOD_SKIRMISHERS, 0);
-    if (cover == NAPFIRE_COVER_COVER)
-        add(b, NAPFIRE_MOD_COVER, 0);
-    else if (cover == NAPFIRE_COVER_LIMITED)
-        add(b, NAPFIRE_MOD_COVER, 1);
-    else if (cover == NAPFIRE_COVER_BUILDINGS)
-        add(b, NAPFIRE_MOD_BUILDINGS, 0);
+    target_cover(b, cover);
 }
 
 static napfire_modifier *find(napfire_modifier *items, size_t count, int32_t id) {
@@ -151,58 +156,72 @@ static void exclusive(struct builder *b) {
     }
 }
 
+/* F-TAB-6: only infantry not in skirmish order and artillery fire. */
+static int fire_covered(const struct nf_unit *f) {
+    int32_t arm = nf_u(f, NAPFIRE_UNIT_ARM);
+    return napfire__is_artillery(arm) ||
+           (napfire__is_infantry(arm) && nf_u(f, NAPFIRE_UNIT_FORMATION) != NAPFIRE_FORMATION_SKIRMISH);
+}
+
+/* Every item in id order with its value read: the musketry firer's
+ * (F-MOD-1..7), the target's (F-MOD-8..16), the battery's move (F-ART-3). */
+static void collect(struct builder *b, const struct nf_shot *s) {
+    const struct nf_unit *f = &s->firer;
+    if (b->fire == NAPFIRE_FIRE_MUSKETRY) {
+        firer_class(b, nf_u(f, NAPFIRE_UNIT_CLASS));
+        if (british_line(f))
+            add(b, NAPFIRE_MOD_BRITISH_LINE, 0);
+        if (nf_u(f, NAPFIRE_UNIT_FIRED_LAST_TURN))
+            add(b, NAPFIRE_MOD_FIRED_LAST_TURN, 0);
+        if (nf_u(f, NAPFIRE_UNIT_DISORDERED))
+            add(b, NAPFIRE_MOD_DISORDERED, 0);
+    }
+    target_conditions(b, s);
+    /* F-ART-3: a battery that moved up to half its move fires with a penalty. */
+    if (b->fire == NAPFIRE_FIRE_ARTILLERY && nf_u(f, NAPFIRE_UNIT_MOVED) == NAPFIRE_MOVED_HALF)
+        add(b, NAPFIRE_MOD_MOVED_HALF, 0);
+}
+
+static int32_t applied_sum(const napfire_modifier *items, size_t count) {
+    int32_t sum = 0;
+    for (size_t i = 0; i < count; i++)
+        if (items[i].applied == 1)
+            sum += items[i].value;
+    return sum;
+}
+
 int napfire__modifiers(const struct nf_shot *s, struct nf_data *d,
                        napfire_modifier items[NF_MAX_ITEMS], size_t *count, int32_t *net) {
     const struct nf_unit *f = &s->firer;
-    int32_t arm = nf_u(f, NAPFIRE_UNIT_ARM);
-    struct builder b = {d, napfire__is_artillery(arm) ? NAPFIRE_FIRE_ARTILLERY : NAPFIRE_FIRE_MUSKETRY,
-                        items, 0, NAPFIRE_OK};
-    int covered = napfire__is_artillery(arm) ||
-                  (napfire__is_infantry(arm) &&
-                   nf_u(f, NAPFIRE_UNIT_FORMATION) != NAPFIRE_FORMATION_SKIRMISH);
-    if (!covered) {
+    if (!fire_covered(f)) {
         /* F-TAB-6: no modifiers are guessed for fire the documents omit. */
         *count = 0;
         *net = 0;
         return NAPFIRE_OK;
     }
-    if (b.fire == NAPFIRE_FIRE_MUSKETRY) {
-        firer_class(&b, nf_u(f, NAPFIRE_UNIT_CLASS));
-        if (british_line(f))
-            add(&b, NAPFIRE_MOD_BRITISH_LINE, 0);
-        if (nf_u(f, NAPFIRE_UNIT_FIRED_LAST_TURN))
-            add(&b, NAPFIRE_MOD_FIRED_LAST_TURN, 0);
-        if (nf_u(f, NAPFIRE_UNIT_DISORDERED))
-            add(&b, NAPFIRE_MOD_DISORDERED, 0);
-    }
-    target_conditions(&b, s);
-    /* F-ART-3: a battery that moved up to half its move fires with a penalty. */
-    if (b.fire == NAPFIRE_FIRE_ARTILLERY && nf_u(f, NAPFIRE_UNIT_MOVED) == NAPFIRE_MOVED_HALF)
-        add(&b, NAPFIRE_MOD_MOVED_HALF, 0);
-    int32_t extra = nf_s(s, NAPFIRE_SHOT_EXTRA_MODIFIER);
-    if (b.status != NAPFIRE_OK) {
-        /* Record EXTRA too, so the caller sees the whole list. */
-        if (extra != 0)
-            items[b.count++] = (napfire_modifier){NAPFIRE_MOD_EXTRA, extra, 1, 0};
-        *count = b.count;
-        return b.status;
-    }
-    if (b.fire == NAPFIRE_FIRE_MUSKETRY) {
-        int st = guard_cap(&b, f, nf_s(s, NAPFIRE_SHOT_MEASURE));
+    int artillery = napfire__is_artillery(nf_u(f, NAPFIRE_UNIT_ARM));
+    struct builder b = {d, artillery ? NAPFIRE_FIRE_ARTILLERY : NAPFIRE_FIRE_MUSKETRY, items, 0,
+                        NAPFIRE_OK};
+    collect(&b, s);
+    int st = b.status;
+    if (st == NAPFIRE_OK && !artillery) {
+        st = guard_cap(&b, f, nf_s(s, NAPFIRE_SHOT_MEASURE));
         if (st != NAPFIRE_OK) {
             *count = b.count;
             return st;
         }
         exclusive(&b);
     }
+    /* F-MOD-E: the house rule comes last, outside the cap and the
+     * exclusive -4; listed with unknown values too, so the caller sees the
+     * whole list. */
+    int32_t extra = nf_s(s, NAPFIRE_SHOT_EXTRA_MODIFIER);
     if (extra != 0)
         items[b.count++] = (napfire_modifier){NAPFIRE_MOD_EXTRA, extra, 1, 0};
-    int32_t sum = 0;
-    for (size_t i = 0; i < b.count; i++)
-        if (items[i].applied == 1)
-            sum += items[i].value;
     *count = b.count;
-    *net = sum;
+    if (st != NAPFIRE_OK)
+        return st;
+    *net = applied_sum(items, b.count);
     return NAPFIRE_OK;
 }
 
