@@ -327,32 +327,63 @@ static int ordered(const int32_t *v, size_t count) {
     return 1;
 }
 
-int napfire_rules_set_range(napfire_rules *r, int32_t weapon, int32_t measure,
-                            int32_t effective_max, int32_t long_max) {
+/* Band maxima: an infantry weapon's (effective, long) or a gun's
+ * (canister, effective, long) in one measure. */
+enum maxima_table { WEAPON_MAXIMA = 0, GUN_MAXIMA = 1 };
+
+static size_t maxima_count(enum maxima_table t) {
+    return t == GUN_MAXIMA ? NF_ART_BANDS : 2;
+}
+
+static int maxima_index_ok(enum maxima_table t, int32_t which, int32_t measure) {
+    return in(which, 0, t == GUN_MAXIMA ? NF_GUNS - 1 : NF_WEAPONS - 1) &&
+           in(measure, 0, NF_MEASURES - 1);
+}
+
+static int set_maxima(napfire_rules *r, enum maxima_table t, int32_t which, int32_t measure,
+                      const int32_t *v) {
     int st;
     struct nf_rules *n = writable(r, &st);
     if (!n)
         return st;
-    int32_t v[2] = {effective_max, long_max};
-    if (!in(weapon, 0, NF_WEAPONS - 1) || !in(measure, 0, NF_MEASURES - 1) || !ordered(v, 2))
+    size_t count = maxima_count(t);
+    if (!maxima_index_ok(t, which, measure) || !ordered(v, count))
         return NAPFIRE_EDOMAIN;
-    memcpy(n->range[weapon][measure], v, sizeof v);
+    int32_t *dst = t == GUN_MAXIMA ? n->gun_range[which][measure] : n->range[which][measure];
+    memcpy(dst, v, count * sizeof *v);
     return NAPFIRE_OK;
+}
+
+/* The caller has checked its outputs; v receives maxima_count(t) values. */
+static int get_maxima(const napfire_rules *r, enum maxima_table t, int32_t which, int32_t measure,
+                      int32_t *v) {
+    int st;
+    const struct nf_rules *n = napfire__rules_resolve(r, &st);
+    if (st)
+        return st;
+    if (!maxima_index_ok(t, which, measure))
+        return NAPFIRE_EDOMAIN;
+    const int32_t *src = t == GUN_MAXIMA ? n->gun_range[which][measure] : n->range[which][measure];
+    if (!ordered(src, maxima_count(t)))
+        return NAPFIRE_ESTATE;
+    memcpy(v, src, maxima_count(t) * sizeof *v);
+    return NAPFIRE_OK;
+}
+
+int napfire_rules_set_range(napfire_rules *r, int32_t weapon, int32_t measure,
+                            int32_t effective_max, int32_t long_max) {
+    const int32_t v[2] = {effective_max, long_max};
+    return set_maxima(r, WEAPON_MAXIMA, weapon, measure, v);
 }
 
 int napfire_rules_get_range(const napfire_rules *r, int32_t weapon, int32_t measure,
                             int32_t *effective_max, int32_t *long_max) {
-    int st;
-    const struct nf_rules *n = napfire__rules_resolve(r, &st);
     if (!effective_max || !long_max)
         return NAPFIRE_EINVAL;
+    int32_t v[2];
+    int st = get_maxima(r, WEAPON_MAXIMA, weapon, measure, v);
     if (st)
         return st;
-    if (!in(weapon, 0, NF_WEAPONS - 1) || !in(measure, 0, NF_MEASURES - 1))
-        return NAPFIRE_EDOMAIN;
-    const int32_t *v = n->range[weapon][measure];
-    if (!ordered(v, 2))
-        return NAPFIRE_ESTATE;
     *effective_max = v[0];
     *long_max = v[1];
     return NAPFIRE_OK;
@@ -360,31 +391,19 @@ int napfire_rules_get_range(const napfire_rules *r, int32_t weapon, int32_t meas
 
 int napfire_rules_set_gun_range(napfire_rules *r, int32_t gun, int32_t measure,
                                 int32_t canister_max, int32_t effective_max, int32_t long_max) {
-    int st;
-    struct nf_rules *n = writable(r, &st);
-    if (!n)
-        return st;
-    int32_t v[3] = {canister_max, effective_max, long_max};
-    if (!in(gun, 0, NF_GUNS - 1) || !in(measure, 0, NF_MEASURES - 1) || !ordered(v, 3))
-        return NAPFIRE_EDOMAIN;
-    memcpy(n->gun_range[gun][measure], v, sizeof v);
-    return NAPFIRE_OK;
+    const int32_t v[3] = {canister_max, effective_max, long_max};
+    return set_maxima(r, GUN_MAXIMA, gun, measure, v);
 }
 
 int napfire_rules_get_gun_range(const napfire_rules *r, int32_t gun, int32_t measure,
                                 int32_t *canister_max, int32_t *effective_max,
                                 int32_t *long_max) {
-    int st;
-    const struct nf_rules *n = napfire__rules_resolve(r, &st);
     if (!canister_max || !effective_max || !long_max)
         return NAPFIRE_EINVAL;
+    int32_t v[3];
+    int st = get_maxima(r, GUN_MAXIMA, gun, measure, v);
     if (st)
         return st;
-    if (!in(gun, 0, NF_GUNS - 1) || !in(measure, 0, NF_MEASURES - 1))
-        return NAPFIRE_EDOMAIN;
-    const int32_t *v = n->gun_range[gun][measure];
-    if (!ordered(v, 3))
-        return NAPFIRE_ESTATE;
     *canister_max = v[0];
     *effective_max = v[1];
     *long_max = v[2];
