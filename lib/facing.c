@@ -57,14 +57,18 @@ int napfire_hex_facing(int32_t formation, int32_t facing, uint32_t *front, uint3
 
 static int fire_in(int32_t v) { return v >= 0 && v <= NAPFIRE_HEX_FIRE_MAX; }
 
+/* The counts in their domain and the reserved tail zero. */
+static int counts_valid(const napfire_hex_fire *f) {
+    for (size_t i = 0; i < NF_COUNT(f->reserved); i++)
+        if (f->reserved[i] != 0) return 0;
+    return fire_in(f->increments) && fire_in(f->multiple) && fire_in(f->printed_value) &&
+           fire_in(f->stack_position);
+}
+
 int napfire_hex_fire_value(const napfire_hex_fire *fire, int32_t *value) {
     if (!fire || !value) return NAPFIRE_EINVAL;
     const napfire_hex_fire *f = fire;
-    for (size_t i = 0; i < NF_COUNT(f->reserved); i++)
-        if (f->reserved[i] != 0) return NAPFIRE_EDOMAIN;
-    if (!fire_in(f->increments) || !fire_in(f->multiple) || !fire_in(f->printed_value) ||
-        !fire_in(f->stack_position))
-        return NAPFIRE_EDOMAIN;
+    if (!counts_valid(f)) return NAPFIRE_EDOMAIN;
     int32_t per_hex;
     switch (f->formation) {
     case NAPFIRE_HEX_COLUMN: /* H-FIRE-2: only the top unit fires, its printed value */

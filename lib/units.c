@@ -267,6 +267,21 @@ static int coalition(int32_t nation) {
     }
 }
 
+/* "Veteran, Elite or Guard" qualifies all three clauses (Decision F-OO-1). */
+static int open_order_class(int32_t cls) {
+    return cls == NAPFIRE_CLASS_VETERAN || cls == NAPFIRE_CLASS_ELITE || cls == NAPFIRE_CLASS_GUARD;
+}
+
+/* F-OO-1 (a) light infantry; (b) French line infantry; (c) from 1812 on,
+ * line infantry of a Coalition nation. */
+static int open_order_unit(int32_t arm, int32_t nation, int32_t year) {
+    if (arm == NAPFIRE_ARM_LIGHT_INFANTRY)
+        return 1;
+    if (arm != NAPFIRE_ARM_LINE_INFANTRY)
+        return 0;
+    return nation == NAPFIRE_NATION_FRANCE || (coalition(nation) && year >= 1812);
+}
+
 int napfire_unit_may_open_order(const napfire_unit *u, int32_t year, int32_t *yes) {
     if (!u || !yes)
         return NAPFIRE_EINVAL;
@@ -275,20 +290,8 @@ int napfire_unit_may_open_order(const napfire_unit *u, int32_t year, int32_t *ye
         return NAPFIRE_ESTATE;
     if (year < 1 || year > 9999)
         return NAPFIRE_EDOMAIN;
-    int32_t arm = nf_u(n, NAPFIRE_UNIT_ARM);
-    int32_t cls = nf_u(n, NAPFIRE_UNIT_CLASS);
-    int32_t nation = nf_u(n, NAPFIRE_UNIT_NATION);
-    /* "Veteran, Elite or Guard" qualifies all three clauses (Decision F-OO-1). */
-    int good = cls == NAPFIRE_CLASS_VETERAN || cls == NAPFIRE_CLASS_ELITE ||
-               cls == NAPFIRE_CLASS_GUARD;
-    int ok = 0;
-    if (good && arm == NAPFIRE_ARM_LIGHT_INFANTRY)
-        ok = 1; /* (a) */
-    else if (good && arm == NAPFIRE_ARM_LINE_INFANTRY && nation == NAPFIRE_NATION_FRANCE)
-        ok = 1; /* (b) */
-    else if (good && arm == NAPFIRE_ARM_LINE_INFANTRY && coalition(nation) && year >= 1812)
-        ok = 1; /* (c) */
-    *yes = ok;
+    *yes = open_order_class(nf_u(n, NAPFIRE_UNIT_CLASS)) &&
+           open_order_unit(nf_u(n, NAPFIRE_UNIT_ARM), nf_u(n, NAPFIRE_UNIT_NATION), year);
     return NAPFIRE_OK;
 }
 
