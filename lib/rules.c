@@ -512,14 +512,22 @@ static int store_rows(struct nf_rules *n, const int32_t rows[NF_ROW_THRESHOLDS])
     return NAPFIRE_OK;
 }
 
+/* writable() for a threshold setter: rows already out of order are
+ * corruption, not a fault of the value being set. */
+static struct nf_rules *writable_thresholds(napfire_rules *r, int *status) {
+    struct nf_rules *n = writable(r, status);
+    if (n && !napfire__rows_ordered(n)) {
+        *status = NAPFIRE_ESTATE;
+        return NULL;
+    }
+    return n;
+}
+
 int napfire_rules_set_threshold(napfire_rules *r, int32_t id, int32_t measure, int32_t value) {
     int st;
-    struct nf_rules *n = writable(r, &st);
+    struct nf_rules *n = writable_thresholds(r, &st);
     if (!n)
         return st;
-    /* Rows already out of order are corruption, not a fault of value. */
-    if (!napfire__rows_ordered(n))
-        return NAPFIRE_ESTATE;
     if (!in(id, 0, NF_THRESHOLDS - 1) || !in(measure, 0, NF_MEASURES - 1) ||
         !threshold_value_ok(id, value))
         return NAPFIRE_EDOMAIN;
@@ -536,11 +544,9 @@ int napfire_rules_set_threshold(napfire_rules *r, int32_t id, int32_t measure, i
 
 int napfire__rules_set_rows(napfire_rules *r, const int32_t rows[NF_ROW_THRESHOLDS]) {
     int st;
-    struct nf_rules *n = writable(r, &st);
+    struct nf_rules *n = writable_thresholds(r, &st);
     if (!n)
         return st;
-    if (!napfire__rows_ordered(n))
-        return NAPFIRE_ESTATE;
     for (size_t i = 0; i < NF_ROW_THRESHOLDS; i++)
         if (!threshold_value_ok(NAPFIRE_THRESHOLD_ROW_2 + (int32_t)i, rows[i]))
             return NAPFIRE_EDOMAIN;
