@@ -48,6 +48,23 @@ struct nf_los {
     int32_t friend_side;
 };
 
+/* H-ELV-1: a higher firer sees over blockers nearer itself; H-ELV-2: a
+ * lower firer over blockers nearer the target. */
+static int elevation_lifts(int32_t ef, int32_t et, int32_t from_firer, int32_t to_target) {
+    return (ef > et && from_firer < to_target) || (ef < et && to_target < from_firer);
+}
+
+/* A friendly combat unit adjacent to the target (H-ELV-2). */
+static int friend_adjacent(const struct nf_los *c, const napfire_hex_info *h, int32_t to_target) {
+    return h->presence == NAPFIRE_PRESENCE_COMBAT && to_target == 1 && h->unit_side == c->friend_side;
+}
+
+/* Why elevation did not lift a blocker (H-ELV-3, or the uncovered half). */
+static int32_t kept_by(int32_t ef, int32_t et, int32_t from_firer, int32_t to_target) {
+    if (ef == et) return NAPFIRE_LOS_ELV_EQUAL;
+    return from_firer == to_target ? NAPFIRE_LOS_ELV_EQUIDISTANT : NAPFIRE_LOS_ELV_OTHER_HALF;
+}
+
 /* Does this hex block (H-LOS-5, H-ELV-1..5)? Returns the blocking rule or
  * NONE; *elevation says why H-ELV did not lift it, *lifted how many of its
  * blocker features (woods or walls, an off-level slope, a combat unit)
@@ -63,23 +80,15 @@ static int32_t judge(const struct nf_los *c, const napfire_hex_info *h, int32_t 
     int slope = h->terrain == NAPFIRE_TERRAIN_SLOPE && h->elevation != ef && h->elevation != et;
     int unit = h->presence == NAPFIRE_PRESENCE_COMBAT;
     if (!terrain && !slope && !unit) return NAPFIRE_LOS_RULE_NONE;
-    if (ef > et && from_firer < to_target) { /* H-ELV-1 */
-        *lifted = terrain + slope + unit;
-        return NAPFIRE_LOS_RULE_NONE;
+    if (elevation_lifts(ef, et, from_firer, to_target)) {
+        /* H-ELV-2's own exception: a friendly unit adjacent to the target. */
+        int friend = ef < et && friend_adjacent(c, h, to_target);
+        *lifted = terrain + slope + (friend ? 0 : unit);
+        if (!friend) return NAPFIRE_LOS_RULE_NONE;
+        *elevation = NAPFIRE_LOS_ELV_FRIEND_ADJACENT;
+        return NAPFIRE_LOS_RULE_UNIT;
     }
-    if (ef < et && to_target < from_firer) { /* H-ELV-2 */
-        if (unit && to_target == 1 && h->unit_side == c->friend_side) {
-            *lifted = terrain + slope;
-            *elevation = NAPFIRE_LOS_ELV_FRIEND_ADJACENT;
-            return NAPFIRE_LOS_RULE_UNIT;
-        }
-        *lifted = terrain + slope + unit;
-        return NAPFIRE_LOS_RULE_NONE;
-    }
-    /* H-ELV-3, or a blocker on the half no exception covers. */
-    *elevation = ef == et ? NAPFIRE_LOS_ELV_EQUAL
-                 : from_firer == to_target ? NAPFIRE_LOS_ELV_EQUIDISTANT
-                                           : NAPFIRE_LOS_ELV_OTHER_HALF;
+    *elevation = kept_by(ef, et, from_firer, to_target);
     return terrain ? NAPFIRE_LOS_RULE_TERRAIN : slope ? NAPFIRE_LOS_RULE_SLOPE : NAPFIRE_LOS_RULE_UNIT;
 }
 
