@@ -548,9 +548,9 @@ NAPFIRE_API int napfire_unit_get(const napfire_unit *u, int32_t param, int32_t *
  * (a); French line infantry (b); from 1812 on, line infantry of a Coalition
  * nation: Britain, KGL, Portugal, Spain, Austria, Prussia, Russia (c).
  * Resolving a shot does not re-check this (F-OO-3).
+ * @param u the unit.
  * @param year 1..9999.
  * @param yes receives 1 or 0.
- * @param u the unit.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN
  *         for a year out of range.
  */
@@ -605,8 +605,8 @@ NAPFIRE_API int napfire_param_bounds(int32_t param, int32_t *lo, int32_t *hi);
  * Infantry use the weapon's range table in the shot's measure; artillery
  * the gun's band maxima. A distance past the last band is
  * ::NAPFIRE_BAND_NONE.
- * @param rules rules data, or NULL for the built-in data.
  * @param s the shot.
+ * @param rules rules data, or NULL for the built-in data.
  * @param band receives the ::napfire_band.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL (NULL, or no distance);
  *         ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN for a firer whose fire the
@@ -623,12 +623,12 @@ NAPFIRE_API int napfire_shot_band(const napfire_shot *s, const napfire_rules *ru
  * and the house rule (F-MOD-E); artillery modifiers simply add. Items come
  * in id order, EXTRA last. A shot the documents do not cover (cavalry or
  * skirmish-order fire) has no items.
- * @param items caller array of @p cap items (may be NULL when cap is 0).
- * @param count receives the number of items.
- * @param net receives the net modifier.
  * @param s the shot.
  * @param rules rules data, or NULL for the built-in data.
+ * @param items caller array of @p cap items (may be NULL when cap is 0).
  * @param cap capacity of @p items.
+ * @param count receives the number of items.
+ * @param net receives the net modifier.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE;
  *         ::NAPFIRE_ENOSPC with the needed count in @p count;
  *         ::NAPFIRE_EUNKNOWN when a value is unknown: items and count are
@@ -637,6 +637,42 @@ NAPFIRE_API int napfire_shot_band(const napfire_shot *s, const napfire_rules *ru
 NAPFIRE_API int napfire_shot_modifiers(const napfire_shot *s, const napfire_rules *rules,
                                        napfire_modifier *items, size_t cap, size_t *count,
                                        int32_t *net);
+
+/**
+ * @brief The table cell of a shot at a modified roll (F-TAB-1..4, F-ART-1),
+ * on its own.
+ *
+ * The fourth building block beside napfire_shot_band(),
+ * napfire_shot_modifiers() and napfire_round_half(): the cell that
+ * napfire_shot_resolve() would use for this shot at this modified roll,
+ * without deciding the verdicts. Musketry: the row from the firing
+ * figures capped by the formation (F-TAB-1/2), the column from the
+ * modified roll (F-TAB-3), the star added when the firer's current
+ * strength reaches its threshold (F-TAB-4); the band is not read, since
+ * long-range halving (F-CAS-1) comes after the table. Artillery: the row
+ * of the gun, ammunition and band (F-ART-1), so the band is read; a band
+ * with no row (out of range, or canister ammunition beyond canister
+ * range) gives row and column -1 and 0 halves.
+ *
+ * @param s the shot (its distance must be set).
+ * @param rules rules data, or NULL for the built-in data.
+ * @param modified_roll 2D6 plus the net modifier, any value: below 1 gives
+ *        column -1 and 0 halves (no effect); above 18 the last column.
+ * @param row receives the row, 0-based as in ::napfire_result (musketry
+ *        0..4; artillery `(gun * 2 + ammo) * 3 + band - 1`).
+ * @param column receives the column, 0-based (rolls 1-2 .. 17-18), or -1.
+ * @param halves receives the cell in half figures with the star applied,
+ *        before long-range halving.
+ * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL (NULL, or no distance);
+ *         ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN for a firer no table covers
+ *         (cavalry, or infantry in skirmish order: F-TAB-6);
+ *         ::NAPFIRE_EUNKNOWN when the cell, the band or a threshold it
+ *         needs is unknown. On any error every output is untouched.
+ * @since symbol version NAPFIRE_1.1.
+ */
+NAPFIRE_API int napfire_shot_table(const napfire_shot *s, const napfire_rules *rules,
+                                   int32_t modified_roll, int32_t *row, int32_t *column,
+                                   int32_t *halves);
 
 /**
  * @brief Resolve a shot: verdict, modifiers, table, halving, half die,
@@ -649,11 +685,11 @@ NAPFIRE_API int napfire_shot_modifiers(const napfire_shot *s, const napfire_rule
  * ::NAPFIRE_EUNKNOWN with @p out filled as far as it could be computed and
  * `missing`/`missing_index` naming the data.
  *
+ * @param s the shot.
  * @param rules rules data, or NULL for the built-in data.
  * @param roll_2d6 the 2D6 roll, 2..12.
  * @param half_die 1..6, or 0 if not rolled yet: a half that needs the die
  *        is then reported as `half_pending` and only whole figures count.
- * @param s the shot.
  * @param out receives the explained result.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL (NULL, or a required setting
  *         missing); ::NAPFIRE_EDOMAIN (roll or die out of range);
@@ -697,12 +733,12 @@ NAPFIRE_API int napfire_rules_init(napfire_rules *r, size_t size);
 
 /**
  * @brief Set a musketry cell (F-TAB).
+ * @param r rules to change.
  * @param row 0..4 (rows 1..5 of F-TAB-1).
  * @param column 0..8 (modified rolls 1-2 .. 17-18).
  * @param halves 0..::NAPFIRE_MAX_CELL_HALVES in half figures ("-" = 0,
  *        "½" = 1, "5" = 10), or ::NAPFIRE_UNKNOWN.
  * @param star 1 for an "N*" cell: only on whole figures N >= 1.
- * @param r rules to change.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN.
  */
 NAPFIRE_API int napfire_rules_set_musketry(napfire_rules *r, int32_t row, int32_t column,
@@ -754,12 +790,12 @@ NAPFIRE_API int napfire_rules_get_gun_range(const napfire_rules *r, int32_t gun,
 /**
  * @brief Set an artillery cell (F-ART-1): one row per gun x ammunition x
  * band, nine roll columns; "-", "½", "N", "N½", no star.
- * @param band ::NAPFIRE_BAND_CANISTER .. ::NAPFIRE_BAND_LONG.
- * @param halves 0..::NAPFIRE_MAX_CELL_HALVES or ::NAPFIRE_UNKNOWN.
  * @param r rules to change.
  * @param gun ::napfire_gun.
  * @param ammo ::napfire_ammo.
+ * @param band ::NAPFIRE_BAND_CANISTER .. ::NAPFIRE_BAND_LONG.
  * @param column 0..8 (modified rolls 1-2 .. 17-18).
+ * @param halves 0..::NAPFIRE_MAX_CELL_HALVES or ::NAPFIRE_UNKNOWN.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN.
  */
 NAPFIRE_API int napfire_rules_set_artillery(napfire_rules *r, int32_t gun, int32_t ammo,
@@ -780,12 +816,12 @@ NAPFIRE_API int napfire_rules_get_artillery(const napfire_rules *r, int32_t gun,
  * ::NAPFIRE_MOD_BUILDINGS and ::NAPFIRE_MOD_MOVED_HALF. Variant 1 is the
  * second value of ::NAPFIRE_MOD_COLUMN (massed column) and
  * ::NAPFIRE_MOD_COVER (limited cover); otherwise 0.
- * @param value -::NAPFIRE_MAX_MODIFIER..::NAPFIRE_MAX_MODIFIER, or
- *        ::NAPFIRE_MODIFIER_UNKNOWN.
  * @param r rules to change.
  * @param fire ::napfire_fire.
  * @param id ::napfire_modifier_id.
  * @param variant 0, or 1 for the second value.
+ * @param value -::NAPFIRE_MAX_MODIFIER..::NAPFIRE_MAX_MODIFIER, or
+ *        ::NAPFIRE_MODIFIER_UNKNOWN.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN.
  */
 NAPFIRE_API int napfire_rules_set_modifier(napfire_rules *r, int32_t fire, int32_t id,
@@ -818,10 +854,10 @@ NAPFIRE_API int napfire_rules_get_threshold(const napfire_rules *r, int32_t id, 
 
 /**
  * @brief Set a provenance text (::napfire_provenance).
- * @param text NUL-terminated valid UTF-8 without control characters, at
- *        most 63 (name), 31 (edition) or 127 (source) bytes.
  * @param r rules to change.
  * @param field ::napfire_provenance.
+ * @param text NUL-terminated valid UTF-8 without control characters, at
+ *        most 63 (name), 31 (edition) or 127 (source) bytes.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN
  *         (too long, or not valid UTF-8).
  */
@@ -829,11 +865,11 @@ NAPFIRE_API int napfire_rules_set_provenance(napfire_rules *r, int32_t field, co
 
 /**
  * @brief Copy a provenance text into a caller buffer, NUL-terminated.
- * @param len receives the text's length in bytes (without the NUL).
  * @param r rules data, or NULL for the built-in data.
  * @param field ::napfire_provenance.
  * @param buf caller buffer (may be NULL when cap is 0).
  * @param cap capacity of @p buf in bytes.
+ * @param len receives the text's length in bytes (without the NUL).
  * @return ::NAPFIRE_OK; ::NAPFIRE_ENOSPC when @p cap < length + 1 (@p len
  *         receives the length); ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE;
  *         ::NAPFIRE_EDOMAIN.
@@ -1038,32 +1074,95 @@ typedef struct napfire_outcome {
  * screen casualties; weights sum to 216. A shot the rules forbid has the
  * single outcome (0, 0) with weight 216. Integer arithmetic only.
  *
- * @param outcomes caller array of @p cap elements (may be NULL if cap is 0).
- * @param count receives the number of outcomes.
- * @param verdict optional (may be NULL): receives permitted, reason,
- *        reasons and band, and with ::NAPFIRE_EUNKNOWN what is missing.
  * @param s the shot.
  * @param rules rules data, or NULL for the built-in data.
+ * @param outcomes caller array of @p cap elements (may be NULL if cap is 0).
  * @param cap capacity of @p outcomes.
+ * @param count receives the number of outcomes.
+ * @param verdict optional (may be NULL): receives only what holds for
+ *        every roll, and every other field zero (see below).
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE;
  *         ::NAPFIRE_ENOSPC with the needed count in @p count;
  *         ::NAPFIRE_EUNKNOWN when a reachable cell, range, modifier or
  *         threshold is unknown (the first one, in roll order, named in
- *         @p verdict).
+ *         @p verdict; @p outcomes and @p count untouched).
+ *
+ * The verdict holds, on ::NAPFIRE_OK:
+ * - `permitted` 1 or 0, `reason` and `reasons` as napfire_shot_resolve()
+ *   gives them;
+ * - `band` and `net_modifier` (0 for a forbidden shot whose modifiers were
+ *   not needed);
+ * - `row`: the table row every roll reads, -1 when forbidden;
+ * - `column` -1, `missing` ::NAPFIRE_MISSING_NONE, `missing_index` all -1;
+ *   every roll's own field (`modified_roll`, `table_halves`, `halves`,
+ *   `half_die_used`, `half_pending`, the casualties) and `reserved` 0.
+ *
+ * and on ::NAPFIRE_EUNKNOWN the same fields as far as they were decided:
+ * - `permitted` 1 when every clause was decided and none forbids the shot
+ *   (the unknown datum is a modifier, a cell or a threshold the table
+ *   needs: only the casualties are unknown), -1 when a clause could not be
+ *   decided (the band, or a threshold a clause needs, is unknown);
+ *   `reason` ::NAPFIRE_REASON_NONE and `reasons` 0 (a forbidding clause
+ *   makes the call succeed);
+ * - `band` -1 when the band is unknown; `net_modifier` 0 when a modifier
+ *   is unknown; `row` -1 unless the first roll found it;
+ * - `missing` and `missing_index`: the first missing datum in roll order.
  */
 NAPFIRE_API int napfire_shot_distribution(const napfire_shot *s, const napfire_rules *rules,
                                           napfire_outcome *outcomes, size_t cap, size_t *count,
                                           napfire_result *verdict);
 
 /**
+ * @brief The odds over what is known: a shot's distribution when some
+ * rolls need unknown rules data (F-DATA, F-CAS, F-SCR, F-ART).
+ *
+ * The known outcomes with their weights, the weight that is unknown, and
+ * the first missing datum, so that a caller can show the odds as far as
+ * the rules data goes ("2 figures: 30/216; unknown: 120/216, needs the
+ * musketry cell row 4, 13-14"). The rolls are weighed as by
+ * napfire_shot_distribution(): a roll whose table cell (or row or star
+ * threshold) is unknown adds its whole weight, half die included, to
+ * @p unknown_weight; the others give their outcomes. The known weights
+ * and @p unknown_weight sum to ::NAPFIRE_OUTCOME_DENOMINATOR. When the
+ * data needed before the dice (the band, a threshold a clause needs, a
+ * modifier) is unknown, nothing is known: no outcome, weight 216 unknown.
+ * With every roll known this is exactly napfire_shot_distribution().
+ *
+ * @param s the shot.
+ * @param rules rules data, or NULL for the built-in data.
+ * @param outcomes caller array of @p cap elements (may be NULL if cap is 0):
+ *        the known outcomes, distinct (target, screen) pairs in increasing
+ *        order, weights out of 216.
+ * @param cap capacity of @p outcomes.
+ * @param count receives the number of known outcomes.
+ * @param unknown_weight receives the weight of the unknown rolls, 0..216.
+ * @param verdict optional (may be NULL): the fields documented for
+ *        napfire_shot_distribution(), on ::NAPFIRE_OK as there and on
+ *        ::NAPFIRE_EUNKNOWN as there, naming the first missing datum in
+ *        roll order.
+ * @return ::NAPFIRE_OK when every roll is known (@p unknown_weight 0);
+ *         ::NAPFIRE_EUNKNOWN when some are not, with every output written
+ *         as described; ::NAPFIRE_EINVAL (NULL @p s, @p count or
+ *         @p unknown_weight, NULL @p outcomes with cap > 0, or a required
+ *         setting missing); ::NAPFIRE_ESTATE; ::NAPFIRE_ENOSPC with the
+ *         needed count in @p count and nothing else written.
+ * @since symbol version NAPFIRE_1.1.
+ */
+NAPFIRE_API int napfire_shot_distribution_known(const napfire_shot *s,
+                                                const napfire_rules *rules,
+                                                napfire_outcome *outcomes, size_t cap,
+                                                size_t *count, int32_t *unknown_weight,
+                                                napfire_result *verdict);
+
+/**
  * @brief Expected total casualties (target + screen) of a shot, exactly.
  *
+ * @param s the shot.
+ * @param rules rules data, or NULL for the built-in data.
  * @param numerator receives the numerator of the reduced fraction.
  * @param denominator receives its denominator (a divisor of 216).
  * @param value optional (may be NULL): numerator / denominator as a double,
  *        for display.
- * @param s the shot.
- * @param rules rules data, or NULL for the built-in data.
  * @return as napfire_shot_distribution().
  */
 NAPFIRE_API int napfire_shot_expected(const napfire_shot *s, const napfire_rules *rules,
@@ -1077,8 +1176,8 @@ NAPFIRE_API int napfire_shot_expected(const napfire_shot *s, const napfire_rules
  * results[i] and statuses[i] exactly as the single call would (a result
  * is left untouched where the single call would leave it). The call as a
  * whole fails only for invalid pointers or counts.
- * @param n 0..::NAPFIRE_MAX_BATCH.
  * @param shots array of @p n shots.
+ * @param n 0..::NAPFIRE_MAX_BATCH.
  * @param rules rules data, or NULL for the built-in data.
  * @param rolls @p n 2D6 rolls.
  * @param half_dice @p n half dice (0 = not rolled yet).

@@ -343,7 +343,12 @@ typedef struct napfire_los_result {
     uint32_t exit_mask;        /**< Hexsides of the firing hex the line leaves through: one bit, or two when it
                                     leaves exactly through a vertex (H-LOS-4). */
     int32_t distance;          /**< Hex distance from firer to target. */
-    int32_t lifted;            /**< Blockers before the verdict that H-ELV-1/2 lifted. */
+    int32_t lifted;            /**< Blocker features H-ELV-1/2 lifted: each hex's woods or walls, off-level
+                                    slope and non-routed combat unit count one each, over every hex judged
+                                    (the hexes strictly between, in trace order, up to and including the
+                                    deciding step; both hexes of a hexside pair), so a deciding hex's own
+                                    lifted features count and mirror-image maps give the same count. A town
+                                    hex counts none (H-ELV-5). 0 with FRONT_HEXSIDE or an adjacent target. */
     int32_t reserved[4];       /**< Zero. */
 } napfire_los_result;
 
@@ -362,9 +367,14 @@ typedef struct napfire_los_result {
  * friendly combat unit adjacent to the target (friendly: on the firer's
  * side, or on the target's side with ::NAPFIRE_LOS_FRIEND_IS_TARGET_SIDE);
  * equal elevations and equidistant blockers get no exception (H-ELV-3).
- * Along a hexside, either hex blocking blocks (H-LOS-3). When one hex has
- * several blockers, the cause named is the first of TERRAIN, SLOPE, UNIT
- * that elevation does not lift.
+ * Along a hexside, either hex blocking blocks (H-LOS-3); both hexes are
+ * always judged. When one hex has several blockers, the cause named is the
+ * first of TERRAIN, SLOPE, UNIT that elevation does not lift. When both
+ * hexes of a pair block, `blocker` is the one with the stronger cause, in
+ * the fixed order TOWN, TERRAIN, SLOPE, UNIT, and `blocker_other` the
+ * other; on equal causes the first in trace order. So a map and its mirror
+ * image across the line give the same rule, cause, elevation and lifted
+ * count, and mirrored blocking hexes.
  *
  * The callback is asked for the firer's and the target's hexes (their
  * elevations) and the hexes between, in trace order, as far as needed; not
@@ -397,9 +407,9 @@ NAPFIRE_API int napfire_los_callback(const napfire_los_query *q, napfire_hex_inf
  * @param rows 1..::NAPFIRE_HEX_GRID_MAX.
  * @param cells `columns * rows` descriptions, row by row: the hex at
  *        (col, row) is `cells[row * columns + col]`.
+ * @param out receives the result (written only on ::NAPFIRE_OK).
  * @return as napfire_los_callback(), without callback statuses; a bad cell
  *         is ::NAPFIRE_EDOMAIN when the line needs it.
- * @param out receives the result (written only on ::NAPFIRE_OK).
  */
 NAPFIRE_API int napfire_los_grid(const napfire_los_query *q, int32_t layout, int32_t columns,
                                  int32_t rows, const napfire_hex_info *cells,

@@ -32,23 +32,19 @@ uint32_t napfire__artillery_static_verdicts(const struct nf_shot *s) {
     return reasons;
 }
 
-static int clearance(const struct nf_shot *s, const struct nf_rules *r, int32_t id,
-                     int32_t *value, struct nf_missing *m) {
-    int32_t measure = nf_s(s, NAPFIRE_SHOT_MEASURE);
-    int st = napfire__threshold(r, id, measure, value);
-    if (st == NAPFIRE_EUNKNOWN)
-        napfire__missing_set(m, NAPFIRE_MISSING_THRESHOLD, id, measure, -1, -1);
-    return st;
+/* A clearance threshold (F-ART-5/7) in the shot's measure. */
+static int clearance(const struct nf_shot *s, struct nf_data *d, int32_t id, int32_t *value) {
+    return napfire__need_threshold(d, id, nf_s(s, NAPFIRE_SHOT_MEASURE), value);
 }
 
 /* F-ART-7: friends overflown no closer than the clearance to the battery
  * front or to the enemy (exactly the clearance is fine). */
-int napfire__artillery_overhead_verdict(const struct nf_shot *s, const struct nf_rules *r,
-                                  uint32_t *reasons, struct nf_missing *m) {
+int napfire__artillery_overhead_verdict(const struct nf_shot *s, struct nf_data *d,
+                                        uint32_t *reasons) {
     if (!nf_s(s, NAPFIRE_SHOT_OVERHEAD))
         return NAPFIRE_OK;
     int32_t min = 0;
-    int st = clearance(s, r, NAPFIRE_THRESHOLD_OVERHEAD_CLEARANCE, &min, m);
+    int st = clearance(s, d, NAPFIRE_THRESHOLD_OVERHEAD_CLEARANCE, &min);
     if (st != NAPFIRE_OK)
         return st;
     if (nf_s(s, NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_BATTERY) < min ||
@@ -58,8 +54,8 @@ int napfire__artillery_overhead_verdict(const struct nf_shot *s, const struct nf
 }
 
 /* Clauses that depend on the band (known here). */
-int napfire__artillery_band_verdicts(const struct nf_shot *s, const struct nf_rules *r,
-                               int32_t band, uint32_t *reasons, struct nf_missing *m) {
+int napfire__artillery_band_verdicts(const struct nf_shot *s, struct nf_data *d, int32_t band,
+                                     uint32_t *reasons) {
     /* F-ART-1: canister only at canister range (Decision). */
     if (nf_s(s, NAPFIRE_SHOT_AMMO) == NAPFIRE_AMMO_CANISTER && band != NAPFIRE_BAND_CANISTER)
         *reasons |= BIT(NAPFIRE_REASON_CANISTER_BEYOND_RANGE);
@@ -71,7 +67,7 @@ int napfire__artillery_band_verdicts(const struct nf_shot *s, const struct nf_ru
     if (near_target < 0 && near_battery < 0)
         return NAPFIRE_OK;
     int32_t clear = 0;
-    int st = clearance(s, r, NAPFIRE_THRESHOLD_LONG_RANGE_CLEARANCE, &clear, m);
+    int st = clearance(s, d, NAPFIRE_THRESHOLD_LONG_RANGE_CLEARANCE, &clear);
     if (st != NAPFIRE_OK)
         return st;
     /* "Within" is <= the clearance; the exception needs a clear line of

@@ -42,13 +42,33 @@
 #define NF_AMMOS 2
 #define NF_REASONS 16
 #define NF_THRESHOLDS 9
+#define NF_ROW_THRESHOLDS 4 /* ROW_2 .. ROW_5 */
 #define NF_FIRES 2
+
+#define NF_MOVED 3
+
+/* Every count above is its enumeration's size: a value added to a public
+ * enum must grow the count (and the tables it sizes) with it. */
+#define NF_ENUM_COUNTS(X)                                                                         \
+    X(NF_ARMS, NAPFIRE_ARM_HORSE_ARTILLERY) X(NF_NATIONS, NAPFIRE_NATION_RUSSIA)                  \
+    X(NF_CLASSES, NAPFIRE_CLASS_MILITIA) X(NF_FORMATIONS, NAPFIRE_FORMATION_UNLIMBERED)           \
+    X(NF_WEAPONS, NAPFIRE_WEAPON_SHARPSHOOTER) X(NF_COVERS, NAPFIRE_COVER_BUILDINGS)              \
+    X(NF_MOVED, NAPFIRE_MOVED_MORE) X(NF_MEASURES, NAPFIRE_MEASURE_IMPERIAL)                      \
+    X(NF_GUNS, NAPFIRE_GUN_HOWITZER) X(NF_AMMOS, NAPFIRE_AMMO_CANISTER)                           \
+    X(NF_REASONS, NAPFIRE_REASON_OVERHEAD_CANISTER) X(NF_THRESHOLDS, NAPFIRE_THRESHOLD_GUARD_CAP) \
+    X(NF_FIRES, NAPFIRE_FIRE_ARTILLERY)
+#define NF_COUNT_IS_LAST_PLUS_ONE(count, last) _Static_assert((count) == (last) + 1, #count);
+NF_ENUM_COUNTS(NF_COUNT_IS_LAST_PLUS_ONE)
+_Static_assert(NF_ROW_THRESHOLDS == NAPFIRE_THRESHOLD_ROW_5 - NAPFIRE_THRESHOLD_ROW_2 + 1,
+               "NF_ROW_THRESHOLDS");
 
 #define NF_ROWS 5
 #define NF_COLUMNS 9
 #define NF_ART_BANDS 3  /* canister, effective, long */
 #define NF_MOD_IDS 20   /* indexed by NAPFIRE_MOD_*, 0 unused */
 #define NF_VARIANTS 2
+_Static_assert(NF_ART_BANDS == NAPFIRE_BAND_LONG - NAPFIRE_BAND_CANISTER + 1, "NF_ART_BANDS");
+_Static_assert(NF_MOD_IDS == NAPFIRE_MOD_MOVED_HALF + 1, "NF_MOD_IDS");
 
 #define NF_NAME_CAP 64
 #define NF_EDITION_CAP 32
@@ -108,14 +128,14 @@ _Static_assert(_Alignof(napfire_rules) == 8, "public rules alignment");
 
 /* resolve.c: a resolution in two parts, so that callers resolving one
  * shot for many rolls (the distribution) validate and decide the
- * roll-independent part once. napfire__resolve_checked() validates a public
- * shot and rules pair, for every napfire_shot_* entry point that reads
- * both; napfire__resolve_prepare() returns
+ * roll-independent part once. napfire__resolve_prepare() returns
  * OK with a final forbidden result or a permitted one for
- * napfire__resolve_roll(), or EUNKNOWN with a final result, or an error. */
-int napfire__resolve_checked(const napfire_shot *s, const napfire_rules *rules,
-                       const struct nf_shot **n, const struct nf_rules **r);
-int napfire__resolve_prepare(const struct nf_shot *n, const struct nf_rules *r, napfire_result *res);
+ * napfire__resolve_roll(), or EUNKNOWN with a final result, or an error;
+ * *decided says whether every verdict was decided (set on OK and EUNKNOWN:
+ * 0 when the unknown datum left a clause open, 1 when it lies past the
+ * verdicts, in the modifiers). */
+int napfire__resolve_prepare(const struct nf_shot *n, const struct nf_rules *r, napfire_result *res,
+                             int *decided);
 int napfire__resolve_roll(const struct nf_shot *n, const struct nf_rules *r,
                     const napfire_result *prepared, int32_t roll_2d6, int32_t half_die,
                     napfire_result *out);
@@ -159,35 +179,73 @@ int napfire__modifier_slot_ok(int32_t fire, int32_t id, int32_t variant);
 int napfire__artillery_readable(int32_t ammo, int32_t band);
 /* The known row thresholds strictly increase (the setter keeps them so). */
 int napfire__rows_ordered(const struct nf_rules *r);
+/* Set the four row thresholds (ROW_2 .. ROW_5, -1 unknown) at once, checked
+ * as a whole: for a caller replacing a whole row line, whose values need
+ * not pass the order check one at a time. NAPFIRE_EDOMAIN (a value out of
+ * its domain, or the four not increasing) and NAPFIRE_ESTATE (stored rows
+ * already out of order) change nothing. */
+int napfire__rules_set_rows(napfire_rules *r, const int32_t rows[NF_ROW_THRESHOLDS]);
 
-/* Where a lookup found unknown data: filled by the readers above. */
+/* Where a lookup found unknown data (NAPFIRE_MISSING_* and its index, as
+ * napfire_result holds them). */
 struct nf_missing {
     int32_t kind;     /* NAPFIRE_MISSING_* */
     int32_t index[4];
 };
-/* Strict UTF-8 (no overlong forms, surrogates or code points past
+
+/* The rules data one computation reads, and the first unknown datum it
+ * met. Every reader below that can meet unknown data records it here
+ * (the first one only, so reading in precedence order names the datum the
+ * rules need first); callers pass the context down and tell unknown from
+ * corrupt by the status alone. */
+struct nf_data {
+    const struct nf_rules *r;
+    const struct nf_shot *shot; /* the validated shot of napfire__shot_open(), else NULL */
+    struct nf_missing first;    /* kind NAPFIRE_MISSING_NONE: nothing missing yet */
+};
+void napfire__data_init(struct nf_data *d, const struct nf_rules *r);
+/* Record (kind, a, b, c, e) unless a datum is already recorded; returns
+ * NAPFIRE_EUNKNOWN so a reader can end with it. */
+int napfire__data_miss(struct nf_data *d, int32_t kind, int32_t a, int32_t b, int32_t c,
+                       int32_t e);
+/* napfire__threshold() and napfire__modifier_value() through the context. */
+int napfire__need_threshold(struct nf_data *d, int32_t id, int32_t measure, int32_t *value);
+int napfire__need_modifier(struct nf_data *d, int32_t fire, int32_t id, int32_t variant,
+                           int32_t *value);
+/* resolve.c: validate a public shot and rules pair, for every napfire_shot_*
+ * entry point that reads both, and open the data context on them (rules
+ * NULL: the built-in data). With NF_OPEN_DISTANCE a shot without its
+ * distance is NAPFIRE_EINVAL. */
+#define NF_OPEN_DISTANCE 1u
+int napfire__shot_open(const napfire_shot *s, const napfire_rules *rules, unsigned how,
+                       struct nf_data *d);
+
+/* utf8.c: strict UTF-8 (no overlong forms, surrogates or code points past
  * U+10FFFF), shared by the provenance setter and the rules text parser:
  * the width in bytes (1..4) of the sequence at s[0..len), len >= 1, or
  * one of the negative NF_UTF8_* errors. */
 enum { NF_UTF8_NOT_LEAD = -1, NF_UTF8_TRUNCATED = -2, NF_UTF8_INVALID = -3 };
 int napfire__utf8_width(const unsigned char *s, size_t len);
 
-void napfire__missing_set(struct nf_missing *m, int32_t kind, int32_t a, int32_t b,
-                    int32_t c, int32_t d);
-
 /* ranges.c */
-int napfire__band(const struct nf_shot *s, const struct nf_rules *r, int32_t *band,
-            struct nf_missing *m);
+int napfire__band(const struct nf_shot *s, struct nf_data *d, int32_t *band);
 
 /* modifiers.c */
-int napfire__modifiers(const struct nf_shot *s, const struct nf_rules *r,
-                 napfire_modifier items[NF_MAX_ITEMS], size_t *count, int32_t *net,
-                 struct nf_missing *m);
+int napfire__modifiers(const struct nf_shot *s, struct nf_data *d,
+                       napfire_modifier items[NF_MAX_ITEMS], size_t *count, int32_t *net);
 
-/* tables.c */
-int32_t napfire__musketry_row(const struct nf_shot *s, const struct nf_rules *r,
-                        int *status, struct nf_missing *m);
+/* tables.c: the cell a shot reads (F-TAB, F-ART-1). */
+struct nf_cell {
+    int32_t row, column; /* 0-based as in napfire_result; column -1: below 1 */
+    int32_t halves;      /* with the star, before long-range halving; 0 without a column */
+};
 int32_t napfire__roll_column(int32_t modified_roll);
+/* The cell for a covered firer (infantry not in skirmish order, or
+ * artillery) at this modified roll; artillery needs its band (CANISTER ..
+ * LONG), musketry ignores it. *cell is written on NAPFIRE_OK and, as far
+ * as found (halves 0), on NAPFIRE_EUNKNOWN. */
+int napfire__table_cell(const struct nf_shot *s, struct nf_data *d, int32_t band,
+                        int32_t modified_roll, struct nf_cell *cell);
 
 /* casualties.c */
 int32_t napfire__long_range_halves(int32_t halves);
@@ -198,9 +256,9 @@ void napfire__split_screen(const struct nf_shot *s, napfire_result *out);
 
 /* artillery.c */
 uint32_t napfire__artillery_static_verdicts(const struct nf_shot *s);
-int napfire__artillery_overhead_verdict(const struct nf_shot *s, const struct nf_rules *r,
-                                  uint32_t *reasons, struct nf_missing *m);
-int napfire__artillery_band_verdicts(const struct nf_shot *s, const struct nf_rules *r,
-                               int32_t band, uint32_t *reasons, struct nf_missing *m);
+int napfire__artillery_overhead_verdict(const struct nf_shot *s, struct nf_data *d,
+                                        uint32_t *reasons);
+int napfire__artillery_band_verdicts(const struct nf_shot *s, struct nf_data *d, int32_t band,
+                                     uint32_t *reasons);
 
 #endif /* NAPFIRE_INTERNAL_H */

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Line of sight (H-LOS, H-ELV), facing (H-FACE) and infantry fire
- * (H-FIRE) at hex scale. The geometry is the exact trace of hex.c; this
- * file only applies the rules to its steps.
+ * Line of sight (H-LOS, H-ELV) at hex scale, and the names of the
+ * hex-scale enumerations. The geometry is the exact trace of hex.c; this
+ * file only applies the rules to its steps. Facing and fire value are in
+ * facing.c.
  */
 #include "internal.h"
 #include "hex_internal.h"
@@ -17,7 +18,7 @@ struct nf_map {
     const napfire_hex_info *cells;
 };
 
-static int nf_info_valid(const napfire_hex_info *h) {
+static int info_valid(const napfire_hex_info *h) {
     if (h->terrain < NAPFIRE_TERRAIN_CLEAR || h->terrain > NAPFIRE_TERRAIN_SLOPE) return 0;
     if (h->presence < NAPFIRE_PRESENCE_NONE || h->presence > NAPFIRE_PRESENCE_LEADER_ONLY) return 0;
     for (size_t i = 0; i < NF_COUNT(h->reserved); i++)
@@ -25,7 +26,7 @@ static int nf_info_valid(const napfire_hex_info *h) {
     return 1;
 }
 
-static int nf_map_read(const struct nf_map *m, napfire_hex h, napfire_hex_info *out) {
+static int map_read(const struct nf_map *m, napfire_hex h, napfire_hex_info *out) {
     memset(out, 0, sizeof *out);
     if (m->fn) {
         int rc = m->fn(m->ctx, h, out);
@@ -38,7 +39,7 @@ static int nf_map_read(const struct nf_map *m, napfire_hex h, napfire_hex_info *
         if (col >= 0 && col < m->columns && row >= 0 && row < m->rows)
             *out = m->cells[(size_t)row * (size_t)m->columns + (size_t)col];
     }
-    return nf_info_valid(out) ? NAPFIRE_OK : NAPFIRE_EDOMAIN;
+    return info_valid(out) ? NAPFIRE_OK : NAPFIRE_EDOMAIN;
 }
 
 /* What the judgement of one hex needs from the question. */
@@ -47,10 +48,29 @@ struct nf_los {
     int32_t friend_side;
 };
 
+/* H-ELV-1: a higher firer sees over blockers nearer itself; H-ELV-2: a
+ * lower firer over blockers nearer the target. */
+static int elevation_lifts(int32_t ef, int32_t et, int32_t from_firer, int32_t to_target) {
+    return (ef > et && from_firer < to_target) || (ef < et && to_target < from_firer);
+}
+
+/* A friendly combat unit adjacent to the target (H-ELV-2). */
+static int friend_adjacent(const struct nf_los *c, const napfire_hex_info *h, int32_t to_target) {
+    return h->presence == NAPFIRE_PRESENCE_COMBAT && to_target == 1 && h->unit_side == c->friend_side;
+}
+
+/* Why elevation did not lift a blocker (H-ELV-3, or the uncovered half). */
+static int32_t kept_by(int32_t ef, int32_t et, int32_t from_firer, int32_t to_target) {
+    if (ef == et) return NAPFIRE_LOS_ELV_EQUAL;
+    return from_firer == to_target ? NAPFIRE_LOS_ELV_EQUIDISTANT : NAPFIRE_LOS_ELV_OTHER_HALF;
+}
+
 /* Does this hex block (H-LOS-5, H-ELV-1..5)? Returns the blocking rule or
- * NONE; *elevation says why H-ELV did not lift it, *lifted that it did. */
-static int32_t nf_judge(const struct nf_los *c, const napfire_hex_info *h, int32_t from_firer,
-                        int32_t to_target, int32_t *elevation, int32_t *lifted) {
+ * NONE; *elevation says why H-ELV did not lift it, *lifted how many of its
+ * blocker features (woods or walls, an off-level slope, a combat unit)
+ * H-ELV-1/2 lifted. A town is judged by no elevation rule (H-ELV-5). */
+static int32_t judge(const struct nf_los *c, const napfire_hex_info *h, int32_t from_firer,
+                     int32_t to_target, int32_t *elevation, int32_t *lifted) {
     int32_t ef = c->firer_elevation, et = c->target_elevation;
     *elevation = NAPFIRE_LOS_ELV_NONE;
     *lifted = 0;
@@ -60,26 +80,32 @@ static int32_t nf_judge(const struct nf_los *c, const napfire_hex_info *h, int32
     int slope = h->terrain == NAPFIRE_TERRAIN_SLOPE && h->elevation != ef && h->elevation != et;
     int unit = h->presence == NAPFIRE_PRESENCE_COMBAT;
     if (!terrain && !slope && !unit) return NAPFIRE_LOS_RULE_NONE;
-    if (ef > et && from_firer < to_target) { /* H-ELV-1 */
-        *lifted = 1;
-        return NAPFIRE_LOS_RULE_NONE;
+    if (elevation_lifts(ef, et, from_firer, to_target)) {
+        /* H-ELV-2's own exception: a friendly unit adjacent to the target. */
+        int friend = ef < et && friend_adjacent(c, h, to_target);
+        *lifted = terrain + slope + (friend ? 0 : unit);
+        if (!friend) return NAPFIRE_LOS_RULE_NONE;
+        *elevation = NAPFIRE_LOS_ELV_FRIEND_ADJACENT;
+        return NAPFIRE_LOS_RULE_UNIT;
     }
-    if (ef < et && to_target < from_firer) { /* H-ELV-2 */
-        if (unit && to_target == 1 && h->unit_side == c->friend_side) {
-            *elevation = NAPFIRE_LOS_ELV_FRIEND_ADJACENT;
-            return NAPFIRE_LOS_RULE_UNIT;
-        }
-        *lifted = 1;
-        return NAPFIRE_LOS_RULE_NONE;
-    }
-    /* H-ELV-3, or a blocker on the half no exception covers. */
-    *elevation = ef == et ? NAPFIRE_LOS_ELV_EQUAL
-                 : from_firer == to_target ? NAPFIRE_LOS_ELV_EQUIDISTANT
-                                           : NAPFIRE_LOS_ELV_OTHER_HALF;
+    *elevation = kept_by(ef, et, from_firer, to_target);
     return terrain ? NAPFIRE_LOS_RULE_TERRAIN : slope ? NAPFIRE_LOS_RULE_SLOPE : NAPFIRE_LOS_RULE_UNIT;
 }
 
-static int nf_query_valid(const napfire_los_query *q) {
+/* The fixed order of causes that names the blocking hex of a pair: a town
+ * (no elevation exception) first, then woods or walls, a slope, a unit,
+ * as within one hex. Mirror images of a map give the same cause. */
+static int cause_rank(int32_t rule) {
+    switch (rule) {
+    case NAPFIRE_LOS_RULE_TOWN: return 0;
+    case NAPFIRE_LOS_RULE_TERRAIN: return 1;
+    case NAPFIRE_LOS_RULE_SLOPE: return 2;
+    case NAPFIRE_LOS_RULE_UNIT: return 3;
+    default: return 4;
+    }
+}
+
+static int query_valid(const napfire_los_query *q) {
     if (!nf_in_bound(q->firer.q, q->firer.r) || !nf_in_bound(q->target.q, q->target.r)) return 0;
     if (q->firer.q == q->target.q && q->firer.r == q->target.r) return 0;
     if ((q->front_mask & ~0x3Fu) != 0 || (q->policy & ~(uint32_t)NAPFIRE_LOS_FRIEND_IS_TARGET_SIDE) != 0)
@@ -90,35 +116,46 @@ static int nf_query_valid(const napfire_los_query *q) {
 }
 
 /* Bit of the firer's hexside towards an adjacent hex. */
-static uint32_t nf_side_bit(napfire_hex firer, napfire_hex h) {
+static uint32_t side_bit(napfire_hex firer, napfire_hex h) {
     int32_t side = 0;
     (void)napfire_hex_side_towards(firer, h, &side);
     return 1u << side;
 }
 
-/* Judge one hex between firer and target; on a blocker fill the result. */
-static int nf_step_hex(const struct nf_los *c, const struct nf_map *m, const napfire_trace_step *s,
-                       int which, napfire_los_result *res, int *blocked) {
-    napfire_hex h = which ? s->other : s->hex;
-    napfire_hex_info info;
-    int32_t elevation, lifted;
-    int rc = nf_map_read(m, h, &info);
-    if (rc != NAPFIRE_OK) return rc;
-    int32_t rule = nf_judge(c, &info, s->from_start, s->to_end, &elevation, &lifted);
-    res->lifted += lifted;
-    if (rule == NAPFIRE_LOS_RULE_NONE) return NAPFIRE_OK;
+/* Judge one step between firer and target: a hex, or both hexes of a
+ * hexside pair (always both, so that what is lifted and what is named do
+ * not depend on which side of the line a hex lies). On a blocker fill the
+ * result. */
+static int judge_step(const struct nf_los *c, const struct nf_map *m, const napfire_trace_step *s,
+                      napfire_los_result *res, int *blocked) {
+    napfire_hex hexes[2] = {s->hex, s->other};
+    int32_t rule[2] = {NAPFIRE_LOS_RULE_NONE, NAPFIRE_LOS_RULE_NONE};
+    int32_t elevation[2] = {NAPFIRE_LOS_ELV_NONE, NAPFIRE_LOS_ELV_NONE};
+    int n = s->kind == NAPFIRE_STEP_HEXSIDE ? 2 : 1;
+    for (int i = 0; i < n; i++) {
+        napfire_hex_info info;
+        int32_t lifted;
+        int rc = map_read(m, hexes[i], &info);
+        if (rc != NAPFIRE_OK) return rc;
+        rule[i] = judge(c, &info, s->from_start, s->to_end, &elevation[i], &lifted);
+        res->lifted += lifted;
+    }
+    /* H-LOS-3: either hex blocks; the stronger cause names the pair, the
+     * first in trace order on a tie (then both name the same cause). */
+    int k = n == 2 && cause_rank(rule[1]) < cause_rank(rule[0]) ? 1 : 0;
+    if (rule[k] == NAPFIRE_LOS_RULE_NONE) return NAPFIRE_OK;
     *blocked = 1;
     res->clear = 0;
-    res->cause = rule;
-    res->elevation = elevation;
+    res->cause = rule[k];
+    res->elevation = elevation[k];
     res->blocker_kind = s->kind;
-    res->blocker = h;
-    res->blocker_other = which ? s->hex : s->other;
-    res->rule = s->kind == NAPFIRE_STEP_HEXSIDE ? NAPFIRE_LOS_RULE_GRAZING : rule; /* H-LOS-3 */
+    res->blocker = hexes[k];
+    res->blocker_other = n == 2 ? hexes[1 - k] : s->other;
+    res->rule = s->kind == NAPFIRE_STEP_HEXSIDE ? NAPFIRE_LOS_RULE_GRAZING : rule[k]; /* H-LOS-3 */
     return NAPFIRE_OK;
 }
 
-static int nf_los(const napfire_los_query *q, const struct nf_map *m, napfire_los_result *out) {
+static int line_of_sight(const napfire_los_query *q, const struct nf_map *m, napfire_los_result *out) {
     napfire_los_result res;
     memset(&res, 0, sizeof res);
     res.clear = 1;
@@ -130,16 +167,16 @@ static int nf_los(const napfire_los_query *q, const struct nf_map *m, napfire_lo
     res.distance = w.n;
     (void)napfire__walk_step(&w, &s); /* the firing hex */
     (void)napfire__walk_step(&w, &s); /* leaving it: a hex, or a hexside pair through a vertex */
-    res.exit_mask = nf_side_bit(q->firer, s.hex);
-    if (s.kind == NAPFIRE_STEP_HEXSIDE) res.exit_mask |= nf_side_bit(q->firer, s.other);
+    res.exit_mask = side_bit(q->firer, s.hex);
+    if (s.kind == NAPFIRE_STEP_HEXSIDE) res.exit_mask |= side_bit(q->firer, s.other);
 
     if ((res.exit_mask & q->front_mask) == 0) { /* H-LOS-4 */
         res.clear = 0;
         res.rule = NAPFIRE_LOS_RULE_FRONT_HEXSIDE;
     } else if (w.n > 1) { /* adjacent: nothing between, elevation ignored (H-LOS-6) */
         napfire_hex_info firer, target;
-        int rc = nf_map_read(m, q->firer, &firer);
-        if (rc == NAPFIRE_OK) rc = nf_map_read(m, q->target, &target);
+        int rc = map_read(m, q->firer, &firer);
+        if (rc == NAPFIRE_OK) rc = map_read(m, q->target, &target);
         if (rc != NAPFIRE_OK) return rc;
         struct nf_los c;
         c.firer_elevation = firer.elevation;
@@ -151,9 +188,7 @@ static int nf_los(const napfire_los_query *q, const struct nf_map *m, napfire_lo
         do {
             if (s.kind == NAPFIRE_STEP_VERTEX) continue;
             if (s.kind == NAPFIRE_STEP_HEX && s.to_end == 0) break;
-            rc = nf_step_hex(&c, m, &s, 0, &res, &blocked);
-            if (rc == NAPFIRE_OK && !blocked && s.kind == NAPFIRE_STEP_HEXSIDE)
-                rc = nf_step_hex(&c, m, &s, 1, &res, &blocked);
+            rc = judge_step(&c, m, &s, &res, &blocked);
             if (rc != NAPFIRE_OK) return rc;
         } while (!blocked && napfire__walk_step(&w, &s));
     }
@@ -164,18 +199,18 @@ static int nf_los(const napfire_los_query *q, const struct nf_map *m, napfire_lo
 int napfire_los_callback(const napfire_los_query *q, napfire_hex_info_fn fn, void *ctx,
                          napfire_los_result *out) {
     if (!q || !fn || !out) return NAPFIRE_EINVAL;
-    if (!nf_query_valid(q)) return NAPFIRE_EDOMAIN;
+    if (!query_valid(q)) return NAPFIRE_EDOMAIN;
     struct nf_map m;
     memset(&m, 0, sizeof m);
     m.fn = fn;
     m.ctx = ctx;
-    return nf_los(q, &m, out);
+    return line_of_sight(q, &m, out);
 }
 
 int napfire_los_grid(const napfire_los_query *q, int32_t layout, int32_t columns, int32_t rows,
                      const napfire_hex_info *cells, napfire_los_result *out) {
     if (!q || !cells || !out) return NAPFIRE_EINVAL;
-    if (!nf_query_valid(q) || layout < NAPFIRE_HEX_ODD_Q || layout > NAPFIRE_HEX_EVEN_R ||
+    if (!query_valid(q) || layout < NAPFIRE_HEX_ODD_Q || layout > NAPFIRE_HEX_EVEN_R ||
         columns < 1 || columns > NAPFIRE_HEX_GRID_MAX || rows < 1 || rows > NAPFIRE_HEX_GRID_MAX)
         return NAPFIRE_EDOMAIN;
     /* The caller's array holds columns * rows cells: it must be addressable. */
@@ -186,113 +221,7 @@ int napfire_los_grid(const napfire_los_query *q, int32_t layout, int32_t columns
     m.columns = columns;
     m.rows = rows;
     m.cells = cells;
-    return nf_los(q, &m, out);
-}
-
-/* ------------------------------------------------------------------ */
-/* H-FACE */
-
-int napfire_hex_facing(int32_t formation, int32_t facing, uint32_t *front, uint32_t *flank,
-                       uint32_t *rear) {
-    if (!front) return NAPFIRE_EINVAL;
-    if (facing < 0 || facing > 11) return NAPFIRE_EDOMAIN;
-    int32_t k = facing / 2; /* the hexside faced, or the vertex faced */
-    int vertex = facing % 2 != 0;
-    /* Front, flank and rear as runs of hexsides counted from the first
-     * front hexside, going round in direction order. */
-    int32_t first, nfront, nflank;
-    switch (formation) {
-    case NAPFIRE_HEX_COLUMN:
-    case NAPFIRE_HEX_ARTILLERY: /* 3/2/1 around hexside k */
-        if (vertex) return NAPFIRE_EDOMAIN;
-        first = k - 1;
-        nfront = 3;
-        nflank = 2;
-        break;
-    case NAPFIRE_HEX_LINE: /* 2/2/2: hexsides k and k+1 meet at vertex k */
-        if (!vertex) return NAPFIRE_EDOMAIN;
-        first = k;
-        nfront = 2;
-        nflank = 2;
-        break;
-    case NAPFIRE_HEX_TIRAILLEUR: /* 4/2/0 */
-        if (!vertex) return NAPFIRE_EDOMAIN;
-        first = k - 1;
-        nfront = 4;
-        nflank = 2;
-        break;
-    case NAPFIRE_HEX_SQUARE:
-        first = 0;
-        nfront = 6;
-        nflank = 0;
-        break;
-    default:
-        return NAPFIRE_EDOMAIN;
-    }
-    /* Flank hexsides sit either side of the front, the rear opposite it. */
-    uint32_t fr = 0, fl = 0;
-    for (int32_t i = 0; i < nfront; i++) fr |= 1u << ((first + i + 6) % 6);
-    for (int32_t i = 0; i < nflank / 2; i++) {
-        fl |= 1u << ((first - 1 - i + 12) % 6);
-        fl |= 1u << ((first + nfront + i) % 6);
-    }
-    *front = fr;
-    if (flank) *flank = fl;
-    if (rear) *rear = 0x3Fu & ~(fr | fl);
-    return NAPFIRE_OK;
-}
-
-/* ------------------------------------------------------------------ */
-/* H-FIRE */
-
-static int nf_fire_in(int32_t v) { return v >= 0 && v <= NAPFIRE_HEX_FIRE_MAX; }
-
-int napfire_hex_fire_value(const napfire_hex_fire *fire, int32_t *value) {
-    if (!fire || !value) return NAPFIRE_EINVAL;
-    const napfire_hex_fire *f = fire;
-    for (size_t i = 0; i < NF_COUNT(f->reserved); i++)
-        if (f->reserved[i] != 0) return NAPFIRE_EDOMAIN;
-    if (!nf_fire_in(f->increments) || !nf_fire_in(f->multiple) || !nf_fire_in(f->printed_value) ||
-        !nf_fire_in(f->stack_position))
-        return NAPFIRE_EDOMAIN;
-    int32_t per_hex;
-    switch (f->formation) {
-    case NAPFIRE_HEX_COLUMN: /* H-FIRE-2: only the top unit fires, its printed value */
-        if (f->hexes != 1) return NAPFIRE_EDOMAIN;
-        *value = f->stack_position == 0 ? f->printed_value : 0;
-        return NAPFIRE_OK;
-    case NAPFIRE_HEX_LINE: /* H-FIRE-3, H-FIRE-5 */
-        if (f->hexes < 1 || f->hexes > 2 || (f->hexes == 2 && f->increments < 5)) return NAPFIRE_EDOMAIN;
-        per_hex = 4;
-        break;
-    case NAPFIRE_HEX_TIRAILLEUR: /* H-FIRE-4 */
-        if (f->hexes < 1 || f->hexes > f->increments) return NAPFIRE_EDOMAIN;
-        per_hex = 3;
-        break;
-    default: /* ARTILLERY, SQUARE: not infantry fire H-FIRE covers */
-        return NAPFIRE_EDOMAIN;
-    }
-    if (f->stack_position != 0) return NAPFIRE_EDOMAIN;
-    int32_t firing = f->increments < per_hex * f->hexes ? f->increments : per_hex * f->hexes;
-    *value = firing * f->multiple;
-    return NAPFIRE_OK;
-}
-
-int napfire_hex_fire_range(int32_t formation, int32_t tirailleur_range, int32_t *range) {
-    if (!range) return NAPFIRE_EINVAL;
-    if (tirailleur_range < 0 || tirailleur_range > NAPFIRE_HEX_FIRE_MAX) return NAPFIRE_EDOMAIN;
-    switch (formation) {
-    case NAPFIRE_HEX_COLUMN:
-    case NAPFIRE_HEX_LINE:
-    case NAPFIRE_HEX_SQUARE:
-        *range = 1;
-        return NAPFIRE_OK;
-    case NAPFIRE_HEX_TIRAILLEUR:
-        *range = tirailleur_range ? tirailleur_range : NAPFIRE_HEX_TIRAILLEUR_RANGE;
-        return NAPFIRE_OK;
-    default:
-        return NAPFIRE_EDOMAIN;
-    }
+    return line_of_sight(q, &m, out);
 }
 
 /* ------------------------------------------------------------------ */

@@ -7,19 +7,18 @@
 #include "internal.h"
 
 struct builder {
-    const struct nf_rules *r;
+    struct nf_data *d;
     int32_t fire;
     napfire_modifier *items;
     size_t count;
-    int status;             /* NAPFIRE_OK, _EUNKNOWN (first one in m) or _ESTATE */
-    struct nf_missing *m;
+    int status; /* NAPFIRE_OK, _EUNKNOWN (the first one recorded in d) or _ESTATE */
 };
 
 /* Append the item (id, variant) with its value from the rules data. */
 static void add(struct builder *b, int32_t id, int32_t variant) {
     napfire_modifier *it = &b->items[b->count++];
     int32_t v = 0;
-    int st = napfire__modifier_value(b->r, b->fire, id, variant, &v);
+    int st = napfire__need_modifier(b->d, b->fire, id, variant, &v);
     it->id = id;
     it->suppressed_by = 0;
     if (st == NAPFIRE_OK) {
@@ -29,12 +28,9 @@ static void add(struct builder *b, int32_t id, int32_t variant) {
     }
     it->value = 0;
     it->applied = -1;
-    if (st == NAPFIRE_ESTATE) {
-        b->status = NAPFIRE_ESTATE;
-    } else if (b->status == NAPFIRE_OK) {
-        b->status = NAPFIRE_EUNKNOWN;
-        napfire__missing_set(b->m, NAPFIRE_MISSING_MODIFIER, b->fire, id, variant, -1);
-    }
+    /* Corruption outranks unknown data. */
+    if (b->status != NAPFIRE_ESTATE)
+        b->status = st;
 }
 
 /* F-MOD-1..4: exactly one class item. */
@@ -68,6 +64,16 @@ static int british_line(const struct nf_unit *f) {
            nf_u(f, NAPFIRE_UNIT_COVER) != NAPFIRE_COVER_BUILDINGS;
 }
 
+/* F-MOD-15/16: cover, limited cover (variant 1), buildings. */
+static void target_cover(struct builder *b, int32_t cover) {
+    if (cover == NAPFIRE_COVER_COVER)
+        add(b, NAPFIRE_MOD_COVER, 0);
+    else if (cover == NAPFIRE_COVER_LIMITED)
+        add(b, NAPFIRE_MOD_COVER, 1);
+    else if (cover == NAPFIRE_COVER_BUILDINGS)
+        add(b, NAPFIRE_MOD_BUILDINGS, 0);
+}
+
 /* F-MOD-8..16: the target's conditions, shared by musketry and artillery. */
 static void target_conditions(struct builder *b, const struct nf_shot *s) {
     const struct nf_unit *t = &s->target;
@@ -94,12 +100,7 @@ static void target_conditions(struct builder *b, const struct nf_shot *s) {
         add(b, NAPFIRE_MOD_OPEN_ORDER, 0);
     if (formation == NAPFIRE_FORMATION_SKIRMISH)
         add(b, NAPFIRE_MOD_SKIRMISHERS, 0);
-    if (cover == NAPFIRE_COVER_COVER)
-        add(b, NAPFIRE_MOD_COVER, 0);
-    else if (cover == NAPFIRE_COVER_LIMITED)
-        add(b, NAPFIRE_MOD_COVER, 1);
-    else if (cover == NAPFIRE_COVER_BUILDINGS)
-        add(b, NAPFIRE_MOD_BUILDINGS, 0);
+    target_cover(b, cover);
 }
 
 static napfire_modifier *find(napfire_modifier *items, size_t count, int32_t id) {
@@ -116,10 +117,7 @@ static int guard_cap(struct builder *b, const struct nf_unit *f, int32_t measure
     if (nf_u(f, NAPFIRE_UNIT_CLASS) != NAPFIRE_CLASS_GUARD)
         return NAPFIRE_OK;
     int32_t cap = 0;
-    int st = napfire__threshold(b->r, NAPFIRE_THRESHOLD_GUARD_CAP, measure, &cap);
-    if (st == NAPFIRE_EUNKNOWN)
-        napfire__missing_set(b->m, NAPFIRE_MISSING_THRESHOLD, NAPFIRE_THRESHOLD_GUARD_CAP, measure,
-                       -1, -1);
+    int st = napfire__need_threshold(b->d, NAPFIRE_THRESHOLD_GUARD_CAP, measure, &cap);
     if (st != NAPFIRE_OK)
         return st;
     int32_t sum = 0;
@@ -158,59 +156,72 @@ static void exclusive(struct builder *b) {
     }
 }
 
-int napfire__modifiers(const struct nf_shot *s, const struct nf_rules *r,
-                 napfire_modifier items[NF_MAX_ITEMS], size_t *count, int32_t *net,
-                 struct nf_missing *m) {
-    const struct nf_unit *f = &s->firer;
+/* F-TAB-6: only infantry not in skirmish order and artillery fire. */
+static int fire_covered(const struct nf_unit *f) {
     int32_t arm = nf_u(f, NAPFIRE_UNIT_ARM);
-    struct builder b = {r, napfire__is_artillery(arm) ? NAPFIRE_FIRE_ARTILLERY : NAPFIRE_FIRE_MUSKETRY,
-                        items, 0, NAPFIRE_OK, m};
-    int covered = napfire__is_artillery(arm) ||
-                  (napfire__is_infantry(arm) &&
-                   nf_u(f, NAPFIRE_UNIT_FORMATION) != NAPFIRE_FORMATION_SKIRMISH);
-    if (!covered) {
+    return napfire__is_artillery(arm) ||
+           (napfire__is_infantry(arm) && nf_u(f, NAPFIRE_UNIT_FORMATION) != NAPFIRE_FORMATION_SKIRMISH);
+}
+
+/* Every item in id order with its value read: the musketry firer's
+ * (F-MOD-1..7), the target's (F-MOD-8..16), the battery's move (F-ART-3). */
+static void collect(struct builder *b, const struct nf_shot *s) {
+    const struct nf_unit *f = &s->firer;
+    if (b->fire == NAPFIRE_FIRE_MUSKETRY) {
+        firer_class(b, nf_u(f, NAPFIRE_UNIT_CLASS));
+        if (british_line(f))
+            add(b, NAPFIRE_MOD_BRITISH_LINE, 0);
+        if (nf_u(f, NAPFIRE_UNIT_FIRED_LAST_TURN))
+            add(b, NAPFIRE_MOD_FIRED_LAST_TURN, 0);
+        if (nf_u(f, NAPFIRE_UNIT_DISORDERED))
+            add(b, NAPFIRE_MOD_DISORDERED, 0);
+    }
+    target_conditions(b, s);
+    /* F-ART-3: a battery that moved up to half its move fires with a penalty. */
+    if (b->fire == NAPFIRE_FIRE_ARTILLERY && nf_u(f, NAPFIRE_UNIT_MOVED) == NAPFIRE_MOVED_HALF)
+        add(b, NAPFIRE_MOD_MOVED_HALF, 0);
+}
+
+static int32_t applied_sum(const napfire_modifier *items, size_t count) {
+    int32_t sum = 0;
+    for (size_t i = 0; i < count; i++)
+        if (items[i].applied == 1)
+            sum += items[i].value;
+    return sum;
+}
+
+int napfire__modifiers(const struct nf_shot *s, struct nf_data *d,
+                       napfire_modifier items[NF_MAX_ITEMS], size_t *count, int32_t *net) {
+    const struct nf_unit *f = &s->firer;
+    if (!fire_covered(f)) {
         /* F-TAB-6: no modifiers are guessed for fire the documents omit. */
         *count = 0;
         *net = 0;
         return NAPFIRE_OK;
     }
-    if (b.fire == NAPFIRE_FIRE_MUSKETRY) {
-        firer_class(&b, nf_u(f, NAPFIRE_UNIT_CLASS));
-        if (british_line(f))
-            add(&b, NAPFIRE_MOD_BRITISH_LINE, 0);
-        if (nf_u(f, NAPFIRE_UNIT_FIRED_LAST_TURN))
-            add(&b, NAPFIRE_MOD_FIRED_LAST_TURN, 0);
-        if (nf_u(f, NAPFIRE_UNIT_DISORDERED))
-            add(&b, NAPFIRE_MOD_DISORDERED, 0);
-    }
-    target_conditions(&b, s);
-    /* F-ART-3: a battery that moved up to half its move fires with a penalty. */
-    if (b.fire == NAPFIRE_FIRE_ARTILLERY && nf_u(f, NAPFIRE_UNIT_MOVED) == NAPFIRE_MOVED_HALF)
-        add(&b, NAPFIRE_MOD_MOVED_HALF, 0);
-    int32_t extra = nf_s(s, NAPFIRE_SHOT_EXTRA_MODIFIER);
-    if (b.status != NAPFIRE_OK) {
-        /* Record EXTRA too, so the caller sees the whole list. */
-        if (extra != 0)
-            items[b.count++] = (napfire_modifier){NAPFIRE_MOD_EXTRA, extra, 1, 0};
-        *count = b.count;
-        return b.status;
-    }
-    if (b.fire == NAPFIRE_FIRE_MUSKETRY) {
-        int st = guard_cap(&b, f, nf_s(s, NAPFIRE_SHOT_MEASURE));
+    int artillery = napfire__is_artillery(nf_u(f, NAPFIRE_UNIT_ARM));
+    struct builder b = {d, artillery ? NAPFIRE_FIRE_ARTILLERY : NAPFIRE_FIRE_MUSKETRY, items, 0,
+                        NAPFIRE_OK};
+    collect(&b, s);
+    int st = b.status;
+    if (st == NAPFIRE_OK && !artillery) {
+        st = guard_cap(&b, f, nf_s(s, NAPFIRE_SHOT_MEASURE));
         if (st != NAPFIRE_OK) {
             *count = b.count;
             return st;
         }
         exclusive(&b);
     }
+    /* F-MOD-E: the house rule comes last, outside the cap and the
+     * exclusive -4; listed with unknown values too, so the caller sees the
+     * whole list. */
+    int32_t extra = nf_s(s, NAPFIRE_SHOT_EXTRA_MODIFIER);
     if (extra != 0)
         items[b.count++] = (napfire_modifier){NAPFIRE_MOD_EXTRA, extra, 1, 0};
-    int32_t sum = 0;
-    for (size_t i = 0; i < b.count; i++)
-        if (items[i].applied == 1)
-            sum += items[i].value;
     *count = b.count;
-    *net = sum;
+    if (st != NAPFIRE_OK)
+        return st;
+    *net = applied_sum(items, b.count);
     return NAPFIRE_OK;
 }
 
@@ -218,16 +229,14 @@ int napfire_shot_modifiers(const napfire_shot *s, const napfire_rules *rules,
                            napfire_modifier *items, size_t cap, size_t *count, int32_t *net) {
     if (!s || !count || !net || (!items && cap > 0))
         return NAPFIRE_EINVAL;
-    const struct nf_shot *n = NULL;
-    const struct nf_rules *r = NULL;
-    int st = napfire__resolve_checked(s, rules, &n, &r);
+    struct nf_data d;
+    int st = napfire__shot_open(s, rules, 0, &d);
     if (st)
         return st;
     napfire_modifier tmp[NF_MAX_ITEMS];
     size_t c = 0;
     int32_t sum = 0;
-    struct nf_missing m = {NAPFIRE_MISSING_NONE, {-1, -1, -1, -1}};
-    st = napfire__modifiers(n, r, tmp, &c, &sum, &m);
+    st = napfire__modifiers(d.shot, &d, tmp, &c, &sum);
     if (st != NAPFIRE_OK && st != NAPFIRE_EUNKNOWN)
         return st;
     if (c > cap) {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* Exact outcome distributions, expected casualties, batch resolution and
- * the seeded dice generator. The distribution weighs each 2D6 roll once
+/* Exact outcome distributions, expected casualties and batch resolution
+ * (the dice are in dice.c). The distribution weighs each 2D6 roll once
  * and splits a pending half over the half die, so it costs 11 resolutions,
  * not 216. */
 #include <string.h>
@@ -31,51 +31,105 @@ static void add_outcome(napfire_outcome *list, size_t *n, int32_t target, int32_
 /* 11 rolls x 2 half-die results bound the distinct outcomes. */
 #define MAX_OUTCOMES 22
 
-static int distribution(const napfire_shot *s, const napfire_rules *rules,
-                        napfire_outcome list[MAX_OUTCOMES], size_t *n, napfire_result *verdict) {
-    *n = 0;
-    const struct nf_shot *shot = NULL;
-    const struct nf_rules *r = NULL;
-    int st = napfire__resolve_checked(s, rules, &shot, &r);
+/* A shot's odds as far as the rules data goes. */
+struct odds {
+    napfire_outcome list[MAX_OUTCOMES]; /* the known outcomes */
+    size_t n;
+    int32_t unknown;        /* weight of the rolls that need unknown data */
+    napfire_result verdict; /* what holds for every roll, and the first missing datum */
+};
+
+/* The verdict fields the distribution functions document: those that hold
+ * for every roll, none of one roll's. */
+static void verdict_from(const napfire_result *prepared, napfire_result *v) {
+    memset(v, 0, sizeof *v);
+    v->permitted = prepared->permitted;
+    v->reason = prepared->reason;
+    v->reasons = prepared->reasons;
+    v->band = prepared->band;
+    v->net_modifier = prepared->net_modifier;
+    v->row = -1;
+    v->column = -1;
+    v->missing = prepared->missing;
+    memcpy(v->missing_index, prepared->missing_index, sizeof v->missing_index);
+}
+
+/* Weigh one roll (weight w out of 216) into the odds. */
+static int weigh_roll(const struct nf_shot *shot, const struct nf_rules *r,
+                      const napfire_result *prepared, int32_t roll, int32_t w, struct odds *o) {
+    napfire_result res;
+    int st = napfire__resolve_roll(shot, r, prepared, roll, 0, &res);
+    if (st == NAPFIRE_ESTATE)
+        return st;
+    if (roll == 2)
+        o->verdict.row = res.row; /* the table row is found with the first roll */
+    if (st == NAPFIRE_EUNKNOWN) {
+        /* Roll order names the first missing datum (the documented one). */
+        if (o->verdict.missing == NAPFIRE_MISSING_NONE) {
+            o->verdict.missing = res.missing;
+            memcpy(o->verdict.missing_index, res.missing_index, sizeof res.missing_index);
+        }
+        o->unknown += w;
+        return NAPFIRE_OK;
+    }
+    if (!res.half_pending) {
+        add_outcome(o->list, &o->n, res.target_casualties, res.screen_casualties, w);
+        return NAPFIRE_OK;
+    }
+    /* Die 1-3 drops the half: the result as it stands. */
+    add_outcome(o->list, &o->n, res.target_casualties, res.screen_casualties, w / 2);
+    /* Die 4-6 makes it a whole figure: again for the screen split. Only
+     * the die differs from the call that just succeeded, so this one reads
+     * the same data and succeeds too. */
+    (void)napfire__resolve_roll(shot, r, prepared, roll, 6, &res);
+    add_outcome(o->list, &o->n, res.target_casualties, res.screen_casualties, w / 2);
+    return NAPFIRE_OK;
+}
+
+/* The odds over what is known: OK when every roll is known, EUNKNOWN with
+ * the known part, or an error. With whole set, the first unknown roll ends
+ * the walk: a caller that needs every roll stops reading rules data there,
+ * as a resolve of that roll does. */
+static int weigh(const napfire_shot *s, const napfire_rules *rules, int whole, struct odds *o) {
+    o->n = 0;
+    o->unknown = 0;
+    struct nf_data d;
+    int st = napfire__shot_open(s, rules, 0, &d);
     if (st != NAPFIRE_OK)
         return st;
+    const struct nf_shot *shot = d.shot;
+    const struct nf_rules *r = d.r;
     /* Verdicts, band and modifiers do not depend on the dice: decided once
      * for all 11 rolls, exactly as each napfire_shot_resolve() would. */
     napfire_result prepared;
-    st = napfire__resolve_prepare(shot, r, &prepared);
-    if (st == NAPFIRE_EUNKNOWN)
-        *verdict = prepared;
-    if (st != NAPFIRE_OK)
+    int decided = 0;
+    st = napfire__resolve_prepare(shot, r, &prepared, &decided);
+    if (st != NAPFIRE_OK && st != NAPFIRE_EUNKNOWN)
         return st;
-    *verdict = prepared;
+    verdict_from(&prepared, &o->verdict);
+    if (st == NAPFIRE_EUNKNOWN) {
+        /* Nothing is known. The verdict says whether the shot is allowed
+         * (1: only the modifiers are unknown) or undecided (-1), and -1 for
+         * a band that could not be found (an unknown band is the only way
+         * an unforbidden shot keeps band NONE). */
+        o->verdict.permitted = decided ? 1 : -1;
+        if (o->verdict.band == NAPFIRE_BAND_NONE)
+            o->verdict.band = -1;
+        o->unknown = NAPFIRE_OUTCOME_DENOMINATOR;
+        return NAPFIRE_EUNKNOWN;
+    }
     if (!prepared.permitted) {
-        add_outcome(list, n, 0, 0, NAPFIRE_OUTCOME_DENOMINATOR);
+        add_outcome(o->list, &o->n, 0, 0, NAPFIRE_OUTCOME_DENOMINATOR);
         return NAPFIRE_OK;
     }
     for (int32_t roll = 2; roll <= 12; roll++) {
-        napfire_result res;
-        st = napfire__resolve_roll(shot, r, &prepared, roll, 0, &res);
-        if (st != NAPFIRE_OK) {
-            if (st == NAPFIRE_EUNKNOWN)
-                *verdict = res;
+        st = weigh_roll(shot, r, &prepared, roll, roll_ways(roll) * 6, o);
+        if (st != NAPFIRE_OK)
             return st;
-        }
-        if (roll == 2)
-            verdict->row = res.row; /* the table row is found with the first roll */
-        int32_t w = roll_ways(roll) * 6;
-        if (!res.half_pending) {
-            add_outcome(list, n, res.target_casualties, res.screen_casualties, w);
-            continue;
-        }
-        /* Die 1-3 drops the half: the result as it stands. */
-        add_outcome(list, n, res.target_casualties, res.screen_casualties, w / 2);
-        /* Die 4-6 makes it a whole figure: again for the screen split. Only
-         * the die differs from the call that just succeeded, so this one
-         * reads the same data and succeeds too. */
-        (void)napfire__resolve_roll(shot, r, &prepared, roll, 6, &res);
-        add_outcome(list, n, res.target_casualties, res.screen_casualties, w / 2);
+        if (whole && o->unknown)
+            return NAPFIRE_EUNKNOWN;
     }
-    return NAPFIRE_OK;
+    return o->unknown ? NAPFIRE_EUNKNOWN : NAPFIRE_OK;
 }
 
 int napfire_shot_distribution(const napfire_shot *s, const napfire_rules *rules,
@@ -83,34 +137,39 @@ int napfire_shot_distribution(const napfire_shot *s, const napfire_rules *rules,
                               napfire_result *verdict) {
     if (!s || !count || (!outcomes && cap > 0))
         return NAPFIRE_EINVAL;
-    napfire_outcome list[MAX_OUTCOMES];
-    size_t n = 0;
-    napfire_result v;
-    int st = distribution(s, rules, list, &n, &v);
+    struct odds o;
+    int st = weigh(s, rules, 1, &o);
     if (st == NAPFIRE_EUNKNOWN && verdict)
-        *verdict = v;
+        *verdict = o.verdict;
     if (st != NAPFIRE_OK)
         return st;
-    *count = n;
-    if (n > cap)
+    *count = o.n;
+    if (o.n > cap)
         return NAPFIRE_ENOSPC;
-    memcpy(outcomes, list, n * sizeof *list);
-    if (verdict) {
-        /* Only what holds for every roll: the verdict, band and modifiers. */
-        napfire_result out;
-        memset(&out, 0, sizeof out);
-        out.permitted = v.permitted;
-        out.reason = v.reason;
-        out.reasons = v.reasons;
-        out.band = v.band;
-        out.net_modifier = v.net_modifier;
-        out.row = v.row;
-        out.column = -1;
-        for (size_t i = 0; i < NF_COUNT(out.missing_index); i++)
-            out.missing_index[i] = -1;
-        *verdict = out;
-    }
+    memcpy(outcomes, o.list, o.n * sizeof *o.list);
+    if (verdict)
+        *verdict = o.verdict;
     return NAPFIRE_OK;
+}
+
+int napfire_shot_distribution_known(const napfire_shot *s, const napfire_rules *rules,
+                                    napfire_outcome *outcomes, size_t cap, size_t *count,
+                                    int32_t *unknown_weight, napfire_result *verdict) {
+    if (!s || !count || !unknown_weight || (!outcomes && cap > 0))
+        return NAPFIRE_EINVAL;
+    struct odds o;
+    int st = weigh(s, rules, 0, &o);
+    if (st != NAPFIRE_OK && st != NAPFIRE_EUNKNOWN)
+        return st;
+    *count = o.n;
+    if (o.n > cap)
+        return NAPFIRE_ENOSPC;
+    if (o.n > 0)
+        memcpy(outcomes, o.list, o.n * sizeof *o.list);
+    *unknown_weight = o.unknown;
+    if (verdict)
+        *verdict = o.verdict;
+    return st;
 }
 
 static int32_t gcd(int32_t a, int32_t b) {
@@ -126,16 +185,14 @@ int napfire_shot_expected(const napfire_shot *s, const napfire_rules *rules,
                           int32_t *numerator, int32_t *denominator, double *value) {
     if (!s || !numerator || !denominator)
         return NAPFIRE_EINVAL;
-    napfire_outcome list[MAX_OUTCOMES];
-    size_t n = 0;
-    napfire_result v;
-    int st = distribution(s, rules, list, &n, &v);
+    struct odds o;
+    int st = weigh(s, rules, 1, &o);
     if (st != NAPFIRE_OK)
         return st;
     /* At most 2 * NAPFIRE_MAX_CELL_HALVES figures x 216: no overflow. */
     int32_t num = 0;
-    for (size_t i = 0; i < n; i++)
-        num += (list[i].target_casualties + list[i].screen_casualties) * list[i].weight;
+    for (size_t i = 0; i < o.n; i++)
+        num += (o.list[i].target_casualties + o.list[i].screen_casualties) * o.list[i].weight;
     int32_t g = gcd(num, NAPFIRE_OUTCOME_DENOMINATOR);
     *numerator = num / g;
     *denominator = NAPFIRE_OUTCOME_DENOMINATOR / g;
@@ -153,113 +210,5 @@ int napfire_resolve_many(const napfire_shot *shots, size_t n, const napfire_rule
         return NAPFIRE_EINVAL;
     for (size_t i = 0; i < n; i++)
         statuses[i] = napfire_shot_resolve(&shots[i], rules, rolls[i], half_dice[i], &results[i]);
-    return NAPFIRE_OK;
-}
-
-/* ---- dice: PCG32 (PCG-XSH-RR 64/32) ---------------------------------- */
-
-#define NF_DICE_MAGIC 0x4E464431u /* "NFD1" */
-#define PCG_MULT 6364136223846793005ull
-/* Largest multiple of 6 not above 2^32: outputs at or past it are
- * rejected so that every face is equally likely. */
-#define D6_LIMIT 4294967292u
-/* Rejection happens with probability 4 / 2^32; 64 rejections in a row
- * cannot happen in practice, and the bound keeps the loop finite. */
-#define D6_TRIES 64
-
-struct nf_dice {
-    uint32_t magic;
-    uint32_t pad;
-    uint64_t state;
-    uint64_t inc;
-};
-_Static_assert(sizeof(struct nf_dice) <= NAPFIRE_DICE_SIZE, "dice layout fits");
-_Static_assert(sizeof(napfire_dice) == NAPFIRE_DICE_SIZE, "public dice size");
-_Static_assert(_Alignof(napfire_dice) == 8, "public dice alignment");
-
-#define NF_DICE(d) ((struct nf_dice *)(void *)(d)->opaque_.bytes)
-
-static uint32_t pcg32(struct nf_dice *g) {
-    uint64_t old = g->state;
-    g->state = old * PCG_MULT + g->inc;
-    uint32_t xorshifted = (uint32_t)(((old >> 18u) ^ old) >> 27u);
-    uint32_t rot = (uint32_t)(old >> 59u);
-    return (xorshifted >> rot) | (xorshifted << ((32u - rot) & 31u));
-}
-
-size_t napfire_dice_size(void) {
-    return sizeof(napfire_dice);
-}
-
-int napfire_dice_init(napfire_dice *d, size_t size, uint64_t seed, uint64_t stream) {
-    if (!d)
-        return NAPFIRE_EINVAL;
-    if (size != sizeof(napfire_dice))
-        return NAPFIRE_ESIZE;
-    memset(d, 0, sizeof *d);
-    struct nf_dice *g = NF_DICE(d);
-    g->state = 0;
-    g->inc = (stream << 1u) | 1u;
-    (void)pcg32(g);
-    g->state += seed;
-    (void)pcg32(g);
-    g->magic = NF_DICE_MAGIC;
-    return NAPFIRE_OK;
-}
-
-static struct nf_dice *dice_state(napfire_dice *d, int *status) {
-    if (!d) {
-        *status = NAPFIRE_EINVAL;
-        return NULL;
-    }
-    struct nf_dice *g = NF_DICE(d);
-    /* An even increment is not a PCG stream, and init leaves pad zero:
-     * either way the storage is not ours. */
-    if (g->magic != NF_DICE_MAGIC || g->pad != 0 || !(g->inc & 1u)) {
-        *status = NAPFIRE_ESTATE;
-        return NULL;
-    }
-    *status = NAPFIRE_OK;
-    return g;
-}
-
-int napfire_dice_next(napfire_dice *d, uint32_t *value) {
-    int st;
-    struct nf_dice *g = dice_state(d, &st);
-    if (!value)
-        return NAPFIRE_EINVAL;
-    if (!g)
-        return st;
-    *value = pcg32(g);
-    return NAPFIRE_OK;
-}
-
-static int32_t d6(struct nf_dice *g) {
-    uint32_t x = pcg32(g);
-    for (int i = 1; i < D6_TRIES && x >= D6_LIMIT; i++)
-        x = pcg32(g);
-    return (int32_t)(x % 6u) + 1;
-}
-
-int napfire_dice_d6(napfire_dice *d, int32_t *face) {
-    int st;
-    struct nf_dice *g = dice_state(d, &st);
-    if (!face)
-        return NAPFIRE_EINVAL;
-    if (!g)
-        return st;
-    *face = d6(g);
-    return NAPFIRE_OK;
-}
-
-int napfire_dice_2d6(napfire_dice *d, int32_t *roll) {
-    int st;
-    struct nf_dice *g = dice_state(d, &st);
-    if (!roll)
-        return NAPFIRE_EINVAL;
-    if (!g)
-        return st;
-    int32_t a = d6(g);
-    *roll = a + d6(g);
     return NAPFIRE_OK;
 }

@@ -7,8 +7,9 @@
 /* Walk the band maxima in order and stop at the first that holds the
  * distance, so that only the maxima actually needed must be known (a
  * canister shot needs no long-range number). */
-static int walk(const struct nf_rules *r, int gun_table, int32_t which_weapon,
-                int32_t measure, int32_t arm, int32_t d, int32_t *band, struct nf_missing *m) {
+static int walk(struct nf_data *data, int gun_table, int32_t which_weapon, int32_t measure,
+                int32_t arm, int32_t d, int32_t *band) {
+    const struct nf_rules *r = data->r;
     static const int32_t infantry_bands[] = {NAPFIRE_BAND_EFFECTIVE, NAPFIRE_BAND_LONG};
     static const int32_t gun_bands[] = {NAPFIRE_BAND_CANISTER, NAPFIRE_BAND_EFFECTIVE,
                                         NAPFIRE_BAND_LONG};
@@ -32,11 +33,9 @@ static int walk(const struct nf_rules *r, int gun_table, int32_t which_weapon,
             return st[i];
     }
     for (int32_t i = 0; i < count; i++) {
-        if (st[i] != NAPFIRE_OK) {
-            if (m)
-                napfire__missing_set(m, NAPFIRE_MISSING_RANGE, which_weapon, measure, arm, bands[i]);
-            return st[i];
-        }
+        if (st[i] != NAPFIRE_OK)
+            return napfire__data_miss(data, NAPFIRE_MISSING_RANGE, which_weapon, measure, arm,
+                                      bands[i]);
         if (d <= max[i]) {
             *band = bands[i];
             return NAPFIRE_OK;
@@ -46,31 +45,27 @@ static int walk(const struct nf_rules *r, int gun_table, int32_t which_weapon,
     return NAPFIRE_OK;
 }
 
-int napfire__band(const struct nf_shot *s, const struct nf_rules *r, int32_t *band,
-            struct nf_missing *m) {
+int napfire__band(const struct nf_shot *s, struct nf_data *d, int32_t *band) {
     int32_t arm = nf_u(&s->firer, NAPFIRE_UNIT_ARM);
     int32_t measure = nf_s(s, NAPFIRE_SHOT_MEASURE);
-    int32_t d = nf_s(s, NAPFIRE_SHOT_DISTANCE);
+    int32_t distance = nf_s(s, NAPFIRE_SHOT_DISTANCE);
     if (napfire__is_artillery(arm))
-        return walk(r, 1, nf_u(&s->firer, NAPFIRE_UNIT_GUN), measure, arm, d, band, m);
-    return walk(r, 0, nf_u(&s->firer, NAPFIRE_UNIT_WEAPON), measure, arm, d, band, m);
+        return walk(d, 1, nf_u(&s->firer, NAPFIRE_UNIT_GUN), measure, arm, distance, band);
+    return walk(d, 0, nf_u(&s->firer, NAPFIRE_UNIT_WEAPON), measure, arm, distance, band);
 }
 
 int napfire_shot_band(const napfire_shot *s, const napfire_rules *rules, int32_t *band) {
     if (!s || !band)
         return NAPFIRE_EINVAL;
-    const struct nf_shot *n = NULL;
-    const struct nf_rules *r = NULL;
-    int st = napfire__resolve_checked(s, rules, &n, &r);
+    struct nf_data d;
+    int st = napfire__shot_open(s, rules, NF_OPEN_DISTANCE, &d);
     if (st)
         return st;
-    if (nf_s(n, NAPFIRE_SHOT_DISTANCE) < 0)
-        return NAPFIRE_EINVAL;
     /* Cavalry fire is not covered by the documents (F-TAB-6): no band. */
-    if (nf_u(&n->firer, NAPFIRE_UNIT_ARM) == NAPFIRE_ARM_CAVALRY)
+    if (nf_u(&d.shot->firer, NAPFIRE_UNIT_ARM) == NAPFIRE_ARM_CAVALRY)
         return NAPFIRE_EDOMAIN;
     int32_t b = NAPFIRE_BAND_NONE;
-    st = napfire__band(n, r, &b, NULL);
+    st = napfire__band(d.shot, &d, &b);
     if (st == NAPFIRE_OK)
         *band = b;
     return st;

@@ -50,123 +50,66 @@ static uint32_t common_verdicts(const struct nf_shot *s) {
     return reasons;
 }
 
-/* Remember only the first unknown datum, in precedence order. */
-static void note_unknown(int st, const struct nf_missing *found, struct nf_missing *first) {
-    if (st == NAPFIRE_EUNKNOWN && first->kind == NAPFIRE_MISSING_NONE)
-        *first = *found;
-}
-
 /* Clauses that need rules data, evaluated in precedence order. Unknown
- * data leaves its clause undecided and is remembered; corruption aborts. */
-static int data_verdicts(const struct nf_shot *s, const struct nf_rules *r, uint32_t *reasons,
-                         int32_t *band, struct nf_missing *first) {
+ * data leaves its clause undecided (the context records the first one);
+ * corruption aborts. */
+static int data_verdicts(const struct nf_shot *s, struct nf_data *d, uint32_t *reasons,
+                         int32_t *band) {
     int artillery = napfire__is_artillery(nf_u(&s->firer, NAPFIRE_UNIT_ARM));
-    struct nf_missing m = {NAPFIRE_MISSING_NONE, {-1, -1, -1, -1}};
-    int st = napfire__band(s, r, band, &m);
-    if (st == NAPFIRE_ESTATE)
-        return st;
-    note_unknown(st, &m, first);
-    int band_known = st == NAPFIRE_OK;
-    if (band_known && *band == NAPFIRE_BAND_NONE)
+    int band_st = napfire__band(s, d, band);
+    if (band_st == NAPFIRE_ESTATE)
+        return band_st;
+    if (band_st == NAPFIRE_OK && *band == NAPFIRE_BAND_NONE)
         *reasons |= BIT(NAPFIRE_REASON_OUT_OF_RANGE);
+    int st = NAPFIRE_OK;
     /* F-SCR-2: a screen farther than the threshold stops musketry; it never
      * stops artillery (F-SCR-3). */
     if (!artillery && nf_s(s, NAPFIRE_SHOT_SCREEN)) {
-        int32_t measure = nf_s(s, NAPFIRE_SHOT_MEASURE);
         int32_t t = 0;
-        st = napfire__threshold(r, NAPFIRE_THRESHOLD_SCREEN, measure, &t);
-        if (st == NAPFIRE_ESTATE)
-            return st;
-        napfire__missing_set(&m, NAPFIRE_MISSING_THRESHOLD, NAPFIRE_THRESHOLD_SCREEN, measure, -1, -1);
-        note_unknown(st, &m, first);
+        st = napfire__need_threshold(d, NAPFIRE_THRESHOLD_SCREEN, nf_s(s, NAPFIRE_SHOT_MEASURE), &t);
         if (st == NAPFIRE_OK && nf_s(s, NAPFIRE_SHOT_SCREEN_DISTANCE) > t)
             *reasons |= BIT(NAPFIRE_REASON_SCREENED);
     }
-    if (artillery) {
-        if (band_known) {
-            st = napfire__artillery_band_verdicts(s, r, *band, reasons, &m);
-            if (st == NAPFIRE_ESTATE)
-                return st;
-            note_unknown(st, &m, first);
-        }
-        st = napfire__artillery_overhead_verdict(s, r, reasons, &m);
-        if (st == NAPFIRE_ESTATE)
-            return st;
-        note_unknown(st, &m, first);
-    }
-    return band_known ? NAPFIRE_OK : NAPFIRE_EUNKNOWN;
+    if (artillery && band_st == NAPFIRE_OK)
+        st = napfire__artillery_band_verdicts(s, d, *band, reasons);
+    if (artillery && st != NAPFIRE_ESTATE)
+        st = napfire__artillery_overhead_verdict(s, d, reasons);
+    if (st == NAPFIRE_ESTATE)
+        return st;
+    return band_st;
 }
 
 /* An EUNKNOWN result: no clause forbids the shot, but it cannot be
  * resolved, so it is not permitted either; it names the missing datum. */
-static void mark_unknown(napfire_result *out, const struct nf_missing *m) {
+static void mark_unknown(napfire_result *out, const struct nf_data *d) {
     out->permitted = 0;
     out->reason = NAPFIRE_REASON_NONE;
-    out->missing = m->kind;
-    memcpy(out->missing_index, m->index, sizeof out->missing_index);
-}
-
-/* Table value in halves, with the star for musketry (F-TAB-4). */
-static int table_value(const struct nf_shot *s, const struct nf_rules *r, napfire_result *out,
-                       struct nf_missing *m) {
-    const struct nf_unit *f = &s->firer;
-    if (napfire__is_artillery(nf_u(f, NAPFIRE_UNIT_ARM))) {
-        int32_t gun = nf_u(f, NAPFIRE_UNIT_GUN);
-        int32_t ammo = nf_s(s, NAPFIRE_SHOT_AMMO);
-        /* One row per gun x ammunition x band (F-ART-1). */
-        out->row = (gun * NF_AMMOS + ammo) * NF_ART_BANDS + (out->band - NAPFIRE_BAND_CANISTER);
-        if (out->column < 0)
-            return NAPFIRE_OK;
-        int st = napfire__artillery_cell(r, gun, ammo, out->band, out->column, &out->table_halves);
-        if (st == NAPFIRE_EUNKNOWN)
-            napfire__missing_set(m, NAPFIRE_MISSING_ARTILLERY_CELL, gun, ammo, out->band, out->column);
-        return st;
-    }
-    int st;
-    out->row = napfire__musketry_row(s, r, &st, m);
-    if (st != NAPFIRE_OK || out->column < 0)
-        return st;
-    int32_t halves = 0, star = 0;
-    st = napfire__musketry_cell(r, out->row, out->column, &halves, &star);
-    if (st == NAPFIRE_EUNKNOWN)
-        napfire__missing_set(m, NAPFIRE_MISSING_MUSKETRY_CELL, out->row, out->column, -1, -1);
-    if (st != NAPFIRE_OK)
-        return st;
-    if (star) {
-        /* The firer's current strength decides the star (Decision F-TAB-4). */
-        int32_t t = 0;
-        st = napfire__threshold(r, NAPFIRE_THRESHOLD_STAR_FIGURES, NAPFIRE_MEASURE_METRIC, &t);
-        if (st == NAPFIRE_EUNKNOWN)
-            napfire__missing_set(m, NAPFIRE_MISSING_THRESHOLD, NAPFIRE_THRESHOLD_STAR_FIGURES,
-                           NAPFIRE_MEASURE_METRIC, -1, -1);
-        if (st != NAPFIRE_OK)
-            return st;
-        if (nf_u(f, NAPFIRE_UNIT_FIGURES) >= t)
-            halves += 2;
-    }
-    out->table_halves = halves;
-    return NAPFIRE_OK;
+    out->missing = d->first.kind;
+    memcpy(out->missing_index, d->first.index, sizeof out->missing_index);
 }
 
 /* Everything that does not depend on the dice: verdicts, band, the first
  * unknown datum, modifiers. Forbidden and unknown results are final here;
  * a permitted one waits for napfire__resolve_roll(). */
-int napfire__resolve_prepare(const struct nf_shot *n, const struct nf_rules *r, napfire_result *res) {
+int napfire__resolve_prepare(const struct nf_shot *n, const struct nf_rules *r, napfire_result *res,
+                             int *decided) {
     int st = required_settings(n);
     if (st)
         return st;
     result_reset(res);
     uint32_t reasons = common_verdicts(n);
-    struct nf_missing first = {NAPFIRE_MISSING_NONE, {-1, -1, -1, -1}};
+    struct nf_data d;
+    napfire__data_init(&d, r);
     int32_t band = NAPFIRE_BAND_NONE;
-    int band_st = NAPFIRE_EUNKNOWN;
     if (nf_u(&n->firer, NAPFIRE_UNIT_ARM) != NAPFIRE_ARM_CAVALRY) {
-        band_st = data_verdicts(n, r, &reasons, &band, &first);
-        if (band_st == NAPFIRE_ESTATE)
-            return band_st;
+        st = data_verdicts(n, &d, &reasons, &band);
+        if (st == NAPFIRE_ESTATE)
+            return st;
+        if (st == NAPFIRE_OK)
+            res->band = band;
     }
-    if (band_st == NAPFIRE_OK)
-        res->band = band;
+    /* A forbidding clause decides the shot whatever else is unknown. */
+    *decided = reasons != 0 || d.first.kind == NAPFIRE_MISSING_NONE;
     if (reasons) {
         /* The lowest set bit is the first clause in precedence order. */
         int32_t reason = 0;
@@ -177,44 +120,42 @@ int napfire__resolve_prepare(const struct nf_shot *n, const struct nf_rules *r, 
         res->reasons = reasons;
         return NAPFIRE_OK;
     }
-    if (first.kind != NAPFIRE_MISSING_NONE) {
-        mark_unknown(res, &first);
+    if (*decided) {
+        napfire_modifier items[NF_MAX_ITEMS];
+        size_t count = 0;
+        st = napfire__modifiers(n, &d, items, &count, &res->net_modifier);
+        if (st == NAPFIRE_ESTATE)
+            return st;
+    }
+    if (d.first.kind != NAPFIRE_MISSING_NONE) {
+        mark_unknown(res, &d);
         return NAPFIRE_EUNKNOWN;
     }
-
     res->permitted = 1;
-    napfire_modifier items[NF_MAX_ITEMS];
-    size_t count = 0;
-    int32_t net = 0;
-    struct nf_missing m = {NAPFIRE_MISSING_NONE, {-1, -1, -1, -1}};
-    st = napfire__modifiers(n, r, items, &count, &net, &m);
-    if (st == NAPFIRE_ESTATE)
-        return st;
-    if (st == NAPFIRE_EUNKNOWN) {
-        mark_unknown(res, &m);
-        return NAPFIRE_EUNKNOWN;
-    }
-    res->net_modifier = net;
     return NAPFIRE_OK;
 }
 
 /* The dice's part, on a permitted result of napfire__resolve_prepare(): table,
  * long range, the half and the screen's share. */
 int napfire__resolve_roll(const struct nf_shot *n, const struct nf_rules *r,
-                    const napfire_result *prepared, int32_t roll_2d6, int32_t half_die,
-                    napfire_result *out) {
+                          const napfire_result *prepared, int32_t roll_2d6, int32_t half_die,
+                          napfire_result *out) {
     napfire_result res = *prepared;
-    struct nf_missing m = {NAPFIRE_MISSING_NONE, {-1, -1, -1, -1}};
+    struct nf_data d;
+    napfire__data_init(&d, r);
     res.modified_roll = roll_2d6 + res.net_modifier;
-    res.column = napfire__roll_column(res.modified_roll);
-    int st = table_value(n, r, &res, &m);
+    struct nf_cell cell = {-1, -1, 0};
+    int st = napfire__table_cell(n, &d, res.band, res.modified_roll, &cell);
     if (st == NAPFIRE_ESTATE)
         return st;
+    res.row = cell.row;
+    res.column = cell.column;
     if (st == NAPFIRE_EUNKNOWN) {
-        mark_unknown(&res, &m);
+        mark_unknown(&res, &d);
         *out = res;
         return NAPFIRE_EUNKNOWN;
     }
+    res.table_halves = cell.halves;
     int artillery = napfire__is_artillery(nf_u(&n->firer, NAPFIRE_UNIT_ARM));
     /* F-CAS-1 for musketry; an artillery band has its own row instead. */
     res.halves = !artillery && res.band == NAPFIRE_BAND_LONG
@@ -228,17 +169,21 @@ int napfire__resolve_roll(const struct nf_shot *n, const struct nf_rules *r,
     return NAPFIRE_OK;
 }
 
-int napfire__resolve_checked(const napfire_shot *s, const napfire_rules *rules,
-                       const struct nf_shot **n, const struct nf_rules **r) {
+int napfire__shot_open(const napfire_shot *s, const napfire_rules *rules, unsigned how,
+                       struct nf_data *d) {
     if (!s)
         return NAPFIRE_EINVAL;
     int st;
-    *r = napfire__rules_resolve(rules, &st);
+    const struct nf_rules *r = napfire__rules_resolve(rules, &st);
     if (st)
         return st;
-    *n = NF_CSHOT(s);
-    if (!napfire__shot_valid(*n))
+    const struct nf_shot *n = NF_CSHOT(s);
+    if (!napfire__shot_valid(n))
         return NAPFIRE_ESTATE;
+    if ((how & NF_OPEN_DISTANCE) && nf_s(n, NAPFIRE_SHOT_DISTANCE) < 0)
+        return NAPFIRE_EINVAL;
+    napfire__data_init(d, r);
+    d->shot = n;
     return NAPFIRE_OK;
 }
 
@@ -246,18 +191,18 @@ int napfire_shot_resolve(const napfire_shot *s, const napfire_rules *rules, int3
                          int32_t half_die, napfire_result *out) {
     if (!out)
         return NAPFIRE_EINVAL;
-    const struct nf_shot *n = NULL;
-    const struct nf_rules *r = NULL;
-    int st = napfire__resolve_checked(s, rules, &n, &r);
+    struct nf_data d;
+    int st = napfire__shot_open(s, rules, 0, &d);
     if (st)
         return st;
     if (roll_2d6 < 2 || roll_2d6 > 12 || half_die < 0 || half_die > 6)
         return NAPFIRE_EDOMAIN;
     /* Work on a local result: an ESTATE found midway must leave *out untouched. */
     napfire_result res;
-    st = napfire__resolve_prepare(n, r, &res);
+    int decided = 0;
+    st = napfire__resolve_prepare(d.shot, d.r, &res, &decided);
     if (st == NAPFIRE_OK && res.permitted)
-        st = napfire__resolve_roll(n, r, &res, roll_2d6, half_die, &res);
+        st = napfire__resolve_roll(d.shot, d.r, &res, roll_2d6, half_die, &res);
     if (st == NAPFIRE_OK || st == NAPFIRE_EUNKNOWN)
         *out = res;
     return st;

@@ -93,13 +93,24 @@ const struct nf_rules *napfire__rules_resolve(const napfire_rules *r, int *statu
     return n;
 }
 
-void napfire__missing_set(struct nf_missing *m, int32_t kind, int32_t a, int32_t b, int32_t c,
-                    int32_t d) {
-    m->kind = kind;
-    m->index[0] = a;
-    m->index[1] = b;
-    m->index[2] = c;
-    m->index[3] = d;
+void napfire__data_init(struct nf_data *d, const struct nf_rules *r) {
+    d->r = r;
+    d->shot = NULL;
+    d->first.kind = NAPFIRE_MISSING_NONE;
+    for (size_t i = 0; i < NF_COUNT(d->first.index); i++)
+        d->first.index[i] = -1;
+}
+
+int napfire__data_miss(struct nf_data *d, int32_t kind, int32_t a, int32_t b, int32_t c,
+                       int32_t e) {
+    if (d->first.kind == NAPFIRE_MISSING_NONE) {
+        d->first.kind = kind;
+        d->first.index[0] = a;
+        d->first.index[1] = b;
+        d->first.index[2] = c;
+        d->first.index[3] = e;
+    }
+    return NAPFIRE_EUNKNOWN;
 }
 
 /* A cell or maximum read from storage: -1 is unknown, anything else
@@ -179,17 +190,28 @@ int32_t napfire__threshold_lo(int32_t id) {
 
 /* Row thresholds must stay strictly increasing where known, or a number of
  * firing figures could fall into two rows. */
-int napfire__rows_ordered(const struct nf_rules *n) {
+static int rows_increase(const int32_t v[NF_ROW_THRESHOLDS]) {
     int32_t last = 0;
-    for (int32_t id = NAPFIRE_THRESHOLD_ROW_2; id <= NAPFIRE_THRESHOLD_ROW_5; id++) {
-        int32_t v = n->threshold[id][0];
-        if (v == U)
+    for (size_t i = 0; i < NF_ROW_THRESHOLDS; i++) {
+        if (v[i] == U)
             continue;
-        if (v <= last)
+        if (v[i] <= last)
             return 0;
-        last = v;
+        last = v[i];
     }
     return 1;
+}
+
+/* The stored row thresholds (counts: the metric copy serves both). */
+static void stored_rows(const struct nf_rules *n, int32_t v[NF_ROW_THRESHOLDS]) {
+    for (size_t i = 0; i < NF_ROW_THRESHOLDS; i++)
+        v[i] = n->threshold[NAPFIRE_THRESHOLD_ROW_2 + (int32_t)i][NAPFIRE_MEASURE_METRIC];
+}
+
+int napfire__rows_ordered(const struct nf_rules *n) {
+    int32_t v[NF_ROW_THRESHOLDS];
+    stored_rows(n, v);
+    return rows_increase(v);
 }
 
 int napfire__threshold(const struct nf_rules *r, int32_t id, int32_t measure, int32_t *value) {
@@ -205,6 +227,21 @@ int napfire__threshold(const struct nf_rules *r, int32_t id, int32_t measure, in
         return NAPFIRE_ESTATE;
     *value = v;
     return NAPFIRE_OK;
+}
+
+int napfire__need_threshold(struct nf_data *d, int32_t id, int32_t measure, int32_t *value) {
+    int st = napfire__threshold(d->r, id, measure, value);
+    if (st == NAPFIRE_EUNKNOWN)
+        return napfire__data_miss(d, NAPFIRE_MISSING_THRESHOLD, id, measure, -1, -1);
+    return st;
+}
+
+int napfire__need_modifier(struct nf_data *d, int32_t fire, int32_t id, int32_t variant,
+                           int32_t *value) {
+    int st = napfire__modifier_value(d->r, fire, id, variant, value);
+    if (st == NAPFIRE_EUNKNOWN)
+        return napfire__data_miss(d, NAPFIRE_MISSING_MODIFIER, fire, id, variant, -1);
+    return st;
 }
 
 /* ---- public API ---------------------------------------------------- */
@@ -290,32 +327,63 @@ static int ordered(const int32_t *v, size_t count) {
     return 1;
 }
 
-int napfire_rules_set_range(napfire_rules *r, int32_t weapon, int32_t measure,
-                            int32_t effective_max, int32_t long_max) {
+/* Band maxima: an infantry weapon's (effective, long) or a gun's
+ * (canister, effective, long) in one measure. */
+enum maxima_table { WEAPON_MAXIMA = 0, GUN_MAXIMA = 1 };
+
+static size_t maxima_count(enum maxima_table t) {
+    return t == GUN_MAXIMA ? NF_ART_BANDS : 2;
+}
+
+static int maxima_index_ok(enum maxima_table t, int32_t which, int32_t measure) {
+    return in(which, 0, t == GUN_MAXIMA ? NF_GUNS - 1 : NF_WEAPONS - 1) &&
+           in(measure, 0, NF_MEASURES - 1);
+}
+
+static int set_maxima(napfire_rules *r, enum maxima_table t, int32_t which, int32_t measure,
+                      const int32_t *v) {
     int st;
     struct nf_rules *n = writable(r, &st);
     if (!n)
         return st;
-    int32_t v[2] = {effective_max, long_max};
-    if (!in(weapon, 0, NF_WEAPONS - 1) || !in(measure, 0, NF_MEASURES - 1) || !ordered(v, 2))
+    size_t count = maxima_count(t);
+    if (!maxima_index_ok(t, which, measure) || !ordered(v, count))
         return NAPFIRE_EDOMAIN;
-    memcpy(n->range[weapon][measure], v, sizeof v);
+    int32_t *dst = t == GUN_MAXIMA ? n->gun_range[which][measure] : n->range[which][measure];
+    memcpy(dst, v, count * sizeof *v);
     return NAPFIRE_OK;
+}
+
+/* The caller has checked its outputs; v receives maxima_count(t) values. */
+static int get_maxima(const napfire_rules *r, enum maxima_table t, int32_t which, int32_t measure,
+                      int32_t *v) {
+    int st;
+    const struct nf_rules *n = napfire__rules_resolve(r, &st);
+    if (st)
+        return st;
+    if (!maxima_index_ok(t, which, measure))
+        return NAPFIRE_EDOMAIN;
+    const int32_t *src = t == GUN_MAXIMA ? n->gun_range[which][measure] : n->range[which][measure];
+    if (!ordered(src, maxima_count(t)))
+        return NAPFIRE_ESTATE;
+    memcpy(v, src, maxima_count(t) * sizeof *v);
+    return NAPFIRE_OK;
+}
+
+int napfire_rules_set_range(napfire_rules *r, int32_t weapon, int32_t measure,
+                            int32_t effective_max, int32_t long_max) {
+    const int32_t v[2] = {effective_max, long_max};
+    return set_maxima(r, WEAPON_MAXIMA, weapon, measure, v);
 }
 
 int napfire_rules_get_range(const napfire_rules *r, int32_t weapon, int32_t measure,
                             int32_t *effective_max, int32_t *long_max) {
-    int st;
-    const struct nf_rules *n = napfire__rules_resolve(r, &st);
     if (!effective_max || !long_max)
         return NAPFIRE_EINVAL;
+    int32_t v[2];
+    int st = get_maxima(r, WEAPON_MAXIMA, weapon, measure, v);
     if (st)
         return st;
-    if (!in(weapon, 0, NF_WEAPONS - 1) || !in(measure, 0, NF_MEASURES - 1))
-        return NAPFIRE_EDOMAIN;
-    const int32_t *v = n->range[weapon][measure];
-    if (!ordered(v, 2))
-        return NAPFIRE_ESTATE;
     *effective_max = v[0];
     *long_max = v[1];
     return NAPFIRE_OK;
@@ -323,31 +391,19 @@ int napfire_rules_get_range(const napfire_rules *r, int32_t weapon, int32_t meas
 
 int napfire_rules_set_gun_range(napfire_rules *r, int32_t gun, int32_t measure,
                                 int32_t canister_max, int32_t effective_max, int32_t long_max) {
-    int st;
-    struct nf_rules *n = writable(r, &st);
-    if (!n)
-        return st;
-    int32_t v[3] = {canister_max, effective_max, long_max};
-    if (!in(gun, 0, NF_GUNS - 1) || !in(measure, 0, NF_MEASURES - 1) || !ordered(v, 3))
-        return NAPFIRE_EDOMAIN;
-    memcpy(n->gun_range[gun][measure], v, sizeof v);
-    return NAPFIRE_OK;
+    const int32_t v[3] = {canister_max, effective_max, long_max};
+    return set_maxima(r, GUN_MAXIMA, gun, measure, v);
 }
 
 int napfire_rules_get_gun_range(const napfire_rules *r, int32_t gun, int32_t measure,
                                 int32_t *canister_max, int32_t *effective_max,
                                 int32_t *long_max) {
-    int st;
-    const struct nf_rules *n = napfire__rules_resolve(r, &st);
     if (!canister_max || !effective_max || !long_max)
         return NAPFIRE_EINVAL;
+    int32_t v[3];
+    int st = get_maxima(r, GUN_MAXIMA, gun, measure, v);
     if (st)
         return st;
-    if (!in(gun, 0, NF_GUNS - 1) || !in(measure, 0, NF_MEASURES - 1))
-        return NAPFIRE_EDOMAIN;
-    const int32_t *v = n->gun_range[gun][measure];
-    if (!ordered(v, 3))
-        return NAPFIRE_ESTATE;
     *canister_max = v[0];
     *effective_max = v[1];
     *long_max = v[2];
@@ -440,30 +496,72 @@ int napfire_rules_get_modifier(const napfire_rules *r, int32_t fire, int32_t id,
     return st;
 }
 
+static int is_row_threshold(int32_t id) {
+    return in(id, NAPFIRE_THRESHOLD_ROW_2, NAPFIRE_THRESHOLD_ROW_5);
+}
+
+static int threshold_value_ok(int32_t id, int32_t value) {
+    return value == U || in(value, napfire__threshold_lo(id), napfire__threshold_hi(id));
+}
+
+/* Counts do not depend on the measure: one value serves both. */
+static void store_threshold(struct nf_rules *n, int32_t id, int32_t measure, int32_t value) {
+    if (napfire__threshold_is_distance(id)) {
+        n->threshold[id][measure] = value;
+    } else {
+        n->threshold[id][NAPFIRE_MEASURE_METRIC] = value;
+        n->threshold[id][NAPFIRE_MEASURE_IMPERIAL] = value;
+    }
+}
+
+/* Store four row thresholds, refusing them out of order. */
+static int store_rows(struct nf_rules *n, const int32_t rows[NF_ROW_THRESHOLDS]) {
+    if (!rows_increase(rows))
+        return NAPFIRE_EDOMAIN;
+    for (size_t i = 0; i < NF_ROW_THRESHOLDS; i++)
+        store_threshold(n, NAPFIRE_THRESHOLD_ROW_2 + (int32_t)i, NAPFIRE_MEASURE_METRIC, rows[i]);
+    return NAPFIRE_OK;
+}
+
+/* writable() for a threshold setter: rows already out of order are
+ * corruption, not a fault of the value being set. */
+static struct nf_rules *writable_thresholds(napfire_rules *r, int *status) {
+    struct nf_rules *n = writable(r, status);
+    if (n && !napfire__rows_ordered(n)) {
+        *status = NAPFIRE_ESTATE;
+        return NULL;
+    }
+    return n;
+}
+
 int napfire_rules_set_threshold(napfire_rules *r, int32_t id, int32_t measure, int32_t value) {
     int st;
-    struct nf_rules *n = writable(r, &st);
+    struct nf_rules *n = writable_thresholds(r, &st);
     if (!n)
         return st;
-    /* Rows already out of order are corruption, not a fault of value. */
-    if (!napfire__rows_ordered(n))
-        return NAPFIRE_ESTATE;
     if (!in(id, 0, NF_THRESHOLDS - 1) || !in(measure, 0, NF_MEASURES - 1) ||
-        (value != U && !in(value, napfire__threshold_lo(id), napfire__threshold_hi(id))))
+        !threshold_value_ok(id, value))
         return NAPFIRE_EDOMAIN;
-    struct nf_rules next_rows;
-    memcpy(next_rows.threshold, n->threshold, sizeof n->threshold);
-    if (napfire__threshold_is_distance(id)) {
-        next_rows.threshold[id][measure] = value;
-    } else {
-        /* Counts do not depend on the measure: one value serves both. */
-        next_rows.threshold[id][0] = value;
-        next_rows.threshold[id][1] = value;
+    if (is_row_threshold(id)) {
+        /* One row changes; the four must still increase. */
+        int32_t rows[NF_ROW_THRESHOLDS];
+        stored_rows(n, rows);
+        rows[id - NAPFIRE_THRESHOLD_ROW_2] = value;
+        return store_rows(n, rows);
     }
-    if (!napfire__rows_ordered(&next_rows))
-        return NAPFIRE_EDOMAIN;
-    memcpy(n->threshold, next_rows.threshold, sizeof n->threshold);
+    store_threshold(n, id, measure, value);
     return NAPFIRE_OK;
+}
+
+int napfire__rules_set_rows(napfire_rules *r, const int32_t rows[NF_ROW_THRESHOLDS]) {
+    int st;
+    struct nf_rules *n = writable_thresholds(r, &st);
+    if (!n)
+        return st;
+    for (size_t i = 0; i < NF_ROW_THRESHOLDS; i++)
+        if (!threshold_value_ok(NAPFIRE_THRESHOLD_ROW_2 + (int32_t)i, rows[i]))
+            return NAPFIRE_EDOMAIN;
+    return store_rows(n, rows);
 }
 
 int napfire_rules_get_threshold(const napfire_rules *r, int32_t id, int32_t measure,
@@ -476,7 +574,7 @@ int napfire_rules_get_threshold(const napfire_rules *r, int32_t id, int32_t meas
         return st;
     if (!in(id, 0, NF_THRESHOLDS - 1) || !in(measure, 0, NF_MEASURES - 1))
         return NAPFIRE_EDOMAIN;
-    if (id >= NAPFIRE_THRESHOLD_ROW_2 && id <= NAPFIRE_THRESHOLD_ROW_5 && !napfire__rows_ordered(n))
+    if (is_row_threshold(id) && !napfire__rows_ordered(n))
         return NAPFIRE_ESTATE;
     st = napfire__threshold(n, id, measure, value);
     if (st == NAPFIRE_EUNKNOWN)
@@ -484,57 +582,26 @@ int napfire_rules_get_threshold(const napfire_rules *r, int32_t id, int32_t meas
     return st;
 }
 
-/* The field's storage and capacity (including the NUL). */
-static char *provenance_field(const struct nf_rules *n, int32_t field, size_t *cap) {
-    /* Cast away const once here so that getters and setters share it. */
-    struct nf_rules *m = (struct nf_rules *)(uintptr_t)n;
+/* Where the field lies in struct nf_rules, and its capacity (including
+ * the NUL): an offset, so the getter reads through a const pointer and the
+ * setter writes through its own. */
+static int provenance_slot(int32_t field, size_t *offset, size_t *cap) {
     switch (field) {
     case NAPFIRE_PROVENANCE_NAME:
-        *cap = sizeof m->name;
-        return m->name;
-    case NAPFIRE_PROVENANCE_EDITION:
-        *cap = sizeof m->edition;
-        return m->edition;
-    case NAPFIRE_PROVENANCE_SOURCE:
-        *cap = sizeof m->source;
-        return m->source;
-    default:
-        return NULL;
-    }
-}
-
-int napfire__utf8_width(const unsigned char *s, size_t len) {
-    unsigned char c = s[0];
-    if (c < 0x80)
+        *offset = offsetof(struct nf_rules, name);
+        *cap = NF_NAME_CAP;
         return 1;
-    size_t need;
-    uint32_t cp, min;
-    if (c >= 0xC2 && c <= 0xDF) {
-        need = 1;
-        cp = c & 0x1Fu;
-        min = 0x80;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-        need = 2;
-        cp = c & 0x0Fu;
-        min = 0x800;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        need = 3;
-        cp = c & 0x07u;
-        min = 0x10000;
-    } else {
-        return NF_UTF8_NOT_LEAD;
+    case NAPFIRE_PROVENANCE_EDITION:
+        *offset = offsetof(struct nf_rules, edition);
+        *cap = NF_EDITION_CAP;
+        return 1;
+    case NAPFIRE_PROVENANCE_SOURCE:
+        *offset = offsetof(struct nf_rules, source);
+        *cap = NF_SOURCE_CAP;
+        return 1;
+    default:
+        return 0;
     }
-    if (len <= need)
-        return NF_UTF8_TRUNCATED;
-    for (size_t k = 1; k <= need; k++) {
-        unsigned char cc = s[k];
-        if ((cc & 0xC0) != 0x80)
-            return NF_UTF8_TRUNCATED;
-        cp = (cp << 6) | (cc & 0x3Fu);
-    }
-    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-        return NF_UTF8_INVALID;
-    return (int)need + 1;
 }
 
 /* Provenance text: strict UTF-8 without control characters, which would
@@ -559,10 +626,10 @@ int napfire_rules_set_provenance(napfire_rules *r, int32_t field, const char *te
         return st;
     if (!text)
         return NAPFIRE_EINVAL;
-    size_t cap;
-    char *dst = provenance_field(n, field, &cap);
-    if (!dst)
+    size_t offset, cap;
+    if (!provenance_slot(field, &offset, &cap))
         return NAPFIRE_EDOMAIN;
+    char *dst = (char *)n + offset;
     /* Bounded scan: never read past what could fit. */
     size_t len = 0;
     while (len < cap && text[len] != '\0')
@@ -582,10 +649,10 @@ int napfire_rules_get_provenance(const napfire_rules *r, int32_t field, char *bu
         return NAPFIRE_EINVAL;
     if (st)
         return st;
-    size_t field_cap;
-    const char *src = provenance_field(n, field, &field_cap);
-    if (!src)
+    size_t offset, field_cap;
+    if (!provenance_slot(field, &offset, &field_cap))
         return NAPFIRE_EDOMAIN;
+    const char *src = (const char *)n + offset;
     size_t l = 0;
     while (l < field_cap && src[l] != '\0')
         l++;

@@ -13,59 +13,81 @@
 #define ARMS_ALL (ARMS_INFANTRY | ARMS_CAVALRY | ARMS_ARTILLERY)
 
 /*
- * Each parameter's bounds, default, and the arms it applies to (for shot
- * parameters, the firer's arm), as X-macros so that the validation tables
- * below are built at compile time. A parameter that does not apply keeps
- * its default.
+ * Every parameter, unit (NAPFIRE_UNIT_*) then shot (NAPFIRE_SHOT_*): its
+ * bounds, default, and the arms it applies to (for shot parameters, the
+ * firer's arm). This one X-macro builds the specification table and the
+ * [arm][parameter] validation table below at compile time. A parameter
+ * that does not apply keeps its default. DISTANCE and SCREEN_DISTANCE
+ * default to -1, "not given", which a caller cannot set back: resolving
+ * needs the value.
  */
-#define UNIT_PARAMS(X) \
-    X(ARM, 0, NF_ARMS - 1, 0, ARMS_ALL) \
-    X(NATION, 0, NF_NATIONS - 1, NAPFIRE_NATION_OTHER, ARMS_ALL) \
-    X(CLASS, 0, NF_CLASSES - 1, NAPFIRE_CLASS_LINE, ARMS_ALL) \
-    X(FORMATION, 0, NF_FORMATIONS - 1, NAPFIRE_FORMATION_LINE, ARMS_ALL) \
-    X(FIGURES, 0, NAPFIRE_MAX_FIGURES, 0, ARMS_ALL) \
-    X(WEAPON, 0, NF_WEAPONS - 1, NAPFIRE_WEAPON_MUSKET, ARMS_INFANTRY) \
-    X(GUN, 0, NF_GUNS - 1, NAPFIRE_GUN_P6, ARMS_ARTILLERY) \
-    X(COVER, 0, NF_COVERS - 1, NAPFIRE_COVER_NONE, ARMS_ALL) \
-    X(MOVED, 0, 2, NAPFIRE_MOVED_NONE, ARMS_ALL) \
-    X(DISORDERED, 0, 1, 0, ARMS_ALL) \
-    X(FIRED_LAST_TURN, 0, 1, 0, ARMS_ALL) \
-    X(FIRED_THIS_TURN, 0, 1, 0, ARMS_ALL) \
-    X(SECOND_CLASS_FIRERS, 0, 1, 0, ARMS_INFANTRY) \
-    X(CHARGING, 0, 1, 0, ARMS_CAVALRY) \
-    X(MASSED_BATTERY, 0, 1, 0, ARMS_ARTILLERY) \
-    X(UNLIMBERED_THIS_TURN, 0, 1, 0, ARMS_FOOT_ARTILLERY)
+#define PARAMS(X, A) \
+    X(A, NAPFIRE_UNIT_ARM, 0, NF_ARMS - 1, 0, ARMS_ALL) \
+    X(A, NAPFIRE_UNIT_NATION, 0, NF_NATIONS - 1, NAPFIRE_NATION_OTHER, ARMS_ALL) \
+    X(A, NAPFIRE_UNIT_CLASS, 0, NF_CLASSES - 1, NAPFIRE_CLASS_LINE, ARMS_ALL) \
+    X(A, NAPFIRE_UNIT_FORMATION, 0, NF_FORMATIONS - 1, NAPFIRE_FORMATION_LINE, ARMS_ALL) \
+    X(A, NAPFIRE_UNIT_FIGURES, 0, NAPFIRE_MAX_FIGURES, 0, ARMS_ALL) \
+    X(A, NAPFIRE_UNIT_WEAPON, 0, NF_WEAPONS - 1, NAPFIRE_WEAPON_MUSKET, ARMS_INFANTRY) \
+    X(A, NAPFIRE_UNIT_GUN, 0, NF_GUNS - 1, NAPFIRE_GUN_P6, ARMS_ARTILLERY) \
+    X(A, NAPFIRE_UNIT_COVER, 0, NF_COVERS - 1, NAPFIRE_COVER_NONE, ARMS_ALL) \
+    X(A, NAPFIRE_UNIT_MOVED, 0, NF_MOVED - 1, NAPFIRE_MOVED_NONE, ARMS_ALL) \
+    X(A, NAPFIRE_UNIT_DISORDERED, 0, 1, 0, ARMS_ALL) \
+    X(A, NAPFIRE_UNIT_FIRED_LAST_TURN, 0, 1, 0, ARMS_ALL) \
+    X(A, NAPFIRE_UNIT_FIRED_THIS_TURN, 0, 1, 0, ARMS_ALL) \
+    X(A, NAPFIRE_UNIT_SECOND_CLASS_FIRERS, 0, 1, 0, ARMS_INFANTRY) \
+    X(A, NAPFIRE_UNIT_CHARGING, 0, 1, 0, ARMS_CAVALRY) \
+    X(A, NAPFIRE_UNIT_MASSED_BATTERY, 0, 1, 0, ARMS_ARTILLERY) \
+    X(A, NAPFIRE_UNIT_UNLIMBERED_THIS_TURN, 0, 1, 0, ARMS_FOOT_ARTILLERY) \
+    X(A, NAPFIRE_SHOT_MEASURE, 0, NF_MEASURES - 1, NAPFIRE_MEASURE_METRIC, ARMS_ALL) \
+    X(A, NAPFIRE_SHOT_DISTANCE, 0, NAPFIRE_MAX_DISTANCE, -1, ARMS_ALL) \
+    X(A, NAPFIRE_SHOT_ENFILADE, 0, 1, 0, ARMS_ALL) \
+    X(A, NAPFIRE_SHOT_FIRING_FIGURES, 0, NAPFIRE_MAX_FIGURES, 0, ARMS_INFANTRY) \
+    X(A, NAPFIRE_SHOT_SCREEN, 0, 1, 0, ARMS_ALL) \
+    X(A, NAPFIRE_SHOT_SCREEN_DISTANCE, 0, NAPFIRE_MAX_DISTANCE, -1, ARMS_ALL) \
+    X(A, NAPFIRE_SHOT_AMMO, 0, NF_AMMOS - 1, NAPFIRE_AMMO_ROUNDSHOT, ARMS_ARTILLERY) \
+    X(A, NAPFIRE_SHOT_EXTRA_MODIFIER, -10, 10, 0, ARMS_ALL) \
+    X(A, NAPFIRE_SHOT_FRIEND_IN_ARC, 0, 1, 0, ARMS_ARTILLERY) \
+    X(A, NAPFIRE_SHOT_FRIEND_NEAR_TARGET, -1, NAPFIRE_MAX_DISTANCE, -1, ARMS_ARTILLERY) \
+    X(A, NAPFIRE_SHOT_FRIEND_NEAR_BATTERY, -1, NAPFIRE_MAX_DISTANCE, -1, ARMS_ARTILLERY) \
+    X(A, NAPFIRE_SHOT_TARGET_FAR_FROM_FRIENDS, -1, NAPFIRE_MAX_DISTANCE, -1, ARMS_ARTILLERY) \
+    X(A, NAPFIRE_SHOT_CLEAR_LOS, 0, 1, 0, ARMS_ARTILLERY) \
+    X(A, NAPFIRE_SHOT_PENETRATION_HITS_FRIEND, 0, 1, 0, ARMS_ARTILLERY) \
+    X(A, NAPFIRE_SHOT_OVERHEAD, 0, 1, 0, ARMS_ARTILLERY) \
+    X(A, NAPFIRE_SHOT_BATTERY_HIGHER, 0, 1, 0, ARMS_ARTILLERY) \
+    X(A, NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_BATTERY, -1, NAPFIRE_MAX_DISTANCE, -1, ARMS_ARTILLERY) \
+    X(A, NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_ENEMY, -1, NAPFIRE_MAX_DISTANCE, -1, ARMS_ARTILLERY)
 
-/* DISTANCE and SCREEN_DISTANCE default to -1, "not given", which a caller
- * cannot set back: resolving needs the value. */
-#define SHOT_PARAMS(X) \
-    X(MEASURE, 0, NF_MEASURES - 1, NAPFIRE_MEASURE_METRIC, ARMS_ALL) \
-    X(DISTANCE, 0, NAPFIRE_MAX_DISTANCE, -1, ARMS_ALL) \
-    X(ENFILADE, 0, 1, 0, ARMS_ALL) \
-    X(FIRING_FIGURES, 0, NAPFIRE_MAX_FIGURES, 0, ARMS_INFANTRY) \
-    X(SCREEN, 0, 1, 0, ARMS_ALL) \
-    X(SCREEN_DISTANCE, 0, NAPFIRE_MAX_DISTANCE, -1, ARMS_ALL) \
-    X(AMMO, 0, NF_AMMOS - 1, NAPFIRE_AMMO_ROUNDSHOT, ARMS_ARTILLERY) \
-    X(EXTRA_MODIFIER, -10, 10, 0, ARMS_ALL) \
-    X(FRIEND_IN_ARC, 0, 1, 0, ARMS_ARTILLERY) \
-    X(FRIEND_NEAR_TARGET, -1, NAPFIRE_MAX_DISTANCE, -1, ARMS_ARTILLERY) \
-    X(FRIEND_NEAR_BATTERY, -1, NAPFIRE_MAX_DISTANCE, -1, ARMS_ARTILLERY) \
-    X(TARGET_FAR_FROM_FRIENDS, -1, NAPFIRE_MAX_DISTANCE, -1, ARMS_ARTILLERY) \
-    X(CLEAR_LOS, 0, 1, 0, ARMS_ARTILLERY) \
-    X(PENETRATION_HITS_FRIEND, 0, 1, 0, ARMS_ARTILLERY) \
-    X(OVERHEAD, 0, 1, 0, ARMS_ARTILLERY) \
-    X(BATTERY_HIGHER, 0, 1, 0, ARMS_ARTILLERY) \
-    X(OVERHEAD_FRIEND_TO_BATTERY, -1, NAPFIRE_MAX_DISTANCE, -1, ARMS_ARTILLERY) \
-    X(OVERHEAD_FRIEND_TO_ENEMY, -1, NAPFIRE_MAX_DISTANCE, -1, ARMS_ARTILLERY)
+/* Each arm once, for the rows of the validation table. */
+#define EACH_ARM(Y) \
+    Y(NAPFIRE_ARM_LINE_INFANTRY) Y(NAPFIRE_ARM_LIGHT_INFANTRY) Y(NAPFIRE_ARM_CAVALRY) \
+    Y(NAPFIRE_ARM_FOOT_ARTILLERY) Y(NAPFIRE_ARM_HORSE_ARTILLERY)
+
+/* Unit parameters first, then shot parameters, in one index space: the
+ * slot of a parameter in the tables, and in nf_unit::p / nf_shot::p. */
+#define NF_PARAMS (NF_UNIT_NPARAMS + NF_SHOT_NPARAMS)
+#define SLOT(param) \
+    ((int)(param) >= (int)NF_SHOT_PARAM_FIRST ? NF_UNIT_NPARAMS + (int)(param) - NF_SHOT_PARAM_FIRST \
+                                              : (int)(param) - NF_UNIT_PARAM_FIRST)
+#define UNIT_SLOT(param) ((param) - NF_UNIT_PARAM_FIRST)
+#define SHOT_SLOT(param) ((param) - NF_SHOT_PARAM_FIRST)
+
+/* Designated slots: an entry out of order still lands in its place, and
+ * -Woverride-init (in -Wextra, an error here) refuses a duplicate, so with
+ * the counts below every parameter has exactly one entry. */
+#define COUNT(a, param, lo, hi, def, arms) +1
+#define ONE(arm) +1
+_Static_assert(0 PARAMS(COUNT, 0) == NF_PARAMS, "one PARAMS entry per unit and shot parameter");
+_Static_assert(0 EACH_ARM(ONE) == NF_ARMS, "one validation row per arm");
+#undef COUNT
+#undef ONE
 
 struct param_spec {
     int32_t lo, hi, def;
     uint32_t arms;
 };
 
-#define SPEC(name, lo, hi, def, arms) {lo, hi, def, arms},
-static const struct param_spec unit_specs[NF_UNIT_NPARAMS] = {UNIT_PARAMS(SPEC)};
-static const struct param_spec shot_specs[NF_SHOT_NPARAMS] = {SHOT_PARAMS(SPEC)};
+#define SPEC(a, param, lo, hi, def, arms) [SLOT(param)] = {lo, hi, def, arms},
+static const struct param_spec specs[NF_PARAMS] = {PARAMS(SPEC, 0)};
 #undef SPEC
 
 /*
@@ -73,54 +95,27 @@ static const struct param_spec shot_specs[NF_SHOT_NPARAMS] = {SHOT_PARAMS(SPEC)}
  * (widened to take the default), [def, def] where it does not. Checked on
  * every use, branch-free, so validation stays cheap on the hot path.
  */
+struct valid_range {
+    int32_t lo, hi;
+};
 #define MIN2(a, b) ((a) < (b) ? (a) : (b))
 #define MAX2(a, b) ((a) > (b) ? (a) : (b))
 #define APPLIES(arms, arm) (((arms) >> (arm)) & 1u)
-#define VLO(name, lo, hi, def, arms) (APPLIES(arms, ARM) ? MIN2(lo, def) : (def)),
-#define VHI(name, lo, hi, def, arms) (APPLIES(arms, ARM) ? MAX2(hi, def) : (def)),
-#define ARM 0
-static const int32_t unit_lo0[] = {UNIT_PARAMS(VLO)};
-static const int32_t unit_hi0[] = {UNIT_PARAMS(VHI)};
-static const int32_t shot_lo0[] = {SHOT_PARAMS(VLO)};
-static const int32_t shot_hi0[] = {SHOT_PARAMS(VHI)};
-#undef ARM
-#define ARM 1
-static const int32_t unit_lo1[] = {UNIT_PARAMS(VLO)};
-static const int32_t unit_hi1[] = {UNIT_PARAMS(VHI)};
-static const int32_t shot_lo1[] = {SHOT_PARAMS(VLO)};
-static const int32_t shot_hi1[] = {SHOT_PARAMS(VHI)};
-#undef ARM
-#define ARM 2
-static const int32_t unit_lo2[] = {UNIT_PARAMS(VLO)};
-static const int32_t unit_hi2[] = {UNIT_PARAMS(VHI)};
-static const int32_t shot_lo2[] = {SHOT_PARAMS(VLO)};
-static const int32_t shot_hi2[] = {SHOT_PARAMS(VHI)};
-#undef ARM
-#define ARM 3
-static const int32_t unit_lo3[] = {UNIT_PARAMS(VLO)};
-static const int32_t unit_hi3[] = {UNIT_PARAMS(VHI)};
-static const int32_t shot_lo3[] = {SHOT_PARAMS(VLO)};
-static const int32_t shot_hi3[] = {SHOT_PARAMS(VHI)};
-#undef ARM
-#define ARM 4
-static const int32_t unit_lo4[] = {UNIT_PARAMS(VLO)};
-static const int32_t unit_hi4[] = {UNIT_PARAMS(VHI)};
-static const int32_t shot_lo4[] = {SHOT_PARAMS(VLO)};
-static const int32_t shot_hi4[] = {SHOT_PARAMS(VHI)};
-#undef ARM
-_Static_assert(NF_ARMS == 5, "one validation table per arm");
+#define RANGE(arm, param, lo, hi, def, arms) \
+    [SLOT(param)] = {APPLIES(arms, arm) ? MIN2(lo, def) : (def), \
+                     APPLIES(arms, arm) ? MAX2(hi, def) : (def)},
+#define ROW(arm) [arm] = {PARAMS(RANGE, arm)},
+static const struct valid_range valid[NF_ARMS][NF_PARAMS] = {EACH_ARM(ROW)};
+#undef ROW
+#undef RANGE
 
-static const int32_t *const unit_lo[NF_ARMS] = {unit_lo0, unit_lo1, unit_lo2, unit_lo3, unit_lo4};
-static const int32_t *const unit_hi[NF_ARMS] = {unit_hi0, unit_hi1, unit_hi2, unit_hi3, unit_hi4};
-static const int32_t *const shot_lo[NF_ARMS] = {shot_lo0, shot_lo1, shot_lo2, shot_lo3, shot_lo4};
-static const int32_t *const shot_hi[NF_ARMS] = {shot_hi0, shot_hi1, shot_hi2, shot_hi3, shot_hi4};
-
-/* Any value outside its [lo, hi]? Unsigned differences: no overflow on
- * garbage, and no branch per parameter. */
-static int out_of_bounds(const int32_t *v, const int32_t *lo, const int32_t *hi, size_t n) {
+/* Any of the n values outside its range? Unsigned differences: no
+ * overflow on garbage, and no branch per parameter. */
+static int out_of_bounds(const int32_t *v, const struct valid_range *range, size_t n) {
     uint32_t bad = 0;
     for (size_t i = 0; i < n; i++)
-        bad |= (uint32_t)((uint32_t)v[i] - (uint32_t)lo[i] > (uint32_t)hi[i] - (uint32_t)lo[i]);
+        bad |= (uint32_t)((uint32_t)v[i] - (uint32_t)range[i].lo >
+                          (uint32_t)range[i].hi - (uint32_t)range[i].lo);
     return bad != 0;
 }
 
@@ -151,10 +146,10 @@ static int32_t default_formation(int32_t arm) {
 }
 
 int napfire__unit_valid(const struct nf_unit *u) {
-    uint32_t arm = (uint32_t)u->p[0];
+    uint32_t arm = (uint32_t)nf_u(u, NAPFIRE_UNIT_ARM);
     if (u->magic != NF_UNIT_MAGIC || arm >= NF_ARMS)
         return 0;
-    if (out_of_bounds(u->p, unit_lo[arm], unit_hi[arm], NF_UNIT_NPARAMS))
+    if (out_of_bounds(u->p, &valid[arm][SLOT(NF_UNIT_PARAM_FIRST)], NF_UNIT_NPARAMS))
         return 0;
     /* Bounds passed, so the shift is defined. */
     return (arm_formations[arm] >> nf_u(u, NAPFIRE_UNIT_FORMATION)) & 1u;
@@ -171,7 +166,7 @@ int napfire__shot_valid(const struct nf_shot *s) {
     if (s->magic != NF_SHOT_MAGIC || !napfire__unit_valid(&s->firer) || !napfire__unit_valid(&s->target))
         return 0;
     uint32_t arm = (uint32_t)nf_u(&s->firer, NAPFIRE_UNIT_ARM);
-    if (out_of_bounds(s->p, shot_lo[arm], shot_hi[arm], NF_SHOT_NPARAMS))
+    if (out_of_bounds(s->p, &valid[arm][SLOT(NF_SHOT_PARAM_FIRST)], NF_SHOT_NPARAMS))
         return 0;
     if (nf_s(s, NAPFIRE_SHOT_FIRING_FIGURES) > nf_u(&s->firer, NAPFIRE_UNIT_FIGURES))
         return 0;
@@ -197,10 +192,9 @@ int napfire_param_bounds(int32_t param, int32_t *lo, int32_t *hi) {
     const struct param_spec *sp;
     if (!lo || !hi)
         return NAPFIRE_EINVAL;
-    if (param >= NF_UNIT_PARAM_FIRST && param <= NF_UNIT_PARAM_LAST)
-        sp = &unit_specs[param - NF_UNIT_PARAM_FIRST];
-    else if (param >= NF_SHOT_PARAM_FIRST && param <= NF_SHOT_PARAM_LAST)
-        sp = &shot_specs[param - NF_SHOT_PARAM_FIRST];
+    if ((param >= NF_UNIT_PARAM_FIRST && param <= NF_UNIT_PARAM_LAST) ||
+        (param >= NF_SHOT_PARAM_FIRST && param <= NF_SHOT_PARAM_LAST))
+        sp = &specs[SLOT(param)];
     else
         return NAPFIRE_EDOMAIN;
     *lo = sp->lo;
@@ -218,10 +212,10 @@ int napfire_unit_init(napfire_unit *u, size_t size, int32_t arm) {
     /* Zero the whole storage so copies compare equal with memcmp. */
     memset(u, 0, sizeof *u);
     struct nf_unit *n = NF_UNIT(u);
-    for (size_t i = 0; i < NF_UNIT_NPARAMS; i++)
-        n->p[i] = unit_specs[i].def;
-    n->p[0] = arm;
-    n->p[NAPFIRE_UNIT_FORMATION - NF_UNIT_PARAM_FIRST] = default_formation(arm);
+    for (int32_t i = 0; i < NF_UNIT_NPARAMS; i++)
+        n->p[i] = specs[SLOT(NF_UNIT_PARAM_FIRST + i)].def;
+    n->p[UNIT_SLOT(NAPFIRE_UNIT_ARM)] = arm;
+    n->p[UNIT_SLOT(NAPFIRE_UNIT_FORMATION)] = default_formation(arm);
     n->magic = NF_UNIT_MAGIC;
     return NAPFIRE_OK;
 }
@@ -234,11 +228,11 @@ int napfire_unit_set(napfire_unit *u, int32_t param, int32_t value) {
         return NAPFIRE_ESTATE;
     if (param <= NAPFIRE_UNIT_ARM || param > NF_UNIT_PARAM_LAST)
         return NAPFIRE_EDOMAIN;
-    const struct param_spec *sp = &unit_specs[param - NF_UNIT_PARAM_FIRST];
-    if (!(sp->arms & ARM_BIT(n->p[0])) || value < sp->lo || value > sp->hi)
+    const struct param_spec *sp = &specs[SLOT(param)];
+    if (!(sp->arms & ARM_BIT(nf_u(n, NAPFIRE_UNIT_ARM))) || value < sp->lo || value > sp->hi)
         return NAPFIRE_EDOMAIN;
     struct nf_unit next = *n;
-    next.p[param - NF_UNIT_PARAM_FIRST] = value;
+    next.p[UNIT_SLOT(param)] = value;
     if (!napfire__unit_valid(&next))
         return NAPFIRE_EDOMAIN;
     *n = next;
@@ -273,6 +267,21 @@ static int coalition(int32_t nation) {
     }
 }
 
+/* "Veteran, Elite or Guard" qualifies all three clauses (Decision F-OO-1). */
+static int open_order_class(int32_t cls) {
+    return cls == NAPFIRE_CLASS_VETERAN || cls == NAPFIRE_CLASS_ELITE || cls == NAPFIRE_CLASS_GUARD;
+}
+
+/* F-OO-1 (a) light infantry; (b) French line infantry; (c) from 1812 on,
+ * line infantry of a Coalition nation. */
+static int open_order_unit(int32_t arm, int32_t nation, int32_t year) {
+    if (arm == NAPFIRE_ARM_LIGHT_INFANTRY)
+        return 1;
+    if (arm != NAPFIRE_ARM_LINE_INFANTRY)
+        return 0;
+    return nation == NAPFIRE_NATION_FRANCE || (coalition(nation) && year >= 1812);
+}
+
 int napfire_unit_may_open_order(const napfire_unit *u, int32_t year, int32_t *yes) {
     if (!u || !yes)
         return NAPFIRE_EINVAL;
@@ -281,20 +290,8 @@ int napfire_unit_may_open_order(const napfire_unit *u, int32_t year, int32_t *ye
         return NAPFIRE_ESTATE;
     if (year < 1 || year > 9999)
         return NAPFIRE_EDOMAIN;
-    int32_t arm = nf_u(n, NAPFIRE_UNIT_ARM);
-    int32_t cls = nf_u(n, NAPFIRE_UNIT_CLASS);
-    int32_t nation = nf_u(n, NAPFIRE_UNIT_NATION);
-    /* "Veteran, Elite or Guard" qualifies all three clauses (Decision F-OO-1). */
-    int good = cls == NAPFIRE_CLASS_VETERAN || cls == NAPFIRE_CLASS_ELITE ||
-               cls == NAPFIRE_CLASS_GUARD;
-    int ok = 0;
-    if (good && arm == NAPFIRE_ARM_LIGHT_INFANTRY)
-        ok = 1; /* (a) */
-    else if (good && arm == NAPFIRE_ARM_LINE_INFANTRY && nation == NAPFIRE_NATION_FRANCE)
-        ok = 1; /* (b) */
-    else if (good && arm == NAPFIRE_ARM_LINE_INFANTRY && coalition(nation) && year >= 1812)
-        ok = 1; /* (c) */
-    *yes = ok;
+    *yes = open_order_class(nf_u(n, NAPFIRE_UNIT_CLASS)) &&
+           open_order_unit(nf_u(n, NAPFIRE_UNIT_ARM), nf_u(n, NAPFIRE_UNIT_NATION), year);
     return NAPFIRE_OK;
 }
 
@@ -313,8 +310,8 @@ int napfire_shot_init(napfire_shot *s, size_t size, const napfire_unit *firer,
     memset(&n, 0, sizeof n);
     n.firer = *f;
     n.target = *t;
-    for (size_t i = 0; i < NF_SHOT_NPARAMS; i++)
-        n.p[i] = shot_specs[i].def;
+    for (int32_t i = 0; i < NF_SHOT_NPARAMS; i++)
+        n.p[i] = specs[SLOT(NF_SHOT_PARAM_FIRST + i)].def;
     n.magic = NF_SHOT_MAGIC;
     memset(s, 0, sizeof *s);
     *NF_SHOT(s) = n;
@@ -329,12 +326,12 @@ int napfire_shot_set(napfire_shot *s, int32_t param, int32_t value) {
         return NAPFIRE_ESTATE;
     if (param < NF_SHOT_PARAM_FIRST || param > NF_SHOT_PARAM_LAST)
         return NAPFIRE_EDOMAIN;
-    const struct param_spec *sp = &shot_specs[param - NF_SHOT_PARAM_FIRST];
+    const struct param_spec *sp = &specs[SLOT(param)];
     if (!(sp->arms & ARM_BIT(nf_u(&n->firer, NAPFIRE_UNIT_ARM))) || value < sp->lo ||
         value > sp->hi)
         return NAPFIRE_EDOMAIN;
     struct nf_shot next = *n;
-    next.p[param - NF_SHOT_PARAM_FIRST] = value;
+    next.p[SHOT_SLOT(param)] = value;
     if (!napfire__shot_valid(&next))
         return NAPFIRE_EDOMAIN;
     *n = next;

@@ -256,37 +256,56 @@ static int print_odds(const char *cmd, const napfire_shot *shot, const napfire_r
                       int json) {
     napfire_outcome out[64];
     size_t n = 0;
+    int32_t unknown = 0;
     napfire_result v;
-    int st = napfire_shot_distribution(shot, rules, out, 64, &n, &v);
-    if (st == NAPFIRE_EUNKNOWN) {
-        fprintf(stderr, "napfire %s: rules data unknown: ", cmd);
-        print_missing(stderr, &v);
-        fprintf(stderr, "\n");
-        return CLI_UNKNOWN;
-    }
-    if (st != NAPFIRE_OK) {
+    /* The odds over what is known: with unknown rules data, the rolls that
+     * can be resolved still show, and the rest is one "unknown" weight. */
+    int st = napfire_shot_distribution_known(shot, rules, out, 64, &n, &unknown, &v);
+    if (st != NAPFIRE_OK && st != NAPFIRE_EUNKNOWN) {
         fprintf(stderr, "napfire %s: %s\n", cmd, napfire_strerror(st));
         return CLI_BAD_INPUT;
     }
     int32_t num = 0, den = 1;
     double ev = 0;
-    napfire_shot_expected(shot, rules, &num, &den, &ev);
+    int known = st == NAPFIRE_OK && napfire_shot_expected(shot, rules, &num, &den, &ev) == NAPFIRE_OK;
     if (json) {
         printf("{\"permitted\":%d,\"reason\":\"%s\",\"denominator\":%d,\"outcomes\":[",
                v.permitted, napfire_reason_name(v.reason), NAPFIRE_OUTCOME_DENOMINATOR);
         for (size_t i = 0; i < n; i++)
             printf("%s{\"target\":%d,\"screen\":%d,\"weight\":%d}", i ? "," : "",
                    out[i].target_casualties, out[i].screen_casualties, out[i].weight);
-        printf("],\"expected\":[%d,%d]}\n", num, den);
+        printf("],\"unknown_weight\":%d,\"missing\":\"%s\",\"missing_index\":[%d,%d,%d,%d]",
+               unknown, napfire_enum_name(NAPFIRE_ENUM_MISSING, v.missing), v.missing_index[0],
+               v.missing_index[1], v.missing_index[2], v.missing_index[3]);
+        if (known)
+            printf(",\"expected\":[%d,%d]}\n", num, den);
+        else
+            printf(",\"expected\":null}\n");
     } else {
-        if (!v.permitted)
+        if (v.permitted == 0)
             printf("verdict: NOT PERMITTED: %s\n", napfire_reason_name(v.reason));
+        else if (v.permitted < 0)
+            printf("verdict: UNDECIDED (a clause needs unknown rules data)\n");
         printf("%-8s %-8s %8s %8s\n", "target", "screen", "/216", "percent");
         for (size_t i = 0; i < n; i++)
             printf("%-8d %-8d %8d %7.2f%%\n", out[i].target_casualties, out[i].screen_casualties,
                    out[i].weight, 100.0 * out[i].weight / NAPFIRE_OUTCOME_DENOMINATOR);
-        printf("expected casualties: %d/%d = %.3f\n", num, den, ev);
+        if (unknown > 0) {
+            printf("%-17s %8d %7.2f%%\n", "unknown", unknown,
+                   100.0 * unknown / NAPFIRE_OUTCOME_DENOMINATOR);
+            printf("unknown rules data, first needed: ");
+            print_missing(stdout, &v);
+            printf("\n  supply it in your own rules data (--rules FILE); the built-in data "
+                   "never guesses.\n");
+        }
+        if (known)
+            printf("expected casualties: %d/%d = %.3f\n", num, den, ev);
+        else
+            printf("expected casualties: not known (%d/216 of the rolls need unknown data)\n",
+                   unknown);
     }
+    if (st == NAPFIRE_EUNKNOWN)
+        return CLI_UNKNOWN;
     return v.permitted ? CLI_RESOLVED : CLI_FORBIDDEN;
 }
 

@@ -1051,6 +1051,7 @@ _CORE = {
                                        _sizep, _i32p]),
     "napfire_shot_resolve": (c_int, [_ShotRef, _RulesRef, c_int32, c_int32, POINTER(Result)]),
     "napfire_round_half": (c_int, [c_int32, c_int32, c_int32, _i32p]),
+    "napfire_shot_table": (c_int, [_ShotRef, _RulesRef, c_int32, _i32p, _i32p, _i32p]),
     "napfire_rules_init": (c_int, [_RulesRef, c_size_t]),
     "napfire_rules_set_musketry": (c_int, [_RulesRef, c_int32, c_int32, c_int32, c_int32]),
     "napfire_rules_get_musketry": (c_int, [_RulesRef, c_int32, c_int32, _i32p, _i32p]),
@@ -1086,6 +1087,8 @@ _PROBABILITY = {
                                           _sizep, POINTER(Result)]),
     "napfire_shot_expected": (c_int, [_ShotRef, _RulesRef, _i32p, _i32p,
                                       POINTER(ctypes.c_double)]),
+    "napfire_shot_distribution_known": (c_int, [_ShotRef, _RulesRef, POINTER(Outcome),
+                                                c_size_t, _sizep, _i32p, POINTER(Result)]),
     "napfire_resolve_many": (c_int, [c_void_p, c_size_t, _RulesRef, _i32p, _i32p,
                                      POINTER(Result), _i32p]),
     "napfire_resolve_many_dice": (c_int, [c_void_p, c_size_t, _RulesRef, _DiceRef,
@@ -1706,6 +1709,30 @@ class Shot(_ShotRef):
             raise UnknownDataError(status, "napfire_shot_distribution", result=verdict)
         _check(status, "napfire_shot_distribution")
         return [Outcome.from_buffer_copy(o) for o in outcomes[:count.value]], verdict
+
+    def known_distribution(self, rules=None):
+        """``napfire_shot_distribution_known``: the odds over what is known.
+
+        Returns ``(outcomes, unknown_weight, verdict)``: the known
+        :class:`Outcome` list, the weight out of :data:`OUTCOME_DENOMINATOR`
+        of the rolls that need unknown rules data (0 when every roll is
+        known), and the verdict :class:`Result`, whose ``missing`` and
+        ``missing_index`` name the first missing datum. Unknown data does
+        not raise here; other errors do.
+        """
+        count, unknown, verdict = c_size_t(), c_int32(), Result()
+        cap = 16
+        while True:
+            outcomes = (Outcome * cap)()
+            status = lib.napfire_shot_distribution_known(self, rules, outcomes, cap, byref(count),
+                                                         byref(unknown), byref(verdict))
+            if status != Status.ENOSPC:
+                break
+            cap = count.value
+        if status != Status.EUNKNOWN:
+            _check(status, "napfire_shot_distribution_known")
+        known = [Outcome.from_buffer_copy(o) for o in outcomes[:count.value]]
+        return known, unknown.value, verdict
 
     def expected(self, rules=None):
         """``napfire_shot_expected``: expected casualties as a :class:`fractions.Fraction`.

@@ -15,7 +15,8 @@
 #
 #   control          nothing planted: every gate above passes, so each
 #                    failure below is the plant's
-#   enum-renumbered  NAPFIRE_WEAPON_RIFLE and _SHARPSHOOTER swap values:
+#   enum-renumbered  NAPFIRE_WEAPON_MUSKET and _RIFLE swap values (the last
+#                    value stays, which lib/internal.h asserts as the count):
 #                    layout-c and layout-cxx fail on their static asserts.
 #                    abidiff does NOT see it (no enum type is reachable from
 #                    an exported function: the API passes enum values as
@@ -164,9 +165,9 @@ for v in "${lib_variants[@]}" header-c11-only; do
 done
 
 plant enum-renumbered include/napfire.h \
-    'NAPFIRE_WEAPON_RIFLE = 1,' 'NAPFIRE_WEAPON_RIFLE = 2,'
+    'NAPFIRE_WEAPON_MUSKET = 0,' 'NAPFIRE_WEAPON_MUSKET = 1,'
 plant enum-renumbered include/napfire.h \
-    'NAPFIRE_WEAPON_SHARPSHOOTER = 2 ' 'NAPFIRE_WEAPON_SHARPSHOOTER = 1 '
+    'NAPFIRE_WEAPON_RIFLE = 1,' 'NAPFIRE_WEAPON_RIFLE = 0,'
 plant unit-grown include/napfire.h \
     '#define NAPFIRE_UNIT_SIZE 128' '#define NAPFIRE_UNIT_SIZE 136'
 plant result-grown include/napfire.h \
@@ -397,10 +398,10 @@ if [ "$failures" -ne 0 ]; then
 fi
 
 echo
-echo "== enum-renumbered: NAPFIRE_WEAPON_RIFLE 1 -> 2, NAPFIRE_WEAPON_SHARPSHOOTER 2 -> 1"
+echo "== enum-renumbered: NAPFIRE_WEAPON_MUSKET 0 -> 1, NAPFIRE_WEAPON_RIFLE 1 -> 0"
 expect_fail enum-renumbered layout-c \
-    "$(static_assert_re 'NAPFIRE_WEAPON_RIFLE == 1')" \
-    "$(static_assert_re 'NAPFIRE_WEAPON_SHARPSHOOTER == 2')"
+    "$(static_assert_re 'NAPFIRE_WEAPON_MUSKET == 0')" \
+    "$(static_assert_re 'NAPFIRE_WEAPON_RIFLE == 1')"
 if [ ${#cxx[@]} -gt 0 ]; then
     expect_fail enum-renumbered layout-cxx \
         "$(static_assert_re 'NAPFIRE_WEAPON_RIFLE == 1')"

@@ -506,12 +506,30 @@ static void op_distribution(struct state *S, fz_in *in)
         FZ_MUST(st == ref_st && est == ref_st, "distribution fails as resolve fails");
         FZ_MUST(memcmp(out, out_before, sizeof out) == 0 && count == 12345,
                 "failed distribution leaves outcomes and count");
-        if (st == NAPFIRE_EUNKNOWN)
-            FZ_MUST(memcmp(&verdict, &first, sizeof first) == 0,
+        if (st == NAPFIRE_EUNKNOWN) {
+            FZ_MUST(verdict.missing == first.missing &&
+                        memcmp(verdict.missing_index, first.missing_index,
+                               sizeof first.missing_index) == 0,
                     "EUNKNOWN verdict names the first unknown in roll order");
-        else
+            /* Undecided exactly when the datum is one a clause needs. */
+            int32_t kind = first.missing, id = first.missing_index[0];
+            int undecided = kind == NAPFIRE_MISSING_RANGE ||
+                            (kind == NAPFIRE_MISSING_THRESHOLD &&
+                             (id == NAPFIRE_THRESHOLD_SCREEN ||
+                              id == NAPFIRE_THRESHOLD_LONG_RANGE_CLEARANCE ||
+                              id == NAPFIRE_THRESHOLD_OVERHEAD_CLEARANCE));
+            FZ_MUST(verdict.permitted == (undecided ? -1 : 1) &&
+                        verdict.reason == NAPFIRE_REASON_NONE && verdict.reasons == 0,
+                    "EUNKNOWN verdict: decided (1) or undecided (-1), never forbidden");
+            FZ_MUST(verdict.band == (first.band == NAPFIRE_BAND_NONE ? -1 : first.band) &&
+                        verdict.net_modifier == first.net_modifier && verdict.column == -1 &&
+                        verdict.modified_roll == 0 && verdict.table_halves == 0 &&
+                        verdict.casualties == 0,
+                    "EUNKNOWN verdict holds only what every roll shares");
+        } else {
             FZ_MUST(memcmp(&verdict, &verdict_before, sizeof verdict) == 0,
                     "failed distribution leaves verdict");
+        }
         FZ_MUST(num == 0x5A5A5A5A && den == 0x5A5A5A5A && value == -1.0,
                 "failed expected leaves outputs");
         return;

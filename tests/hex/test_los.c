@@ -402,6 +402,128 @@ START_TEST(grazing)
 }
 END_TEST
 
+/* The mirror image across the line (0,0) -> (4,-2), cube (2,-1,-1):
+ * swap the cube's y and z, (q, r) -> (q, -q - r). It swaps the two hexes
+ * of each grazing pair and keeps the line. */
+static napfire_hex mirror(napfire_hex h) {
+    return H(h.q, -h.q - h.r);
+}
+
+static struct map mirrored(const struct map *m) {
+    struct map x = *m;
+    for (int i = 0; i < m->n; i++) x.e[i].h = mirror(m->e[i].h);
+    x.calls = 0;
+    return x;
+}
+
+static int same_hex(napfire_hex a, napfire_hex b) { return a.q == b.q && a.r == b.r; }
+
+/* H-LOS-3, H-ELV-1/2: every explanation of a map and of its mirror image
+ * agrees: rule, cause, elevation, lifted, and mirrored blocking hexes. */
+static void assert_mirror_symmetric(const struct map *m, const napfire_los_query *q) {
+    struct map a = *m, b = mirrored(m);
+    napfire_los_result r = los(&a, q), s = los(&b, q);
+    ck_assert_int_eq(r.clear, s.clear);
+    ck_assert_int_eq(r.rule, s.rule);
+    ck_assert_int_eq(r.cause, s.cause);
+    ck_assert_int_eq(r.elevation, s.elevation);
+    ck_assert_int_eq(r.lifted, s.lifted);
+    ck_assert_int_eq(r.blocker_kind, s.blocker_kind);
+    if (r.clear) return;
+    /* A pair of equal causes may name either hex first; otherwise exactly
+     * the mirrored hex. */
+    int exact = same_hex(s.blocker, mirror(r.blocker)) && same_hex(s.blocker_other, mirror(r.blocker_other));
+    int swapped = same_hex(s.blocker, mirror(r.blocker_other)) && same_hex(s.blocker_other, mirror(r.blocker));
+    ck_assert(exact || swapped);
+}
+
+/* H-LOS-3: when both hexes of a pair block, the stronger cause is named,
+ * on either side of the line: TOWN before TERRAIN before SLOPE before UNIT. */
+START_TEST(grazing_pair_symmetric)
+{
+    napfire_los_query q = query(H(0, 0), H(4, -2));
+    struct map m = {0};
+    put(&m, H(3, -1), 0, NAPFIRE_TERRAIN_BLOCKING, NAPFIRE_PRESENCE_NONE, 0);
+    put(&m, H(3, -2), 0, NAPFIRE_TERRAIN_TOWN, NAPFIRE_PRESENCE_NONE, 0);
+    napfire_los_result r = los(&m, &q);
+    assert_blocked(&r, NAPFIRE_LOS_RULE_GRAZING, NAPFIRE_LOS_RULE_TOWN, NAPFIRE_LOS_ELV_NONE, H(3, -2));
+    ck_assert(same_hex(r.blocker_other, H(3, -1)));
+    struct map x = mirrored(&m);
+    r = los(&x, &q);
+    assert_blocked(&r, NAPFIRE_LOS_RULE_GRAZING, NAPFIRE_LOS_RULE_TOWN, NAPFIRE_LOS_ELV_NONE, H(3, -1));
+    ck_assert(same_hex(r.blocker_other, H(3, -2)));
+    /* Woods beside a unit: the woods are named, whichever side. */
+    struct map u = {0};
+    put(&u, H(1, 0), 0, NAPFIRE_TERRAIN_CLEAR, NAPFIRE_PRESENCE_COMBAT, TARGET_SIDE);
+    put(&u, H(1, -1), 0, NAPFIRE_TERRAIN_BLOCKING, NAPFIRE_PRESENCE_NONE, 0);
+    r = los(&u, &q);
+    assert_blocked(&r, NAPFIRE_LOS_RULE_GRAZING, NAPFIRE_LOS_RULE_TERRAIN, NAPFIRE_LOS_ELV_EQUAL, H(1, -1));
+    x = mirrored(&u);
+    r = los(&x, &q);
+    assert_blocked(&r, NAPFIRE_LOS_RULE_GRAZING, NAPFIRE_LOS_RULE_TERRAIN, NAPFIRE_LOS_ELV_EQUAL, H(1, 0));
+    /* Every combination of terrain and presence on the two hexes of each
+     * pair, at three elevation set-ups. */
+    static const int32_t ends[][2] = {{0, 0}, {3, 0}, {0, 3}};
+    int combos = 0;
+    for (int32_t pair = 0; pair < 2; pair++)
+        for (size_t e = 0; e < 3; e++)
+            for (int32_t t0 = 0; t0 < 4; t0++)
+                for (int32_t t1 = 0; t1 < 4; t1++)
+                    for (int32_t p0 = 0; p0 < 2; p0++)
+                        for (int32_t p1 = 0; p1 < 2; p1++) {
+                            struct map c = {0};
+                            put(&c, H(0, 0), ends[e][0], 0, 0, 0);
+                            put(&c, H(4, -2), ends[e][1], 0, 0, 0);
+                            napfire_hex a = pair ? H(3, -1) : H(1, 0), b = pair ? H(3, -2) : H(1, -1);
+                            put(&c, a, 1, t0, p0 ? NAPFIRE_PRESENCE_COMBAT : 0, FIRER_SIDE);
+                            put(&c, b, 1, t1, p1 ? NAPFIRE_PRESENCE_COMBAT : 0, TARGET_SIDE);
+                            assert_mirror_symmetric(&c, &q);
+                            combos++;
+                        }
+    ck_assert_int_eq(combos, 2 * 3 * 4 * 4 * 2 * 2);
+}
+END_TEST
+
+/* H-ELV-1/2: lifted counts blocker features, the deciding hex's own
+ * lifted ones included, and both hexes of a pair whichever blocks. */
+START_TEST(lifted_counts_features)
+{
+    /* A higher firer: woods with a unit in them near it, two features. */
+    struct map m = {0};
+    put(&m, H(1, 0), 0, NAPFIRE_TERRAIN_BLOCKING, NAPFIRE_PRESENCE_COMBAT, TARGET_SIDE);
+    napfire_los_result r = line4(&m, 1, 0, 0);
+    assert_clear(&r);
+    ck_assert_int_eq(r.lifted, 2);
+    /* The deciding hex's own lifted feature: a lower firer, woods with a
+     * friendly unit adjacent to the target. The unit blocks, the woods
+     * are lifted. */
+    struct map w = {0};
+    put(&w, H(3, 0), 0, NAPFIRE_TERRAIN_BLOCKING, NAPFIRE_PRESENCE_COMBAT, FIRER_SIDE);
+    r = line4(&w, 0, 1, 0);
+    assert_blocked(&r, NAPFIRE_LOS_RULE_UNIT, NAPFIRE_LOS_RULE_UNIT, NAPFIRE_LOS_ELV_FRIEND_ADJACENT, H(3, 0));
+    ck_assert_int_eq(r.lifted, 1);
+    /* A pair with one hex lifted and one town: the lifted one counts on
+     * both sides of the line. */
+    napfire_los_query q = query(H(0, 0), H(4, -2));
+    struct map p = {0};
+    put(&p, H(0, 0), 3, 0, 0, 0);
+    put(&p, H(1, 0), 0, NAPFIRE_TERRAIN_TOWN, NAPFIRE_PRESENCE_NONE, 0);
+    put(&p, H(1, -1), 0, NAPFIRE_TERRAIN_BLOCKING, NAPFIRE_PRESENCE_COMBAT, 0);
+    r = los(&p, &q);
+    ck_assert_int_eq(r.cause, NAPFIRE_LOS_RULE_TOWN);
+    ck_assert_int_eq(r.lifted, 2);
+    struct map x = mirrored(&p);
+    r = los(&x, &q);
+    ck_assert_int_eq(r.cause, NAPFIRE_LOS_RULE_TOWN);
+    ck_assert_int_eq(r.lifted, 2);
+    /* A town counts none. */
+    struct map t = {0};
+    put(&t, H(1, 0), 0, NAPFIRE_TERRAIN_TOWN, NAPFIRE_PRESENCE_COMBAT, 0);
+    r = line4(&t, 1, 0, 0);
+    ck_assert_int_eq(r.lifted, 0);
+}
+END_TEST
+
 /* H-LOS-2: hexes only touched at a vertex are not between. (0,0) ->
  * (5,-1) touches (2,-1) and (3,0), crosses (1,0), (2,0), (3,-1), (4,-1). */
 START_TEST(vertex_touch_not_between)
@@ -608,6 +730,8 @@ static Suite *los_suite(void) {
     tcase_add_test(tc, friendly_adjacent);
     tcase_add_test(tc, slopes);
     tcase_add_test(tc, grazing);
+    tcase_add_test(tc, grazing_pair_symmetric);
+    tcase_add_test(tc, lifted_counts_features);
     tcase_add_test(tc, vertex_touch_not_between);
     tcase_add_test(tc, first_blocker);
     tcase_add_test(tc, callback_errors);

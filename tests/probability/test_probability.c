@@ -73,7 +73,101 @@ static int brute(const napfire_shot *s, const napfire_rules *r, int32_t w[MAXC][
     return NAPFIRE_OK;
 }
 
+/* napfire_shot_distribution_known against brute force in roll order:
+ * every (roll, half die) resolved; the unknown ones weigh into the unknown
+ * weight, the first names the missing datum; with nothing unknown it is
+ * napfire_shot_distribution exactly. F-DATA, F-CAS. */
+
+static void compare_known(const napfire_shot *s, const napfire_rules *r) {
+    static int32_t w[MAXC][2];
+    memset(w, 0, sizeof w);
+    int32_t unknown = 0;
+    int hard = NAPFIRE_OK;
+    napfire_result first;
+    memset(&first, 0, sizeof first);
+    first.missing = NAPFIRE_MISSING_NONE;
+    for (int32_t roll = 2; roll <= 12 && hard == NAPFIRE_OK; roll++) {
+        int32_t ways = 6 - (roll > 7 ? roll - 7 : 7 - roll);
+        for (int32_t h = 1; h <= 6; h++) {
+            napfire_result res;
+            int st = napfire_shot_resolve(s, r, roll, h, &res);
+            if (st == NAPFIRE_EUNKNOWN) {
+                if (first.missing == NAPFIRE_MISSING_NONE)
+                    first = res;
+                unknown += ways;
+                continue;
+            }
+            if (st != NAPFIRE_OK) {
+                hard = st;
+                break;
+            }
+            ck_assert_int_lt(res.target_casualties, MAXC);
+            w[res.target_casualties][res.screen_casualties] += ways;
+        }
+    }
+    napfire_outcome out[64];
+    size_t n = 99;
+    int32_t uw = -7;
+    napfire_result v;
+    int st = napfire_shot_distribution_known(s, r, out, NELEM(out), &n, &uw, &v);
+    if (hard != NAPFIRE_OK) {
+        ck_assert_int_eq(st, hard);
+        ck_assert_uint_eq(n, 99);
+        ck_assert_int_eq(uw, -7);
+        return;
+    }
+    ck_assert_int_eq(st, unknown ? NAPFIRE_EUNKNOWN : NAPFIRE_OK);
+    ck_assert_int_eq(uw, unknown);
+    int32_t sum = 0;
+    size_t nonzero = 0;
+    for (int t = 0; t < MAXC; t++)
+        for (int k = 0; k < 2; k++)
+            nonzero += w[t][k] != 0;
+    ck_assert_uint_eq(n, nonzero);
+    for (size_t i = 0; i < n; i++) {
+        ck_assert_int_eq(out[i].weight, w[out[i].target_casualties][out[i].screen_casualties]);
+        ck_assert_int_eq(out[i].reserved, 0);
+        if (i > 0)
+            ck_assert(out[i - 1].target_casualties < out[i].target_casualties ||
+                      (out[i - 1].target_casualties == out[i].target_casualties &&
+                       out[i - 1].screen_casualties < out[i].screen_casualties));
+        sum += out[i].weight;
+    }
+    ck_assert_int_eq(sum + uw, NAPFIRE_OUTCOME_DENOMINATOR);
+    /* Only what every roll shares. */
+    ck_assert_int_eq(v.column, -1);
+    ck_assert_int_eq(v.modified_roll, 0);
+    ck_assert_int_eq(v.table_halves, 0);
+    ck_assert_int_eq(v.casualties, 0);
+    ck_assert_int_eq(v.half_pending, 0);
+    if (unknown) {
+        ck_assert_int_eq(v.missing, first.missing);
+        ck_assert_mem_eq(v.missing_index, first.missing_index, sizeof v.missing_index);
+        ck_assert(v.permitted == 1 || v.permitted == -1);
+        ck_assert_int_eq(v.reason, NAPFIRE_REASON_NONE);
+        ck_assert_uint_eq(v.reasons, 0);
+        /* Nothing known exactly when the verdicts or modifiers need the datum. */
+        if (n == 0)
+            ck_assert_int_eq(uw, NAPFIRE_OUTCOME_DENOMINATOR);
+        if (v.permitted == -1)
+            ck_assert_uint_eq(n, 0);
+    } else {
+        napfire_outcome whole[64];
+        size_t wn = 0;
+        napfire_result wv;
+        ck_assert_int_eq(napfire_shot_distribution(s, r, whole, NELEM(whole), &wn, &wv), NAPFIRE_OK);
+        ck_assert_uint_eq(wn, n);
+        ck_assert_mem_eq(whole, out, n * sizeof *out);
+        ck_assert_mem_eq(&wv, &v, sizeof v);
+        ck_assert_int_eq(v.missing, NAPFIRE_MISSING_NONE);
+    }
+}
+
 static void compare(const napfire_shot *s, const napfire_rules *r) {
+    /* The odds over what is known, with these rules and with the built-in
+     * data (which leaves most rolls unknown). */
+    compare_known(s, r);
+    compare_known(s, NULL);
     static int32_t w[MAXC][2];
     int bst = brute(s, r, w);
     napfire_outcome out[64];
@@ -516,6 +610,181 @@ START_TEST(dice_chi_square) {
 }
 END_TEST
 
+/* Odds over what is known, F-EX-1 on the built-in data (F-DATA): net +3,
+ * long range; only modified rolls 11-12 (2D6 8 and 9, 9/36) reach a known
+ * cell, row 4 11-12 = 5 figures, halved to 2 1/2 (F-CAS-1): 2 or 3 figures
+ * by the half die. The rest, 162/216, is unknown; roll 2 names the cell. */
+START_TEST(known_odds_partly_known) {
+    napfire_shot s;
+    ex1_shot(&s);
+    napfire_outcome out[8];
+    size_t n = 0;
+    int32_t unknown = -1;
+    napfire_result v;
+    ck_assert_int_eq(napfire_shot_distribution_known(&s, NULL, out, NELEM(out), &n, &unknown, &v),
+                     NAPFIRE_EUNKNOWN);
+    ck_assert_uint_eq(n, 2);
+    ck_assert_int_eq(out[0].target_casualties, 2);
+    ck_assert_int_eq(out[0].weight, 27);
+    ck_assert_int_eq(out[1].target_casualties, 3);
+    ck_assert_int_eq(out[1].weight, 27);
+    ck_assert_int_eq(unknown, 162);
+    ck_assert_int_eq(v.permitted, 1); /* decided: only the casualties are unknown */
+    ck_assert_int_eq(v.band, NAPFIRE_BAND_LONG);
+    ck_assert_int_eq(v.net_modifier, 3);
+    ck_assert_int_eq(v.row, 3);
+    ck_assert_int_eq(v.missing, NAPFIRE_MISSING_MUSKETRY_CELL);
+    ck_assert_int_eq(v.missing_index[0], 3);
+    ck_assert_int_eq(v.missing_index[1], 2);
+    /* The verdict may be left out. */
+    ck_assert_int_eq(napfire_shot_distribution_known(&s, NULL, out, NELEM(out), &n, &unknown, NULL),
+                     NAPFIRE_EUNKNOWN);
+    ck_assert_int_eq(unknown, 162);
+}
+END_TEST
+
+/* Nothing known: the band (undecided, -1) or a modifier (decided, 1). */
+START_TEST(known_odds_nothing_known) {
+    napfire_unit f, t;
+    unit(&f, NAPFIRE_ARM_FOOT_ARTILLERY);
+    ck_assert_int_eq(napfire_unit_set(&f, NAPFIRE_UNIT_FIGURES, 2), 0);
+    unit(&t, NAPFIRE_ARM_LINE_INFANTRY);
+    ck_assert_int_eq(napfire_unit_set(&t, NAPFIRE_UNIT_FORMATION, NAPFIRE_FORMATION_SQUARE), 0);
+    napfire_shot s;
+    ck_assert_int_eq(napfire_shot_init(&s, sizeof s, &f, &t), 0);
+    ck_assert_int_eq(napfire_shot_set(&s, NAPFIRE_SHOT_DISTANCE, 300), 0);
+    napfire_outcome out[8];
+    size_t n = 5;
+    int32_t unknown = -1;
+    napfire_result v;
+    /* Built-in data: no gun range, so no band: the clauses are open. */
+    ck_assert_int_eq(napfire_shot_distribution_known(&s, NULL, out, NELEM(out), &n, &unknown, &v),
+                     NAPFIRE_EUNKNOWN);
+    ck_assert_uint_eq(n, 0);
+    ck_assert_int_eq(unknown, NAPFIRE_OUTCOME_DENOMINATOR);
+    ck_assert_int_eq(v.permitted, -1);
+    ck_assert_int_eq(v.reason, NAPFIRE_REASON_NONE);
+    ck_assert_int_eq(v.band, -1);
+    ck_assert_int_eq(v.row, -1);
+    ck_assert_int_eq(v.missing, NAPFIRE_MISSING_RANGE);
+    /* The same through napfire_shot_distribution: the same verdict. */
+    napfire_result dv;
+    size_t dn = 7;
+    ck_assert_int_eq(napfire_shot_distribution(&s, NULL, out, NELEM(out), &dn, &dv),
+                     NAPFIRE_EUNKNOWN);
+    ck_assert_uint_eq(dn, 7);
+    ck_assert_mem_eq(&dv, &v, sizeof v);
+    /* Gun ranges known, the artillery modifier for a square not: every
+     * clause decided and none forbids, so permitted is 1. */
+    napfire_rules r;
+    ck_assert_int_eq(napfire_rules_init(&r, sizeof r), NAPFIRE_OK);
+    ck_assert_int_eq(napfire_rules_set_gun_range(&r, NAPFIRE_GUN_P6, NAPFIRE_MEASURE_METRIC, 150,
+                                                 400, 800),
+                     NAPFIRE_OK);
+    ck_assert_int_eq(napfire_shot_distribution_known(&s, &r, out, NELEM(out), &n, &unknown, &v),
+                     NAPFIRE_EUNKNOWN);
+    ck_assert_uint_eq(n, 0);
+    ck_assert_int_eq(unknown, NAPFIRE_OUTCOME_DENOMINATOR);
+    ck_assert_int_eq(v.permitted, 1);
+    ck_assert_int_eq(v.band, NAPFIRE_BAND_EFFECTIVE);
+    ck_assert_int_eq(v.missing, NAPFIRE_MISSING_MODIFIER);
+    ck_assert_int_eq(v.missing_index[0], NAPFIRE_FIRE_ARTILLERY);
+    ck_assert_int_eq(v.missing_index[1], NAPFIRE_MOD_SQUARE_OR_ENFILADE);
+}
+END_TEST
+
+/* Fully known and forbidden: unknown weight 0, status OK. */
+START_TEST(known_odds_fully_known) {
+    napfire_rules r;
+    made_up_rules(&r);
+    napfire_shot s;
+    ex1_shot(&s);
+    napfire_outcome out[32], whole[32];
+    size_t n = 0, wn = 0;
+    int32_t unknown = -1;
+    napfire_result v, wv;
+    ck_assert_int_eq(napfire_shot_distribution_known(&s, &r, out, NELEM(out), &n, &unknown, &v),
+                     NAPFIRE_OK);
+    ck_assert_int_eq(unknown, 0);
+    ck_assert_int_eq(napfire_shot_distribution(&s, &r, whole, NELEM(whole), &wn, &wv), NAPFIRE_OK);
+    ck_assert_uint_eq(n, wn);
+    ck_assert_mem_eq(out, whole, n * sizeof *out);
+    ck_assert_mem_eq(&v, &wv, sizeof v);
+    ck_assert_int_eq(v.permitted, 1);
+    ck_assert_int_eq(v.missing, NAPFIRE_MISSING_NONE);
+    /* Forbidden (F-ART-2): one outcome, nothing unknown. */
+    napfire_unit f, t;
+    unit(&f, NAPFIRE_ARM_LINE_INFANTRY);
+    ck_assert_int_eq(napfire_unit_set(&f, NAPFIRE_UNIT_FIGURES, 30), 0);
+    ck_assert_int_eq(napfire_unit_set(&f, NAPFIRE_UNIT_FIRED_THIS_TURN, 1), 0);
+    unit(&t, NAPFIRE_ARM_LINE_INFANTRY);
+    ck_assert_int_eq(napfire_shot_init(&s, sizeof s, &f, &t), 0);
+    ck_assert_int_eq(napfire_shot_set(&s, NAPFIRE_SHOT_DISTANCE, 90), 0);
+    ck_assert_int_eq(napfire_shot_distribution_known(&s, NULL, out, NELEM(out), &n, &unknown, &v),
+                     NAPFIRE_OK);
+    ck_assert_uint_eq(n, 1);
+    ck_assert_int_eq(out[0].weight, NAPFIRE_OUTCOME_DENOMINATOR);
+    ck_assert_int_eq(unknown, 0);
+    ck_assert_int_eq(v.permitted, 0);
+    ck_assert_int_eq(v.reason, NAPFIRE_REASON_ALREADY_FIRED);
+}
+END_TEST
+
+/* Misuse: NULLs, ENOSPC, bad state; outputs untouched. */
+START_TEST(known_odds_misuse) {
+    napfire_shot s;
+    ex1_shot(&s);
+    napfire_outcome out[4];
+    memset(out, 0x5A, sizeof out);
+    size_t n = 42;
+    int32_t unknown = 42;
+    napfire_result v;
+    memset(&v, 0x5A, sizeof v);
+    napfire_result before = v;
+    ck_assert_int_eq(napfire_shot_distribution_known(NULL, NULL, out, 4, &n, &unknown, &v),
+                     NAPFIRE_EINVAL);
+    ck_assert_int_eq(napfire_shot_distribution_known(&s, NULL, out, 4, NULL, &unknown, &v),
+                     NAPFIRE_EINVAL);
+    ck_assert_int_eq(napfire_shot_distribution_known(&s, NULL, out, 4, &n, NULL, &v),
+                     NAPFIRE_EINVAL);
+    ck_assert_int_eq(napfire_shot_distribution_known(&s, NULL, NULL, 4, &n, &unknown, &v),
+                     NAPFIRE_EINVAL);
+    ck_assert_uint_eq(n, 42);
+    ck_assert_int_eq(unknown, 42);
+    ck_assert_mem_eq(&v, &before, sizeof v);
+    /* Two known outcomes, room for one: the count only. */
+    ck_assert_int_eq(napfire_shot_distribution_known(&s, NULL, out, 1, &n, &unknown, &v),
+                     NAPFIRE_ENOSPC);
+    ck_assert_uint_eq(n, 2);
+    ck_assert_int_eq(unknown, 42);
+    ck_assert_mem_eq(&v, &before, sizeof v);
+    ck_assert_int_eq(out[0].weight, 0x5A5A5A5A);
+    /* Only the count is asked for. */
+    ck_assert_int_eq(napfire_shot_distribution_known(&s, NULL, NULL, 0, &n, &unknown, NULL),
+                     NAPFIRE_ENOSPC);
+    ck_assert_uint_eq(n, 2);
+    napfire_shot junk;
+    memset(&junk, 0x5A, sizeof junk);
+    n = 42;
+    ck_assert_int_eq(napfire_shot_distribution_known(&junk, NULL, out, 4, &n, &unknown, &v),
+                     NAPFIRE_ESTATE);
+    napfire_rules bad;
+    memset(&bad, 0x5A, sizeof bad);
+    ck_assert_int_eq(napfire_shot_distribution_known(&s, &bad, out, 4, &n, &unknown, &v),
+                     NAPFIRE_ESTATE);
+    /* No distance. */
+    napfire_unit f, t;
+    unit(&f, NAPFIRE_ARM_LINE_INFANTRY);
+    unit(&t, NAPFIRE_ARM_LINE_INFANTRY);
+    ck_assert_int_eq(napfire_shot_init(&s, sizeof s, &f, &t), 0);
+    ck_assert_int_eq(napfire_shot_distribution_known(&s, NULL, out, 4, &n, &unknown, &v),
+                     NAPFIRE_EINVAL);
+    ck_assert_uint_eq(n, 42);
+    ck_assert_int_eq(unknown, 42);
+    ck_assert_mem_eq(&v, &before, sizeof v);
+}
+END_TEST
+
 int main(int argc, char **argv) {
     int slow = argc > 1 && !strcmp(argv[1], "--slow");
     Suite *s = suite_create("probability");
@@ -534,6 +803,10 @@ int main(int argc, char **argv) {
         tcase_add_test(tc, dice_misuse);
         tcase_add_test(tc, distribution_sorted_for_a_falling_table);
         tcase_add_test(tc, distribution_unknown_without_verdict);
+        tcase_add_test(tc, known_odds_partly_known);
+        tcase_add_test(tc, known_odds_nothing_known);
+        tcase_add_test(tc, known_odds_fully_known);
+        tcase_add_test(tc, known_odds_misuse);
         tcase_add_test(tc, dice_rejected_output_skipped);
     }
     suite_add_tcase(s, tc);

@@ -302,6 +302,26 @@ class TestProbability(unittest.TestCase):
         with self.assertRaises(nf.UnknownDataError):
             support.fex1_shot().expected()
 
+    def test_known_distribution(self):
+        # F-DATA, F-EX-1 on the built-in data: only modified rolls 11-12
+        # reach a known cell (5 figures, halved at long range: F-CAS-1).
+        outcomes, unknown, verdict = support.fex1_shot().known_distribution()
+        self.assertEqual([(o.target_casualties, o.weight) for o in outcomes], [(2, 27), (3, 27)])
+        self.assertEqual(unknown, 162)
+        self.assertEqual(verdict.permitted, 1)
+        self.assertEqual(verdict.missing, nf.Missing.MUSKETRY_CELL)
+        self.assertEqual(list(verdict.missing_index), [3, 2, -1, -1])
+        # Everything known: exactly the distribution, nothing unknown.
+        rules = support.complete_rules()
+        known, unknown, verdict = support.fex1_shot().known_distribution(rules)
+        whole, whole_verdict = support.fex1_shot().distribution(rules)
+        self.assertEqual(unknown, 0)
+        self.assertEqual([bytes(o) for o in known], [bytes(o) for o in whole])
+        self.assertEqual(bytes(verdict), bytes(whole_verdict))
+        # Other errors still raise.
+        with self.assertRaises(nf.InvalidArgumentError):
+            nf.Shot(*support.fex1_units()).known_distribution()
+
     def test_distribution_enospc(self):
         count = ctypes.c_size_t()
         status = nf.lib.napfire_shot_distribution(support.fex1_shot(), support.complete_rules(),
