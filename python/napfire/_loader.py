@@ -42,7 +42,7 @@ def library_names(platform: Optional[str] = None) -> Tuple[str, ...]:
 
 def _installed_libdir() -> Optional[str]:
     try:
-        from . import _install  # written by meson install -Dpython=enabled
+        from . import _install  # type: ignore[attr-defined]  # meson install -Dpython=enabled
     except ImportError:
         return None
     return getattr(_install, "LIBDIR", None)
