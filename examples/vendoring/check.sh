@@ -21,7 +21,10 @@
 #   (d) installed package, CMake: examples/vendoring/cmake-package with
 #       find_package(napfire 1.1 CONFIG REQUIRED), shared and static
 #       (NAPFIRE_USE_STATIC); asking for 2.0 or 1.2 fails at configure
-#       time and names the installed version.
+#       time and names the installed version;
+#   (e) meson install -Dpython=enabled into a scratch prefix: the napfire
+#       Python package lands in that prefix's site-packages and loads the
+#       library installed with it (no NAPFIRE_LIBRARY, no loader path).
 #
 # Usage: bash examples/vendoring/check.sh [REPO_DIR]   (default: this tree)
 # Environment: CC (default cc), KEEP=1 keeps the temporary directory.
@@ -146,5 +149,23 @@ for want in 2.0 1.2; do
     grep -A 6 'CMake Error' "$work/d-want.log" | sed '/^$/d'
     grep -q "version: $version" "$work/d-want.log" || fail "CMake's refusal of $want does not name $version"
 done
+
+step "(e) meson install -Dpython=enabled"
+pyprefix=$work/pyprefix
+meson setup "$work/src/build-py" "$work/src" --prefix="$pyprefix" -Dpython=enabled \
+    -Dtests=disabled -Dexamples=disabled -Ddocs=disabled >"$work/e-setup.log" ||
+    { cat "$work/e-setup.log"; exit 1; }
+meson install -C "$work/src/build-py" >"$work/e-install.log"
+pkgdir=$(dirname "$(find "$pyprefix" -path '*/napfire/_loader.py' -print -quit)")
+[ "$pkgdir" != . ] || fail "meson install -Dpython=enabled installed no napfire package"
+ls "$pkgdir"
+[ -f "$pkgdir/py.typed" ] && [ -f "$pkgdir/__init__.pyi" ] || fail "the package is not typed"
+loaded=$(cd "$work" && env -u NAPFIRE_LIBRARY -u LD_LIBRARY_PATH PYTHONPATH="$(dirname "$pkgdir")" \
+    python3 -c 'import napfire; print(napfire.LIBRARY, napfire.version_string())')
+echo "napfire from $pkgdir loads: $loaded"
+case "$loaded" in
+    "$pyprefix"/*/libnapfire.so.1\ "$version") ;;
+    *) fail "the meson-installed package did not load the library installed with it" ;;
+esac
 
 step "all consumers built and ran"
