@@ -3,11 +3,18 @@
  * @file napfire.h
  * @brief libnapfire: fire combat for Napoleonic wargames (figure scale).
  *
- * The whole public API of the figure-scale rules (RULES.md F-*) and of the
- * rules data. The hex-scale API (RULES.md H-*) is in napfire_hex.h, which
- * this header includes, so `#include <napfire.h>` is all a caller needs.
+ * The whole public API of the figure-scale rules (F-*, @ref rules_figure)
+ * and of the rules data. The hex-scale API (H-*, @ref rules_hex) is in
+ * napfire_hex.h, which this header includes, so `#include <napfire.h>` is
+ * all a caller needs.
  *
- * Principles (see the main page): pure functions, no allocation, no global
+ * The two scales are two different games: figures on a tabletop measured
+ * in millimetres or tenths of an inch here, La Bataille counters on a hex
+ * map there. Nothing converts between hexes and millimetres, and the hex
+ * line of sight is not an input of napfire_shot_resolve() (see
+ * @ref sources).
+ *
+ * Principles (see @ref api_contract): pure functions, no allocation, no global
  * mutable state; opaque fixed-size value types in caller storage; every
  * status is an `int` from ::napfire_status; a shot the rules forbid is a
  * successful call whose result says `permitted = 0`.
@@ -503,7 +510,7 @@ typedef struct napfire_result {
 /** @} */
 
 /* ------------------------------------------------------------------ */
-/** @defgroup units Units, shots and their parameters (RULES.md F-*)
+/** @defgroup units Units, shots and their parameters (rules F-*)
  *  @{ */
 
 /**
@@ -589,7 +596,7 @@ NAPFIRE_API int napfire_param_bounds(int32_t param, int32_t *lo, int32_t *hi);
 /** @} */
 
 /* ------------------------------------------------------------------ */
-/** @defgroup resolve Resolving a shot (RULES.md F-RNG, F-MOD, F-TAB, F-CAS, F-SCR, F-ART)
+/** @defgroup resolve Resolving a shot (rules F-RNG, F-MOD, F-TAB, F-CAS, F-SCR, F-ART)
  *  @{ */
 
 /**
@@ -674,15 +681,16 @@ NAPFIRE_API int napfire_round_half(int32_t halves, int32_t half_die, int32_t sec
 /** @} */
 
 /* ------------------------------------------------------------------ */
-/** @defgroup rules Rules data (RULES.md F-DATA)
+/** @defgroup rules Rules data (rule F-DATA)
  *  Every function taking `const napfire_rules *` accepts NULL: the built-in
  *  data, which holds exactly what the documents give and nothing else.
  *  @{ */
 
 /**
- * @brief Initialise rules with the built-in seed data (F-DATA): 16 known
+ * @brief Initialise rules with the built-in data (F-DATA): 16 known
  * musketry cells and 29 unknown, the F-RNG ranges, the F-MOD values, the
- * thresholds, no artillery number; provenance names the seeds.
+ * thresholds, no artillery number; provenance names the source texts
+ * (@ref sources).
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESIZE.
  */
 NAPFIRE_API int napfire_rules_init(napfire_rules *r, size_t size);
@@ -1067,6 +1075,43 @@ NAPFIRE_API int napfire_dice_d6(napfire_dice *d, int32_t *face);
 /** @brief Roll 2D6, 2..12: two d6 in sequence, summed.
  *  @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE. */
 NAPFIRE_API int napfire_dice_2d6(napfire_dice *d, int32_t *roll);
+
+/**
+ * @brief Roll and resolve arrays of shots with one dice generator: the
+ * simulation loop of a campaign manager in one call (F-CAS-3, F-CAS-4).
+ *
+ * For each element in order, exactly what a program calling the single
+ * functions would do with the same generator: roll 2D6
+ * (napfire_dice_2d6()), resolve with no half die
+ * (napfire_shot_resolve() with half_die 0), and only when that call
+ * succeeds with a half pending, roll one die (napfire_dice_d6()) and
+ * resolve again with it. So every element consumes one 2D6, the half
+ * die is rolled only when a half remains (players roll it only when
+ * needed), and results[i] and statuses[i] equal the single calls'. An
+ * element that fails (its status is negative) still consumed its 2D6.
+ *
+ * The generator is validated before anything is written; on success it
+ * has advanced past every roll made. Passing the rolls and half dice it
+ * reports to napfire_resolve_many() reproduces the results.
+ *
+ * @param shots array of @p n shots.
+ * @param n 0..::NAPFIRE_MAX_BATCH.
+ * @param rules rules data, or NULL for the built-in data.
+ * @param dice the generator; advanced by the rolls made.
+ * @param results @p n results, written as napfire_shot_resolve() does.
+ * @param statuses @p n statuses, one per element.
+ * @param rolls optional (may be NULL): receives each element's 2D6 roll.
+ * @param half_dice optional (may be NULL): receives each element's half
+ *        die, 0 where none was rolled.
+ * @return ::NAPFIRE_OK (see statuses); ::NAPFIRE_EINVAL for NULL @p dice,
+ *         or a NULL required array with n > 0; ::NAPFIRE_EDOMAIN for n
+ *         too large; ::NAPFIRE_ESTATE for a generator not initialised by
+ *         napfire_dice_init() (nothing written, the generator unchanged).
+ */
+NAPFIRE_API int napfire_resolve_many_dice(const napfire_shot *shots, size_t n,
+                                          const napfire_rules *rules, napfire_dice *dice,
+                                          napfire_result *results, int32_t *statuses,
+                                          int32_t *rolls, int32_t *half_dice);
 
 /** @} */
 

@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /**
  * @file napfire_hex.h
- * @brief libnapfire hex scale (RULES.md H-*): hex grid, exact trace, line
- * of sight, facing and infantry fire value.
+ * @brief libnapfire hex scale (rules H-*, @ref rules_hex): hex grid, exact
+ * trace, line of sight, facing and infantry fire value.
+ *
+ * The hex scale is La Bataille, a different game from the figure scale of
+ * napfire.h: distances here are counted in hexes, and nothing converts
+ * between hexes and millimetres (see @ref sources).
  *
  * Included by napfire.h; it includes napfire.h itself, so either header is
  * enough. Same principles as the figure scale: pure, allocation-free,
@@ -27,7 +31,7 @@ extern "C" {
 #endif
 
 /* ------------------------------------------------------------------ */
-/** @defgroup hex Hex grid (RULES.md H-HEX)
+/** @defgroup hex Hex grid (rules H-HEX)
  *  @{ */
 
 /**
@@ -142,7 +146,7 @@ NAPFIRE_API int napfire_hex_from_offset(int32_t layout, int32_t col, int32_t row
 /** @} */
 
 /* ------------------------------------------------------------------ */
-/** @defgroup trace Exact trace of the line of fire (RULES.md H-LOS-1..3)
+/** @defgroup trace Exact trace of the line of fire (rules H-LOS-1..3)
  *
  * The segment from the centre of one hex to the centre of another, traced
  * exactly with integer arithmetic: every hex whose interior it crosses
@@ -240,7 +244,7 @@ NAPFIRE_API int napfire_trace_steps(napfire_hex from, napfire_hex to, napfire_tr
 /** @} */
 
 /* ------------------------------------------------------------------ */
-/** @defgroup los Line of sight (RULES.md H-LOS, H-ELV)
+/** @defgroup los Line of sight (rules H-LOS, H-ELV)
  *  @{ */
 
 /** @brief Terrain of a hex for line of sight (H-LOS-5, H-ELV-4/5). */
@@ -404,7 +408,7 @@ NAPFIRE_API int napfire_los_grid(const napfire_los_query *q, int32_t layout, int
 /** @} */
 
 /* ------------------------------------------------------------------ */
-/** @defgroup hexfire Facing and infantry fire (RULES.md H-FACE, H-FIRE)
+/** @defgroup hexfire Facing and infantry fire (rules H-FACE, H-FIRE)
  *  @{ */
 
 /** @brief Formations at hex scale (H-FACE, H-FIRE). */
@@ -460,7 +464,7 @@ typedef struct napfire_hex_fire {
  * @param fire the facts of the fire.
  * @param value receives the fire value.
  *
- * LINE: at most 4 increments a hex fire, times the multiple (seed example:
+ * LINE: at most 4 increments a hex fire, times the multiple (rules page example:
  * 10 increments in two hexes, x3 = 24). TIRAILLEUR: at most 3 increments a
  * hex, times the multiple. COLUMN: the top unit's printed value; units below
  * it in the stack fire 0.

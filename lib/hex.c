@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Hex grid (RULES.md H-HEX) and the exact trace of the line of fire
+ * Hex grid (H-HEX) and the exact trace of the line of fire
  * (H-LOS-1..3). Integer arithmetic only; see hex_internal.h for the frame.
  *
  * The trace walks hex by hex instead of sampling the line: from the hex the

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Line of sight (RULES.md H-LOS, H-ELV), facing (H-FACE) and infantry fire
+ * Line of sight (H-LOS, H-ELV), facing (H-FACE) and infantry fire
  * (H-FIRE) at hex scale. The geometry is the exact trace of hex.c; this
  * file only applies the rules to its steps.
  */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Rules data (F-DATA): the built-in seed data, validated readers for the
+/* Rules data (F-DATA): the built-in data, validated readers for the
  * rest of the library, and the public get/set functions. */
 #include <string.h>
 
@@ -14,7 +14,7 @@
 #define MU2 {MU, MU}
 
 /*
- * Exactly what the seed documents give (RULES.md F-DATA), nothing else.
+ * Exactly what the source texts give (F-DATA), nothing else.
  * Musketry rows keep only the cells whose places are determined: the text
  * cells packed to the left of rows 1-4, the first cell of row 5, and row 4,
  * 11-12 = 5 from the worked example (F-EX-1). Row 5's starred values have
@@ -77,10 +77,10 @@ static const struct nf_rules builtin = {
         [NAPFIRE_THRESHOLD_ROW_5] = {36, 36},
         [NAPFIRE_THRESHOLD_GUARD_CAP] = {2, 2},
     },
-    .name = "Napoleonic figure-scale fire: seed documents",
-    .edition = "built-in seed data",
-    .source = "seeds 004 (musketry, damaged table: 16 of 45 cells) and 000 "
-              "(open order, artillery: no numbers)",
+    .name = "Napoleonic figure-scale fire: the source texts",
+    .edition = "built-in data",
+    .source = "Russian figure-scale texts: musketry (damaged table, 16 of 45 "
+              "cells); open order and artillery (no numbers)",
 };
 
 const struct nf_rules *napfire__rules_resolve(const napfire_rules *r, int *status) {

@@ -125,7 +125,7 @@ static int out_of_bounds(const int32_t *v, const int32_t *lo, const int32_t *hi,
 }
 
 #define FORMATION_BIT(f) (1u << (f))
-/* Formations each arm may take (API.md, enum napfire_formation). */
+/* Formations each arm may take (napfire.h, enum napfire_formation). */
 static const uint32_t arm_formations[NF_ARMS] = {
     [NAPFIRE_ARM_LINE_INFANTRY] = 0xFFu, /* LINE .. SKIRMISH */
     [NAPFIRE_ARM_LIGHT_INFANTRY] = 0xFFu,

@@ -10,151 +10,88 @@
 #include <napfire.h>
 
 #include "cli.h"
+#include "opts.h"
 
-enum who { FIRER, TARGET, SHOT, DICE };
-enum kind { K_ENUM, K_INT, K_FLAG, K_DIST, K_DIST_OR_NONE };
-enum only { BOTH, MUSKETRY_ONLY, ARTILLERY_ONLY };
+enum who { FIRER, TARGET, SHOT, DICE, META };
 
-struct opt {
-    const char *name;
-    enum who who;
-    int32_t param;    /* unit or shot parameter; for DICE 0 roll, 1 half die */
-    enum kind kind;
-    int32_t enum_id;  /* NAPFIRE_ENUM_* for K_ENUM */
-    enum only only;
-    const char *help;
+/* Commands offering an option (cli_spec.scope). */
+enum {
+    S_MUSKETRY = 1u,
+    S_ARTILLERY = 2u,
+    S_ODDS_MUSKETRY = 4u,
+    S_ODDS_ARTILLERY = 8u,
+    S_M = S_MUSKETRY | S_ODDS_MUSKETRY,   /* musketry, resolved or odds */
+    S_A = S_ARTILLERY | S_ODDS_ARTILLERY, /* artillery, resolved or odds */
+    S_RESOLVE = S_MUSKETRY | S_ARTILLERY, /* one roll resolved */
+    S_ALL = 0u
 };
 
 #define ARM_PARAM 0 /* pseudo-parameter: the unit's arm, chosen before init */
 
-static const struct opt opts[] = {
-    {"arm", FIRER, ARM_PARAM, K_ENUM, NAPFIRE_ENUM_ARM, BOTH,
-     "firer arm: line-infantry (default), light-infantry; foot-artillery (default), horse-artillery"},
-    {"nation", FIRER, NAPFIRE_UNIT_NATION, K_ENUM, NAPFIRE_ENUM_NATION, BOTH, "firer nation: other, france, britain, kgl, portugal, spain, austria, prussia, russia"},
-    {"class", FIRER, NAPFIRE_UNIT_CLASS, K_ENUM, NAPFIRE_ENUM_CLASS, BOTH, "firer class: guard, elite, veteran, line, second-rate, conscript, militia"},
-    {"formation", FIRER, NAPFIRE_UNIT_FORMATION, K_ENUM, NAPFIRE_ENUM_FORMATION, BOTH, "firer formation: line, column-of-companies, column-of-divisions, massed-column, square, mass, open-order, skirmish; limbered, unlimbered"},
-    {"figures", FIRER, NAPFIRE_UNIT_FIGURES, K_INT, 0, BOTH, "firer figures (artillery: gun models)"},
-    {"weapon", FIRER, NAPFIRE_UNIT_WEAPON, K_ENUM, NAPFIRE_ENUM_WEAPON, MUSKETRY_ONLY, "musket, rifle, sharpshooter"},
-    {"gun", FIRER, NAPFIRE_UNIT_GUN, K_ENUM, NAPFIRE_ENUM_GUN, ARTILLERY_ONLY, "light, p6, p9, p12, howitzer"},
-    {"cover", FIRER, NAPFIRE_UNIT_COVER, K_ENUM, NAPFIRE_ENUM_COVER, BOTH, "firer cover: none, limited, cover, buildings"},
-    {"moved", FIRER, NAPFIRE_UNIT_MOVED, K_ENUM, NAPFIRE_ENUM_MOVED, BOTH, "none, half, more"},
-    {"disordered", FIRER, NAPFIRE_UNIT_DISORDERED, K_FLAG, 0, MUSKETRY_ONLY, "firer disordered (F-MOD-7)"},
-    {"fired-last-turn", FIRER, NAPFIRE_UNIT_FIRED_LAST_TURN, K_FLAG, 0, MUSKETRY_ONLY, "fired in the previous turn (F-MOD-6)"},
-    {"fired-this-turn", FIRER, NAPFIRE_UNIT_FIRED_THIS_TURN, K_FLAG, 0, BOTH, "already fired this turn (F-ART-2)"},
-    {"second-class", FIRER, NAPFIRE_UNIT_SECOND_CLASS_FIRERS, K_FLAG, 0, MUSKETRY_ONLY, "2nd-class firers (F-CAS-2)"},
-    {"unlimbered-this-turn", FIRER, NAPFIRE_UNIT_UNLIMBERED_THIS_TURN, K_FLAG, 0, ARTILLERY_ONLY, "foot artillery unlimbered this turn (F-ART-3)"},
-    {"target-arm", TARGET, ARM_PARAM, K_ENUM, NAPFIRE_ENUM_ARM, BOTH, "target arm (default line-infantry)"},
-    {"target-nation", TARGET, NAPFIRE_UNIT_NATION, K_ENUM, NAPFIRE_ENUM_NATION, BOTH, "target nation"},
-    {"target-formation", TARGET, NAPFIRE_UNIT_FORMATION, K_ENUM, NAPFIRE_ENUM_FORMATION, BOTH, "target formation"},
-    {"target-figures", TARGET, NAPFIRE_UNIT_FIGURES, K_INT, 0, BOTH, "target figures"},
-    {"target-cover", TARGET, NAPFIRE_UNIT_COVER, K_ENUM, NAPFIRE_ENUM_COVER, BOTH, "target cover: none, limited, cover, buildings"},
-    {"target-charging", TARGET, NAPFIRE_UNIT_CHARGING, K_FLAG, 0, BOTH, "target is charging cavalry (F-MOD-12)"},
-    {"target-massed-battery", TARGET, NAPFIRE_UNIT_MASSED_BATTERY, K_FLAG, 0, BOTH, "target artillery is a massed battery (F-MOD-11)"},
-    {"distance", SHOT, NAPFIRE_SHOT_DISTANCE, K_DIST, 0, BOTH, "distance, e.g. 15cm, 150mm, 9in (metric or imperial tables)"},
-    {"enfilade", SHOT, NAPFIRE_SHOT_ENFILADE, K_FLAG, 0, BOTH, "enfilade fire (F-MOD-9)"},
-    {"firing-figures", SHOT, NAPFIRE_SHOT_FIRING_FIGURES, K_INT, 0, MUSKETRY_ONLY, "figures that fire, if fewer than the unit (F-TAB-2)"},
-    {"screen", SHOT, NAPFIRE_SHOT_SCREEN_DISTANCE, K_DIST, 0, BOTH, "target covered by skirmishers this far in front (F-SCR)"},
-    {"extra", SHOT, NAPFIRE_SHOT_EXTRA_MODIFIER, K_INT, 0, BOTH, "house-rule modifier -10..10 (F-MOD-E)"},
-    {"ammo", SHOT, NAPFIRE_SHOT_AMMO, K_ENUM, NAPFIRE_ENUM_AMMO, ARTILLERY_ONLY, "roundshot, canister"},
-    {"friend-in-arc", SHOT, NAPFIRE_SHOT_FRIEND_IN_ARC, K_FLAG, 0, ARTILLERY_ONLY, "a friendly unit in the canister arc (F-ART-4)"},
-    {"friend-near-target", SHOT, NAPFIRE_SHOT_FRIEND_NEAR_TARGET, K_DIST_OR_NONE, 0, ARTILLERY_ONLY, "nearest friend in front of the target (F-ART-5)"},
-    {"friend-near-battery", SHOT, NAPFIRE_SHOT_FRIEND_NEAR_BATTERY, K_DIST_OR_NONE, 0, ARTILLERY_ONLY, "nearest friend in front of the battery (F-ART-5)"},
-    {"target-far", SHOT, NAPFIRE_SHOT_TARGET_FAR_FROM_FRIENDS, K_DIST_OR_NONE, 0, ARTILLERY_ONLY, "farthest part of the target from those friends (F-ART-5)"},
-    {"clear-los", SHOT, NAPFIRE_SHOT_CLEAR_LOS, K_FLAG, 0, ARTILLERY_ONLY, "clear line of sight (F-ART-5 exception)"},
-    {"penetration", SHOT, NAPFIRE_SHOT_PENETRATION_HITS_FRIEND, K_FLAG, 0, ARTILLERY_ONLY, "roundshot would pass into friends (F-ART-6)"},
-    {"overhead", SHOT, NAPFIRE_SHOT_OVERHEAD, K_FLAG, 0, ARTILLERY_ONLY, "fire over friendly units (F-ART-7)"},
-    {"battery-higher", SHOT, NAPFIRE_SHOT_BATTERY_HIGHER, K_FLAG, 0, ARTILLERY_ONLY, "battery higher than target and friends (F-ART-7)"},
-    {"overhead-to-battery", SHOT, NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_BATTERY, K_DIST, 0, ARTILLERY_ONLY, "overflown friends to the battery front (F-ART-7)"},
-    {"overhead-to-enemy", SHOT, NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_ENEMY, K_DIST, 0, ARTILLERY_ONLY, "overflown friends to the enemy (F-ART-7)"},
-    {"roll", DICE, 0, K_INT, 0, BOTH, "the 2D6 roll, 2..12 (required)"},
-    {"half-die", DICE, 1, K_INT, 0, BOTH, "the half die 1..6; 0 or absent: not rolled yet"},
+/* One row per option: name, value, whose parameter, commands, help. Ranges
+ * of numbers come from napfire_param_bounds(), names from napfire_enum_name(). */
+#define OPT_ENUM(n, w, p, e, sc, h) {n, "NAME", CLI_ENUM, e, 0, 0, p, w, sc, NULL, h}
+#define OPT_INT(n, w, p, sc, h) {n, "N", CLI_INT, 0, 0, 0, p, w, sc, NULL, h}
+#define OPT_FLAG(n, w, p, sc, h) {n, NULL, CLI_FLAG, 0, 0, 0, p, w, sc, NULL, h}
+#define OPT_DIST(n, w, p, sc, h) {n, "D", CLI_DIST, 0, 0, 0, p, w, sc, NULL, h}
+#define OPT_DIST_NONE(n, w, p, sc, h) {n, "D", CLI_DIST_OR_NONE, 0, 0, 0, p, w, sc, NULL, h}
+
+static const struct cli_opt opts[] = {
+    OPT_ENUM("arm", FIRER, ARM_PARAM, NAPFIRE_ENUM_ARM, S_ALL,
+             "firer arm (default line-infantry; artillery: foot-artillery)"),
+    OPT_ENUM("nation", FIRER, NAPFIRE_UNIT_NATION, NAPFIRE_ENUM_NATION, S_ALL, "firer nation"),
+    OPT_ENUM("class", FIRER, NAPFIRE_UNIT_CLASS, NAPFIRE_ENUM_CLASS, S_ALL, "firer class"),
+    OPT_ENUM("formation", FIRER, NAPFIRE_UNIT_FORMATION, NAPFIRE_ENUM_FORMATION, S_ALL,
+             "firer formation (artillery: limbered or unlimbered)"),
+    OPT_INT("figures", FIRER, NAPFIRE_UNIT_FIGURES, S_ALL, "firer figures (artillery: gun models)"),
+    OPT_ENUM("weapon", FIRER, NAPFIRE_UNIT_WEAPON, NAPFIRE_ENUM_WEAPON, S_M, "firer weapon"),
+    OPT_ENUM("gun", FIRER, NAPFIRE_UNIT_GUN, NAPFIRE_ENUM_GUN, S_A, "gun type"),
+    OPT_ENUM("cover", FIRER, NAPFIRE_UNIT_COVER, NAPFIRE_ENUM_COVER, S_ALL, "firer cover"),
+    OPT_ENUM("moved", FIRER, NAPFIRE_UNIT_MOVED, NAPFIRE_ENUM_MOVED, S_ALL, "how far the firer moved"),
+    OPT_FLAG("disordered", FIRER, NAPFIRE_UNIT_DISORDERED, S_M, "firer disordered (F-MOD-7)"),
+    OPT_FLAG("fired-last-turn", FIRER, NAPFIRE_UNIT_FIRED_LAST_TURN, S_M, "fired in the previous turn (F-MOD-6)"),
+    OPT_FLAG("fired-this-turn", FIRER, NAPFIRE_UNIT_FIRED_THIS_TURN, S_ALL, "already fired this turn (F-ART-2)"),
+    OPT_FLAG("second-class", FIRER, NAPFIRE_UNIT_SECOND_CLASS_FIRERS, S_M, "2nd-class firers (F-CAS-2)"),
+    OPT_FLAG("unlimbered-this-turn", FIRER, NAPFIRE_UNIT_UNLIMBERED_THIS_TURN, S_A, "foot artillery unlimbered this turn (F-ART-3)"),
+    OPT_ENUM("target-arm", TARGET, ARM_PARAM, NAPFIRE_ENUM_ARM, S_ALL, "target arm (default line-infantry)"),
+    OPT_ENUM("target-nation", TARGET, NAPFIRE_UNIT_NATION, NAPFIRE_ENUM_NATION, S_ALL, "target nation"),
+    OPT_ENUM("target-formation", TARGET, NAPFIRE_UNIT_FORMATION, NAPFIRE_ENUM_FORMATION, S_ALL, "target formation"),
+    OPT_INT("target-figures", TARGET, NAPFIRE_UNIT_FIGURES, S_ALL, "target figures"),
+    OPT_ENUM("target-cover", TARGET, NAPFIRE_UNIT_COVER, NAPFIRE_ENUM_COVER, S_ALL, "target cover"),
+    OPT_FLAG("target-charging", TARGET, NAPFIRE_UNIT_CHARGING, S_ALL, "target is charging cavalry (F-MOD-12)"),
+    OPT_FLAG("target-massed-battery", TARGET, NAPFIRE_UNIT_MASSED_BATTERY, S_ALL, "target artillery is a massed battery (F-MOD-11)"),
+    OPT_DIST("distance", SHOT, NAPFIRE_SHOT_DISTANCE, S_ALL, "distance, e.g. 15cm, 150mm, 9in (required)"),
+    OPT_FLAG("enfilade", SHOT, NAPFIRE_SHOT_ENFILADE, S_ALL, "enfilade fire (F-MOD-9)"),
+    OPT_INT("firing-figures", SHOT, NAPFIRE_SHOT_FIRING_FIGURES, S_M, "figures that fire, if fewer than the unit (F-TAB-2)"),
+    OPT_DIST("screen", SHOT, NAPFIRE_SHOT_SCREEN_DISTANCE, S_ALL, "target covered by skirmishers this far in front (F-SCR)"),
+    OPT_INT("extra", SHOT, NAPFIRE_SHOT_EXTRA_MODIFIER, S_ALL, "house-rule modifier (F-MOD-E)"),
+    OPT_ENUM("ammo", SHOT, NAPFIRE_SHOT_AMMO, NAPFIRE_ENUM_AMMO, S_A, "ammunition"),
+    OPT_FLAG("friend-in-arc", SHOT, NAPFIRE_SHOT_FRIEND_IN_ARC, S_A, "a friendly unit in the canister arc (F-ART-4)"),
+    OPT_DIST_NONE("friend-near-target", SHOT, NAPFIRE_SHOT_FRIEND_NEAR_TARGET, S_A, "nearest friend in front of the target (F-ART-5)"),
+    OPT_DIST_NONE("friend-near-battery", SHOT, NAPFIRE_SHOT_FRIEND_NEAR_BATTERY, S_A, "nearest friend in front of the battery (F-ART-5)"),
+    OPT_DIST_NONE("target-far", SHOT, NAPFIRE_SHOT_TARGET_FAR_FROM_FRIENDS, S_A, "farthest part of the target from those friends (F-ART-5)"),
+    OPT_FLAG("clear-los", SHOT, NAPFIRE_SHOT_CLEAR_LOS, S_A, "clear line of sight (F-ART-5 exception)"),
+    OPT_FLAG("penetration", SHOT, NAPFIRE_SHOT_PENETRATION_HITS_FRIEND, S_A, "roundshot would pass into friends (F-ART-6)"),
+    {"overhead", NULL, CLI_FLAG, 0, 0, 0, NAPFIRE_SHOT_OVERHEAD, SHOT, S_A,
+     "overhead-to-battery,overhead-to-enemy", "fire over friendly units (F-ART-7)"},
+    OPT_FLAG("battery-higher", SHOT, NAPFIRE_SHOT_BATTERY_HIGHER, S_A, "battery higher than target and friends (F-ART-7)"),
+    OPT_DIST("overhead-to-battery", SHOT, NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_BATTERY, S_A, "overflown friends to the battery front (F-ART-7)"),
+    OPT_DIST("overhead-to-enemy", SHOT, NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_ENEMY, S_A, "overflown friends to the enemy (F-ART-7)"),
+    {"roll", "N", CLI_INT, 0, 2, 12, 0, DICE, S_RESOLVE, NULL, "the 2D6 roll (required)"},
+    {"half-die", "N", CLI_INT, 0, 0, 6, 1, DICE, S_RESOLVE, NULL, "the half die; 0 or absent: not rolled yet"},
+    {"rules", "FILE", CLI_TEXT, 0, 0, 0, 0, META, S_ALL, NULL, "rules data text over the built-in data (doc/rules-format.md)"},
+    {"json", NULL, CLI_FLAG, 0, 0, 0, 0, META, S_ALL, NULL, "machine-readable output (JSON)"},
 };
 
 #define NOPTS (sizeof opts / sizeof opts[0])
 
-static void help(const char *cmd, int artillery) {
-    printf("usage: napfire %s [OPTIONS] --distance D --roll N\n\n", cmd);
-    printf("Resolves one %s shot with the built-in rules data (RULES.md F-DATA)\n"
-           "and explains it. Distances: 15cm, 150mm, 9in or 9\" (metric and\n"
-           "imperial are separate tables; do not mix them in one shot).\n\n",
-           artillery ? "artillery" : "musketry");
-    for (size_t i = 0; i < NOPTS; i++) {
-        const struct opt *o = &opts[i];
-        if (o->only == (artillery ? MUSKETRY_ONLY : ARTILLERY_ONLY))
-            continue;
-        printf("  --%-22s %s\n", o->name, o->help);
-    }
-    printf("  --%-22s %s\n", "rules FILE", "rules data text over the built-in data (doc/rules-format.md)");
-    printf("  --%-22s %s\n", "json", "machine-readable output");
-    printf("\nExit status: 0 resolved, 1 the rules forbid the shot, 2 bad input,\n"
-           "3 the rules data needed is unknown (the message names it).\n");
+/* The row of a named option (the names below are in the table). */
+static size_t row_of(const char *name) {
+    for (size_t k = 0; k < NOPTS; k++)
+        if (!strcmp(opts[k].name, name))
+            return k;
+    abort();
 }
-
-/* "column-of-divisions" matches the library's name "COLUMN_OF_DIVISIONS". */
-static int parse_enum(int32_t enum_id, const char *text, int32_t *out) {
-    for (int32_t v = 0; v < 64; v++) {
-        const char *name = napfire_enum_name(enum_id, v);
-        if (!strcmp(name, "unknown"))
-            continue;
-        size_t i = 0;
-        for (; name[i] && text[i]; i++) {
-            char c = (char)toupper((unsigned char)text[i]);
-            if (c == '-')
-                c = '_';
-            if (c != name[i])
-                break;
-        }
-        if (!name[i] && !text[i]) {
-            *out = v;
-            return 0;
-        }
-    }
-    return -1;
-}
-
-static int parse_int(const char *text, int32_t *out) {
-    char *end;
-    errno = 0;
-    long v = strtol(text, &end, 10);
-    if (errno || end == text || *end || v < -1000000000L || v > 1000000000L)
-        return -1;
-    *out = (int32_t)v;
-    return 0;
-}
-
-/* "15cm" -> 150 (metric), "9in" / 9" -> 90 (imperial). One decimal at most:
- * the tables are in whole mm and tenths of an inch. */
-static int parse_distance(const char *text, int32_t *value, int32_t *measure) {
-    long whole = 0, frac = 0;
-    int digits = 0, fdigits = 0;
-    const char *p = text;
-    for (; isdigit((unsigned char)*p) && digits < 7; p++, digits++)
-        whole = whole * 10 + (*p - '0');
-    if (*p == '.') {
-        for (p++; isdigit((unsigned char)*p) && fdigits < 1; p++, fdigits++)
-            frac = *p - '0';
-    }
-    if (!digits)
-        return -1;
-    if (!strcmp(p, "cm")) {
-        *measure = NAPFIRE_MEASURE_METRIC;
-        *value = (int32_t)(whole * 10 + frac);
-    } else if (!strcmp(p, "mm") && fdigits == 0) {
-        *measure = NAPFIRE_MEASURE_METRIC;
-        *value = (int32_t)whole;
-    } else if (!strcmp(p, "in") || !strcmp(p, "\"")) {
-        *measure = NAPFIRE_MEASURE_IMPERIAL;
-        *value = (int32_t)(whole * 10 + frac);
-    } else {
-        return -1;
-    }
-    return 0;
-}
-
-struct setting {
-    const struct opt *o;
-    int32_t value;
-};
 
 static const char *lower(const char *name, char *buf, size_t cap) {
     size_t i = 0;
@@ -269,7 +206,7 @@ static void print_text(const napfire_shot *shot, const napfire_rules *rules, int
     if (st == NAPFIRE_EUNKNOWN) {
         printf("verdict: UNKNOWN RULES DATA: ");
         print_missing(stdout, r);
-        printf("\n  supply it in your own rules data (RULES.md F-DATA); "
+        printf("\n  supply it in your own rules data (doc/rules-format.md); "
                "the built-in data never guesses.\n");
         return;
     }
@@ -378,129 +315,154 @@ static int bad(const char *cmd, const char *what, const char *arg) {
     return CLI_BAD_INPUT;
 }
 
+/* Every distance of a shot in one system: the tables are separate. */
+static int check_measures(const char *cmd, const struct cli_arg *args, int32_t *measure) {
+    int first = -1;
+    *measure = -1;
+    for (size_t k = 0; k < NOPTS; k++) {
+        if (!args[k].given || args[k].measure < 0)
+            continue;
+        if (first >= 0 && args[k].measure != *measure)
+            return cli_error(cmd,
+                             "--%s '%s' and --%s '%s' mix metric and imperial distances: "
+                             "give every distance of a shot in cm/mm or every one in in/\"",
+                             opts[first].name, args[first].text, opts[k].name, args[k].text);
+        if (first < 0) {
+            first = (int)k;
+            *measure = args[k].measure;
+        }
+    }
+    return CLI_RESOLVED;
+}
+
+static int is_artillery_arm(int32_t arm) {
+    return arm == NAPFIRE_ARM_FOOT_ARTILLERY || arm == NAPFIRE_ARM_HORSE_ARTILLERY;
+}
+
+/* The firer and the target from their rows; the library refuses values
+ * that do not apply to the unit's arm, and the message names the option. */
+static int build_units(const char *cmd, const struct cli_arg *args, int artillery,
+                       napfire_unit *firer, napfire_unit *target) {
+    int32_t arm[2] = {artillery ? NAPFIRE_ARM_FOOT_ARTILLERY : NAPFIRE_ARM_LINE_INFANTRY,
+                      NAPFIRE_ARM_LINE_INFANTRY};
+    for (size_t k = 0; k < NOPTS; k++)
+        if (args[k].given && opts[k].param == ARM_PARAM && (opts[k].who == FIRER || opts[k].who == TARGET))
+            arm[opts[k].who == TARGET] = args[k].value;
+    if ((artillery != 0) != is_artillery_arm(arm[0]))
+        return bad(cmd,
+                   artillery ? "--arm: a battery fires here: give foot-artillery or horse-artillery, not"
+                             : "--arm: artillery fires with 'napfire artillery'; give an infantry or cavalry arm, not",
+                   args[row_of("arm")].text);
+    napfire_unit_init(firer, sizeof *firer, arm[0]);
+    napfire_unit_init(target, sizeof *target, arm[1]);
+    for (size_t k = 0; k < NOPTS; k++) {
+        const struct cli_opt *o = &opts[k];
+        if (!args[k].given || o->param == ARM_PARAM || (o->who != FIRER && o->who != TARGET))
+            continue;
+        napfire_unit *u = o->who == FIRER ? firer : target;
+        int st = napfire_unit_set(u, o->param, args[k].value);
+        char arm_name[32];
+        if (st != NAPFIRE_OK)
+            return cli_error(cmd, "--%s: '%s' is refused for a %s %s: %s", o->name,
+                             args[k].text ? args[k].text : "",
+                             lower(napfire_enum_name(NAPFIRE_ENUM_ARM, arm[o->who == TARGET]),
+                                   arm_name, sizeof arm_name),
+                             o->who == FIRER ? "firer" : "target", napfire_strerror(st));
+    }
+    return CLI_RESOLVED;
+}
+
+static int build_shot(const char *cmd, const struct cli_arg *args, int32_t measure,
+                      const napfire_unit *firer, const napfire_unit *target, napfire_shot *shot) {
+    if (napfire_shot_init(shot, sizeof *shot, firer, target) != NAPFIRE_OK)
+        return bad(cmd, "cannot build the shot", NULL);
+    napfire_shot_set(shot, NAPFIRE_SHOT_MEASURE, measure < 0 ? NAPFIRE_MEASURE_METRIC : measure);
+    for (size_t k = 0; k < NOPTS; k++) {
+        const struct cli_opt *o = &opts[k];
+        if (!args[k].given || o->who != SHOT)
+            continue;
+        if (o->param == NAPFIRE_SHOT_SCREEN_DISTANCE &&
+            napfire_shot_set(shot, NAPFIRE_SHOT_SCREEN, 1) != NAPFIRE_OK)
+            return bad(cmd, "--screen: only an infantry target not in skirmish order is screened", NULL);
+        int st = napfire_shot_set(shot, o->param, args[k].value);
+        if (st != NAPFIRE_OK)
+            return cli_error(cmd, "--%s: '%s' is refused for this shot: %s", o->name,
+                             args[k].text ? args[k].text : "", napfire_strerror(st));
+    }
+    return CLI_RESOLVED;
+}
+
+/* The four commands sharing the table: the usage, text and rows of each. */
+static struct cli_spec fire_spec(const char *cmd, int artillery, int odds) {
+    static const char *const about[2][2] = {
+        {"Resolves one musketry shot with the built-in rules data (F-DATA)\n"
+         "and explains it.",
+         "Resolves one artillery shot with the built-in rules data (F-DATA)\n"
+         "and explains it."},
+        {"The exact odds of one musketry shot: every outcome over 2D6 and the\n"
+         "half die (216 equally likely rolls), and the expected casualties.",
+         "The exact odds of one artillery shot: every outcome over 2D6 and the\n"
+         "half die (216 equally likely rolls), and the expected casualties."},
+    };
+    static const unsigned scope[2][2] = {{S_MUSKETRY, S_ARTILLERY},
+                                         {S_ODDS_MUSKETRY, S_ODDS_ARTILLERY}};
+    struct cli_spec spec = {
+        cmd,
+        odds ? "[OPTIONS] --distance D" : "[OPTIONS] --distance D --roll N",
+        about[odds != 0][artillery != 0],
+        "\nDistances: 15cm, 150mm, 9in or 9\" (metric and imperial are separate\n"
+        "tables; do not mix them in one shot).\n"
+        "Exit status: 0 resolved (odds: permitted), 1 the rules forbid the shot,\n"
+        "2 bad input, 3 the rules data needed is unknown (the message names it),\n"
+        "4 the output could not be written.\n",
+        opts, NOPTS, scope[odds != 0][artillery != 0], 0, 0};
+    return spec;
+}
+
 int napfire_cmd_fire(int argc, char **argv, int artillery, int odds) {
     const char *cmd = odds ? (artillery ? "odds artillery" : "odds musketry")
                            : artillery ? "artillery" : "musketry";
-    struct setting set[NOPTS * 2];
-    size_t nset = 0;
-    int json = 0;
+    const struct cli_spec spec = fire_spec(cmd, artillery, odds);
+    struct cli_arg args[NOPTS];
+    const char *pos[1];
+    int npos = 0;
+    int rc = cli_parse(&spec, argc, argv, args, pos, &npos);
+    if (rc == CLI_HELP_SHOWN)
+        return CLI_RESOLVED;
+    if (rc != CLI_RESOLVED)
+        return rc;
+
+    int32_t measure;
+    if (check_measures(cmd, args, &measure) != CLI_RESOLVED)
+        return CLI_BAD_INPUT;
+    const struct cli_arg *distance = &args[row_of("distance")];
+    const struct cli_arg *roll = &args[row_of("roll")];
+    const struct cli_arg *die = &args[row_of("half-die")];
+    const struct cli_arg *rules_file = &args[row_of("rules")];
+    int json = args[row_of("json")].given;
+    if (!distance->given)
+        return cli_error(cmd, "--distance is required (e.g. --distance 15cm)");
+    if (!roll->given && !odds)
+        return cli_error(cmd, "--roll is required (the 2D6 roll, 2..12)");
+
     static napfire_rules rules;
     const napfire_rules *use_rules = NULL;
-    int32_t measure = -1, firer_arm = artillery ? NAPFIRE_ARM_FOOT_ARTILLERY
-                                                : NAPFIRE_ARM_LINE_INFANTRY;
-    int32_t target_arm = NAPFIRE_ARM_LINE_INFANTRY, roll = -1, die = 0, distance = -1;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            help(cmd, artillery);
-            return 0;
-        }
-        if (!strcmp(a, "--json")) {
-            json = 1;
-            continue;
-        }
-        if (!strcmp(a, "--rules")) {
-            if (i + 1 >= argc)
-                return bad(cmd, "this option needs a value:", a);
-            int lst = cli_load_rules(cmd, argv[++i], &rules);
-            if (lst != CLI_RESOLVED)
-                return lst;
-            use_rules = &rules;
-            continue;
-        }
-        if (strncmp(a, "--", 2) != 0)
-            return bad(cmd, "unexpected argument", a);
-        const struct opt *o = NULL;
-        for (size_t k = 0; k < NOPTS; k++)
-            if (!strcmp(a + 2, opts[k].name))
-                o = &opts[k];
-        if (!o || o->only == (artillery ? MUSKETRY_ONLY : ARTILLERY_ONLY))
-            return bad(cmd, "unknown option", a);
-        int32_t v = 1;
-        if (o->kind != K_FLAG) {
-            if (i + 1 >= argc)
-                return bad(cmd, "this option needs a value:", a);
-            const char *val = argv[++i];
-            int32_t m = -1;
-            int err;
-            if (o->kind == K_ENUM)
-                err = parse_enum(o->enum_id, val, &v);
-            else if (o->kind == K_INT)
-                err = parse_int(val, &v);
-            else if (o->kind == K_DIST_OR_NONE && !strcmp(val, "none"))
-                err = 0, v = -1;
-            else
-                err = parse_distance(val, &v, &m);
-            if (err)
-                return bad(cmd, "bad value", val);
-            if (m >= 0) {
-                if (measure >= 0 && m != measure)
-                    return bad(cmd, "metric and imperial distances mixed in one shot at", val);
-                measure = m;
-            }
-        }
-        if (o->who == DICE) {
-            if (o->param == 0)
-                roll = v;
-            else
-                die = v;
-            continue;
-        }
-        if (o->param == ARM_PARAM) {
-            if (o->who == FIRER)
-                firer_arm = v;
-            else
-                target_arm = v;
-            continue;
-        }
-        if (o->param == NAPFIRE_SHOT_DISTANCE)
-            distance = v;
-        set[nset].o = o;
-        set[nset].value = v;
-        nset++;
+    if (rules_file->given) {
+        int lst = cli_load_rules(cmd, rules_file->text, &rules);
+        if (lst != CLI_RESOLVED)
+            return lst;
+        use_rules = &rules;
     }
-    if (distance < 0)
-        return bad(cmd, "--distance is required", NULL);
-    if (roll < 0 && !odds)
-        return bad(cmd, "--roll is required (the 2D6 roll)", NULL);
-    if ((artillery != 0) != (firer_arm == NAPFIRE_ARM_FOOT_ARTILLERY ||
-                             firer_arm == NAPFIRE_ARM_HORSE_ARTILLERY))
-        return bad(cmd, artillery ? "--arm must be an artillery arm"
-                                  : "--arm must be an infantry or cavalry arm", NULL);
-
     napfire_unit firer, target;
     napfire_shot shot;
-    napfire_unit_init(&firer, sizeof firer, firer_arm);
-    napfire_unit_init(&target, sizeof target, target_arm);
-    for (size_t k = 0; k < nset; k++) {
-        if (set[k].o->who == SHOT)
-            continue;
-        napfire_unit *u = set[k].o->who == FIRER ? &firer : &target;
-        int st = napfire_unit_set(u, set[k].o->param, set[k].value);
-        if (st != NAPFIRE_OK) {
-            return bad(cmd, "value refused for this unit by option", set[k].o->name);
-        }
-    }
-    if (napfire_shot_init(&shot, sizeof shot, &firer, &target) != NAPFIRE_OK)
-        return bad(cmd, "cannot build the shot", NULL);
-    napfire_shot_set(&shot, NAPFIRE_SHOT_MEASURE, measure < 0 ? NAPFIRE_MEASURE_METRIC : measure);
-    for (size_t k = 0; k < nset; k++) {
-        const struct opt *o = set[k].o;
-        if (o->who != SHOT)
-            continue;
-        if (o->param == NAPFIRE_SHOT_SCREEN_DISTANCE &&
-            napfire_shot_set(&shot, NAPFIRE_SHOT_SCREEN, 1) != NAPFIRE_OK)
-            return bad(cmd, "--screen: only an infantry target not in skirmish order is screened", NULL);
-        int st = napfire_shot_set(&shot, o->param, set[k].value);
-        if (st != NAPFIRE_OK) {
-            return bad(cmd, "value refused for this shot by option", o->name);
-        }
-    }
+    if (build_units(cmd, args, artillery, &firer, &target) != CLI_RESOLVED ||
+        build_shot(cmd, args, measure, &firer, &target, &shot) != CLI_RESOLVED)
+        return CLI_BAD_INPUT;
 
     if (odds)
         return print_odds(cmd, &shot, use_rules, json);
     napfire_result r;
-    int st = napfire_shot_resolve(&shot, use_rules, roll, die, &r);
+    int st = napfire_shot_resolve(&shot, use_rules, roll->value, die->value, &r);
     if (st != NAPFIRE_OK && st != NAPFIRE_EUNKNOWN) {
         fprintf(stderr, "napfire %s: %s (%s)\n", cmd, napfire_strerror(st),
                 napfire_status_name(st));
@@ -509,8 +471,8 @@ int napfire_cmd_fire(int argc, char **argv, int artillery, int odds) {
     if (json)
         print_json(&shot, use_rules, st, &r);
     else
-        print_text(&shot, use_rules, measure < 0 ? NAPFIRE_MEASURE_METRIC : measure, distance,
-                   roll, die, st, &r);
+        print_text(&shot, use_rules, measure < 0 ? NAPFIRE_MEASURE_METRIC : measure, distance->value,
+                   roll->value, die->value, st, &r);
     if (st == NAPFIRE_EUNKNOWN) {
         fprintf(stderr, "napfire %s: rules data unknown: ", cmd);
         print_missing(stderr, &r);

@@ -8,25 +8,19 @@
 #include <napfire.h>
 
 #include "cli.h"
+#include "map.h"
+#include "opts.h"
 
 int cli_load_rules(const char *cmd, const char *path, napfire_rules *rules) {
-    static char text[NAPFIRE_RULES_TEXT_MAX + 1];
     napfire_rules_init(rules, sizeof *rules);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "napfire %s: cannot open rules file '%s'\n", cmd, path);
+    size_t len = 0;
+    char *text = cli_read_file(cmd, "rules file", path, NAPFIRE_RULES_TEXT_MAX,
+                               "NAPFIRE_RULES_TEXT_MAX", &len);
+    if (!text)
         return CLI_BAD_INPUT;
-    }
-    size_t len = fread(text, 1, sizeof text, f);
-    int read_error = ferror(f);
-    fclose(f);
-    if (read_error || len > NAPFIRE_RULES_TEXT_MAX) {
-        fprintf(stderr, "napfire %s: cannot read '%s' (or larger than %d bytes)\n", cmd, path,
-                NAPFIRE_RULES_TEXT_MAX);
-        return CLI_BAD_INPUT;
-    }
     napfire_parse_error err;
     int st = napfire_rules_parse(rules, text, len, &err);
+    free(text);
     if (st == NAPFIRE_ESYNTAX) {
         fprintf(stderr, "%s:%d:%d: %s\n", path, err.line, err.column, err.message);
         return CLI_BAD_INPUT;
@@ -38,15 +32,27 @@ int cli_load_rules(const char *cmd, const char *path, napfire_rules *rules) {
     return CLI_RESOLVED;
 }
 
-static void help(void) {
-    printf("usage: napfire rules --template\n"
-           "       napfire rules --check FILE\n\n"
-           "--template    print the built-in rules data as a rules text: the\n"
-           "              template to fill from your rulebook ('?' = unknown)\n"
-           "--check FILE  parse FILE over the built-in data and report the first\n"
-           "              error (file:line:column: message) or what is still unknown\n"
-           "\nFormat: doc/rules-format.md. Exit status: 0 valid, 2 invalid.\n");
-}
+enum rules_row { R_TEMPLATE, R_CHECK, R_ROWS };
+
+/* One row per option (opts.h); the order is enum rules_row's. */
+static const struct cli_opt rules_opts[] = {
+    {"template", NULL, CLI_FLAG, 0, 0, 0, 0, 0, 0, NULL,
+     "print the built-in rules data as a rules "
+     "text: the template to fill from your "
+     "rulebook ('?' = unknown)"},
+    {"check", "FILE", CLI_TEXT, 0, 0, 0, 0, 0, 0, NULL,
+     "parse FILE over the built-in data and report "
+     "the first error (file:line:column: message) "
+     "or what is still unknown"},
+};
+
+static const struct cli_spec rules_spec = {
+    "rules", "--template | --check FILE",
+    "The rules data text format (doc/rules-format.md): its template, and\n"
+    "checking a file.",
+    "\nExit status: 0 valid, 2 invalid (or bad options), 4 the output could\n"
+    "not be written.\n",
+    rules_opts, R_ROWS, 1u, 0, 0};
 
 static int count_unknown(const napfire_rules *r) {
     int unknown = 0;
@@ -59,7 +65,17 @@ static int count_unknown(const napfire_rules *r) {
 
 int napfire_cmd_rules(int argc, char **argv) {
     static char text[NAPFIRE_RULES_TEXT_MAX + 1];
-    if (argc == 2 && !strcmp(argv[1], "--template")) {
+    struct cli_arg args[R_ROWS];
+    const char *pos[1];
+    int npos = 0;
+    int rc = cli_parse(&rules_spec, argc, argv, args, pos, &npos);
+    if (rc == CLI_HELP_SHOWN)
+        return CLI_RESOLVED;
+    if (rc != CLI_RESOLVED)
+        return rc;
+    if (args[R_TEMPLATE].given && args[R_CHECK].given)
+        return cli_error("rules", "give --template or --check FILE, not both");
+    if (args[R_TEMPLATE].given) {
         size_t len = 0;
         int st = napfire_rules_format(NULL, text, sizeof text, &len);
         if (st != NAPFIRE_OK) {
@@ -69,18 +85,14 @@ int napfire_cmd_rules(int argc, char **argv) {
         fwrite(text, 1, len, stdout);
         return CLI_RESOLVED;
     }
-    if (argc == 3 && !strcmp(argv[1], "--check")) {
+    if (args[R_CHECK].given) {
+        const char *path = args[R_CHECK].text;
         napfire_rules r;
-        int st = cli_load_rules("rules", argv[2], &r);
+        int st = cli_load_rules("rules", path, &r);
         if (st != CLI_RESOLVED)
             return st;
-        printf("%s: valid; %d of 45 musketry cells still unknown\n", argv[2], count_unknown(&r));
+        printf("%s: valid; %d of 45 musketry cells still unknown\n", path, count_unknown(&r));
         return CLI_RESOLVED;
     }
-    if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-        help();
-        return CLI_RESOLVED;
-    }
-    fprintf(stderr, "napfire rules: expected --template or --check FILE\n");
-    return CLI_BAD_INPUT;
+    return cli_error("rules", "expected --template or --check FILE");
 }

@@ -6,14 +6,20 @@
 // (napfire_los_grid), measures the range, builds a napfire_shot from its
 // units, rolls the seeded PCG32 dice (napfire_dice) and resolves the shot,
 // rolling the half die only when the library says a half is pending. The
-// printed log is fixed by the seed; `engine --check FILE` compares it with
+// printed log is fixed by the dice seed; `engine --check FILE` compares it with
 // an expected log and fails on any difference (the meson test).
 //
-// MADE-UP DATA. The seed documents give no artillery number at all and only
-// 16 of the 45 musketry cells (RULES.md F-DATA). This example therefore
+// MADE-UP DATA. The source texts give no artillery number at all and only
+// 16 of the 45 musketry cells (F-DATA). This example therefore
 // fills the unknown musketry cells and defines a whole artillery table of
 // its own: INVENTED numbers, for demonstration only, not from any rulebook.
 // The map scale (one hex = 50 mm on the table) is made up as well.
+//
+// TWO GAMES IN ONE DEMO. The library's figure scale (tabletop, millimetres)
+// and hex scale (La Bataille, hexes) are two different games, and nothing
+// in the library converts hexes to millimetres. This demo borrows the hex
+// line of sight and invents kMmPerHex only to show both halves of the API
+// in one program; the conversion is the demo's own, not a rule.
 
 #include <napfire.h>
 

@@ -4,7 +4,7 @@
 
 The exact distribution comes from ``napfire_shot_distribution`` (weights
 out of 216 = 2D6 x half die); the per-roll table from single resolutions.
-The default shot is RULES.md F-EX-1: British elite battalion, 30 figures
+The default shot is F-EX-1: British elite battalion, 30 figures
 in line, moved half its move, at a French column of divisions 150 mm away.
 
 The built-in rules data knows only 16 of the 45 musketry cells, so most
@@ -18,6 +18,7 @@ needs an unknown cell exits with status 3 naming it.
 """
 
 import argparse
+import os
 import sys
 
 import napfire as nf
@@ -120,8 +121,13 @@ def main(argv=None):
 
     try:
         if args.rules:
-            with open(args.rules, encoding="utf-8") as f:
-                rules = nf.Rules.from_text(f.read())
+            # Bounded read; bytes to the library, which names a non-UTF-8
+            # byte by line and column.
+            try:
+                rules = nf.Rules.from_file(args.rules)
+            except OSError as exc:
+                print("odds: %s: %s" % (args.rules, exc.strerror or exc), file=sys.stderr)
+                return 2
         elif args.made_up:
             rules = made_up_rules()
             print("NOTE: unknown musketry cells filled with MADE-UP values.\n")
@@ -134,14 +140,31 @@ def main(argv=None):
               "(or try --made-up)" % (nf.enum_name(nf.EnumId.MISSING, verdict.missing),
                                      list(verdict.missing_index)), file=sys.stderr)
         return 3
-    except nf.RulesSyntaxError as exc:
-        print("odds: %s: %s" % (args.rules, exc), file=sys.stderr)
+    except (nf.RulesSyntaxError, nf.RulesFileError) as exc:
+        print("odds: %s" % exc, file=sys.stderr)
         return 2
-    except (nf.NapfireError, OSError) as exc:
+    except (nf.NapfireError, ValueError, OverflowError) as exc:
         print("odds: %s" % exc, file=sys.stderr)
         return 2
     return 0
 
 
+def run():
+    """main() with its output checked: a full disk or a closed pipe is an
+    error with a message and exit status 4, not a traceback."""
+    try:
+        status = main()
+        sys.stdout.flush()
+    except OSError as exc:
+        # Nothing more can go to stdout; stop Python flushing it again at exit.
+        try:
+            sys.stdout = open(os.devnull, "w")
+        except OSError:
+            pass
+        print("odds: cannot write the output: %s" % (exc.strerror or exc), file=sys.stderr)
+        return 4
+    return status
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())

@@ -6,21 +6,20 @@ declares ``argtypes``/``restype`` for every public function. It covers the
 whole public API present in the library it loads:
 
 * core: version, status names and texts, enumeration names;
-* figure scale (RULES.md F-*): :class:`Unit`, :class:`Shot`, :class:`Rules`
+* figure scale (rules F-*): :class:`Unit`, :class:`Shot`, :class:`Rules`
   over the library's opaque storage, :class:`Result` and :class:`Modifier`
   mirroring ``napfire_result`` / ``napfire_modifier``, :func:`param_bounds`,
   :func:`round_half`;
-* rules text (:meth:`Rules.parse`, :meth:`Rules.format`), when the library
-  has it (:data:`HAS_RULES_TEXT`);
-* probability (:data:`HAS_PROBABILITY`): exact outcome distributions
+* rules text (:meth:`Rules.parse`, :meth:`Rules.format`);
+* probability: exact outcome distributions
   (:meth:`Shot.distribution`, :meth:`Shot.expected`), :func:`resolve_many`
   and the seeded PCG32 :class:`Dice`;
-* hex scale (RULES.md H-*), when the library has it (:data:`HAS_HEX`):
+* hex scale (rules H-*):
   :class:`Hex`, grid helpers, :class:`Trace` and :func:`trace_steps`, line
   of sight with a Python callback (:func:`los_callback`) or a grid
   (:func:`los_grid`), facing and infantry fire.
 
-Quick start (RULES.md F-EX-1)::
+Quick start (the worked example F-EX-1)::
 
     import napfire as nf
     firer = nf.Unit(nf.Arm.LINE_INFANTRY, nation=nf.Nation.BRITAIN,
@@ -30,6 +29,12 @@ Quick start (RULES.md F-EX-1)::
                      formation=nf.Formation.COLUMN_OF_DIVISIONS, figures=24)
     shot = nf.Shot(firer, target, distance=150)          # millimetres
     print(shot.resolve(8, half_die=6).casualties)         # 3
+
+Arguments: every integer is range-checked before any C call (ctypes would
+truncate it silently): :class:`RangeError`, both an ``OverflowError`` and a
+``ValueError``, names the parameter and its range; strings with a NUL
+character are refused (``ValueError``), lengths and counts are checked
+before they reach C.
 
 Errors: every negative status raises a subclass of :class:`NapfireError`
 (``status``, ``name`` from ``napfire_status_name``, ``message`` from
@@ -54,18 +59,20 @@ import ctypes
 import ctypes.util
 import enum
 import fractions
+import operator as _operator
 import os
 from ctypes import (POINTER, Structure, byref, c_char, c_char_p, c_int,
                     c_int32, c_size_t, c_uint32, c_uint64, c_void_p, sizeof)
 
 __all__ = [
     # library and core
-    "lib", "LIBRARY", "HAS_HEX", "HAS_PROBABILITY", "HAS_RULES_TEXT", "version_number", "version_string",
+    "lib", "LIBRARY", "version_number", "version_string",
     "strerror", "status_name", "enum_name", "reason_name", "modifier_name",
     "unit_size", "shot_size", "rules_size", "param_bounds", "round_half",
     # errors
     "NapfireError", "InvalidArgumentError", "DomainError", "StateError",
     "NoSpaceError", "UnknownDataError", "RulesSyntaxError", "SizeError",
+    "RangeError", "RulesFileError",
     "error_for",
     # enumerations
     "Status", "Arm", "Nation", "TroopClass", "Formation", "Weapon", "Cover",
@@ -119,6 +126,93 @@ from ._loader import load_library as _load_library  # noqa: E402
 
 lib, LIBRARY = _load_library()
 """The loaded :class:`ctypes.CDLL` and the name or path it was loaded from."""
+
+# --------------------------------------------------------------------------
+# Integers and strings checked before they reach C
+#
+# ctypes converts a Python int to a C integer type by truncation, silently:
+# figures=2**32+30 would arrive as 30. Every integer the binding passes is
+# range-checked first, by the public functions (whose errors name the
+# parameter) and, underneath them, by the argument types every prototype
+# is declared with (so nothing can slip through a function that forgot).
+
+
+def _c_range(ctype):
+    bits = 8 * sizeof(ctype)
+    if ctype(-1).value < 0:
+        return -(1 << (bits - 1)), (1 << (bits - 1)) - 1
+    return 0, (1 << bits) - 1
+
+
+class RangeError(OverflowError, ValueError):
+    """An integer outside the range its C parameter (or the library's
+    documented domain) can hold; the message names the parameter and the
+    range. Raised before any C call: nothing was changed."""
+
+
+def _int(value, name, lo=None, hi=None, ctype=c_int32, domain=None):
+    """``value`` as an int in ``lo..hi`` (default: the range of ``ctype``).
+
+    Floats and other non-integers are refused (TypeError) rather than
+    rounded: ``int(2.7)`` would be a silent change of value too.
+    """
+    c_lo, c_hi = _c_range(ctype)
+    lo = c_lo if lo is None else lo
+    hi = c_hi if hi is None else hi
+    try:
+        v = _operator.index(value)
+    except TypeError:
+        raise TypeError("%s must be an integer, not %s" % (name, type(value).__name__)) from None
+    if not lo <= v <= hi:
+        raise RangeError("%s=%d is outside %d..%d%s" % (
+            name, v, lo, hi, " (%s)" % domain if domain else ""))
+    return v
+
+
+def _param_domain(param):
+    """"the library accepts 0..9999" for a parameter, for messages."""
+    try:
+        return "the library accepts %d..%d" % param_bounds(param)
+    except (NapfireError, RangeError, TypeError):
+        return None
+
+
+def _no_nul(text, name):
+    if "\0" in text:
+        raise ValueError("%s contains a NUL character at index %d (C strings end there)"
+                         % (name, text.index("\0")))
+    return text
+
+
+def _checked_type(ctype):
+    """An argtype like ``ctype`` whose conversion refuses out-of-range ints."""
+    lo, hi = _c_range(ctype)
+
+    class Checked(ctype):
+        @classmethod
+        def from_param(cls, value):
+            if isinstance(value, ctype):
+                return value
+            return ctype(_int(value, "a %s argument" % ctype.__name__, lo, hi, ctype))
+
+    Checked.__name__ = Checked.__qualname__ = "checked_" + ctype.__name__
+    return Checked
+
+
+_CHECKED = {t: _checked_type(t) for t in (c_int, c_int32, c_uint32, c_size_t, c_uint64)}
+
+
+class _CheckedFields:
+    """Mixin for the structures the binding fills: a field assignment (the
+    constructor's too) is range-checked for the field's C type, instead of
+    ctypes' silent truncation (``Hex(2**32 + 1, 0)`` would be ``Hex(1, 0)``)."""
+
+    def __setattr__(self, name, value):
+        ctype = dict((f[0], f[1]) for f in self._fields_).get(name)
+        if ctype in _CHECKED:
+            value = _int(value, "%s.%s" % (type(self).__name__, name), ctype=ctype)
+        super().__setattr__(name, value)
+
 
 # --------------------------------------------------------------------------
 # Enumerations (values fixed by the ABI; names are the C names without prefix)
@@ -593,6 +687,11 @@ class SizeError(NapfireError):
     status_code = Status.ESIZE
 
 
+class RulesFileError(ValueError):
+    """A rules file refused before parsing (a directory, larger than
+    :data:`RULES_TEXT_MAX`); the message names the file."""
+
+
 _ERROR_CLASSES = {cls.status_code: cls for cls in (
     InvalidArgumentError, DomainError, StateError, NoSpaceError,
     UnknownDataError, RulesSyntaxError, SizeError)}
@@ -711,7 +810,7 @@ class Outcome(Structure):
             self.target_casualties, self.screen_casualties, self.weight)
 
 
-class Hex(Structure):
+class Hex(_CheckedFields, Structure):
     """``napfire_hex``: a hex in axial coordinates (q, r); 8 bytes."""
     _fields_ = [("q", c_int32), ("r", c_int32)]
 
@@ -752,7 +851,7 @@ class TraceStep(Structure):
             kind, self.side, self.hex, self.other, self.from_start, self.to_end)
 
 
-class HexInfo(Structure):
+class HexInfo(_CheckedFields, Structure):
     """``napfire_hex_info``: what the map says about one hex (32 bytes).
 
     Zero-filled (the default), it is clear ground at elevation 0, no unit.
@@ -766,7 +865,7 @@ class HexInfo(Structure):
     ]
 
 
-class LosQuery(Structure):
+class LosQuery(_CheckedFields, Structure):
     """``napfire_los_query``: a line-of-sight question (48 bytes)."""
     _fields_ = [
         ("firer", Hex),
@@ -803,7 +902,7 @@ class LosResult(Structure):
             LosRule(self.cause).name, LosElevation(self.elevation).name, self.distance)
 
 
-class HexFire(Structure):
+class HexFire(_CheckedFields, Structure):
     """``napfire_hex_fire``: the facts of one infantry fire (32 bytes)."""
     _fields_ = [
         ("formation", c_int32),       # HexFormation
@@ -949,6 +1048,8 @@ _PROBABILITY = {
                                       POINTER(ctypes.c_double)]),
     "napfire_resolve_many": (c_int, [c_void_p, c_size_t, _RulesRef, _i32p, _i32p,
                                      POINTER(Result), _i32p]),
+    "napfire_resolve_many_dice": (c_int, [c_void_p, c_size_t, _RulesRef, _DiceRef,
+                                          POINTER(Result), _i32p, _i32p, _i32p]),
     "napfire_dice_size": (c_size_t, []),
     "napfire_dice_init": (c_int, [_DiceRef, c_size_t, c_uint64, c_uint64]),
     "napfire_dice_next": (c_int, [_DiceRef, _u32p]),
@@ -985,9 +1086,14 @@ _HEX = {
 
 
 def _declare(table, required):
-    """Set restype/argtypes of every function in ``table``; return whether all exist."""
+    """Set restype/argtypes of every function in ``table``; return whether all exist.
+
+    Integer argument types are replaced (in ``table`` too) by their checked
+    forms, so that an out-of-range value raises instead of wrapping."""
     complete = True
     for name, (restype, argtypes) in table.items():
+        argtypes = [_CHECKED.get(t, t) for t in argtypes]
+        table[name] = (restype, argtypes)
         try:
             fn = getattr(lib, name)
         except AttributeError:
@@ -1002,13 +1108,9 @@ def _declare(table, required):
 
 
 _declare(_CORE, required=True)
-
-#: True when the loaded library has napfire_rules_parse / napfire_rules_format.
-HAS_RULES_TEXT = _declare(_RULES_TEXT, required=False)
-#: True when the loaded library has distributions, resolve_many and dice.
-HAS_PROBABILITY = _declare(_PROBABILITY, required=False)
-#: True when the loaded library has the whole hex-scale API (napfire_hex.h).
-HAS_HEX = _declare(_HEX, required=False)
+_declare(_RULES_TEXT, required=True)
+_declare(_PROBABILITY, required=True)
+_declare(_HEX, required=True)
 
 #: Every function this binding declares (the tests compare it with the headers).
 PROTOTYPES = dict(_CORE, **_RULES_TEXT, **_PROBABILITY, **_HEX)
@@ -1034,27 +1136,27 @@ def version_string():
 
 def strerror(status):
     """``napfire_strerror``: one-line description; "unknown status" if none."""
-    return _text(lib.napfire_strerror(status))
+    return _text(lib.napfire_strerror(_int(status, "status", ctype=c_int)))
 
 
 def status_name(status):
     """``napfire_status_name``: "OK", "EINVAL", ...; "unknown" if none."""
-    return _text(lib.napfire_status_name(status))
+    return _text(lib.napfire_status_name(_int(status, "status", ctype=c_int)))
 
 
 def enum_name(enumeration, value):
     """``napfire_enum_name``: the name of a value of an :class:`EnumId` enumeration."""
-    return _text(lib.napfire_enum_name(enumeration, value))
+    return _text(lib.napfire_enum_name(_int(enumeration, "enumeration"), _int(value, "value")))
 
 
 def reason_name(reason):
     """``napfire_reason_name``: the name of a :class:`Reason`."""
-    return _text(lib.napfire_reason_name(reason))
+    return _text(lib.napfire_reason_name(_int(reason, "reason")))
 
 
 def modifier_name(modifier_id):
     """``napfire_modifier_name``: the name of a :class:`ModifierId`."""
-    return _text(lib.napfire_modifier_name(modifier_id))
+    return _text(lib.napfire_modifier_name(_int(modifier_id, "modifier_id")))
 
 
 def unit_size():
@@ -1075,14 +1177,16 @@ def rules_size():
 def param_bounds(param):
     """``napfire_param_bounds``: ``(lo, hi)`` of a unit or shot parameter."""
     lo, hi = c_int32(), c_int32()
-    _check(lib.napfire_param_bounds(param, byref(lo), byref(hi)), "napfire_param_bounds")
+    _check(lib.napfire_param_bounds(_int(param, "param"), byref(lo), byref(hi)),
+           "napfire_param_bounds")
     return lo.value, hi.value
 
 
 def round_half(halves, half_die, second_class=False):
     """``napfire_round_half``: half figures to figures (F-CAS-2/3)."""
     figures = c_int32()
-    _check(lib.napfire_round_half(halves, half_die, int(bool(second_class)), byref(figures)),
+    _check(lib.napfire_round_half(_int(halves, "halves"), _int(half_die, "half_die"),
+                                  int(bool(second_class)), byref(figures)),
            "napfire_round_half")
     return figures.value
 
@@ -1092,10 +1196,8 @@ def _verify_sizes():
     expected = [("napfire_unit", unit_size(), UNIT_SIZE),
                 ("napfire_shot", shot_size(), SHOT_SIZE),
                 ("napfire_rules", rules_size(), RULES_SIZE)]
-    if HAS_HEX:
-        expected.append(("napfire_trace", lib.napfire_trace_size(), TRACE_SIZE))
-    if HAS_PROBABILITY:
-        expected.append(("napfire_dice", lib.napfire_dice_size(), DICE_SIZE))
+    expected.append(("napfire_trace", lib.napfire_trace_size(), TRACE_SIZE))
+    expected.append(("napfire_dice", lib.napfire_dice_size(), DICE_SIZE))
     for name, theirs, ours in expected:
         if theirs != ours:
             raise ImportError("%s is %d bytes in %s, %d in this binding"
@@ -1126,6 +1228,15 @@ def _param_kwargs(enum_type, kwargs):
     return items
 
 
+def _param_name(enum_type, param):
+    """"figures" for UnitParam.FIGURES: the keyword a caller wrote."""
+    try:
+        name = enum_type(param).name.lower()
+    except ValueError:
+        return "value"
+    return "troop_class" if name == "class" else name
+
+
 class Unit(_UnitRef):
     """A unit, firer or target (``napfire_unit``, 128 bytes of caller storage).
 
@@ -1142,17 +1253,20 @@ class Unit(_UnitRef):
 
     def __init__(self, arm, **params):
         super().__init__()
-        _check(lib.napfire_unit_init(self, UNIT_SIZE, arm), "napfire_unit_init")
+        _check(lib.napfire_unit_init(self, UNIT_SIZE, _int(arm, "arm")), "napfire_unit_init")
         self.update(**params)
 
     def set(self, param, value):
         """``napfire_unit_set``; :class:`DomainError` if refused (unit unchanged)."""
-        _check(lib.napfire_unit_set(self, param, int(value)), "napfire_unit_set")
+        name = _param_name(UnitParam, param)
+        _check(lib.napfire_unit_set(self, _int(param, "param"),
+                                    _int(value, name, domain=_param_domain(param))),
+               "napfire_unit_set")
 
     def get(self, param):
         """``napfire_unit_get``: the value of a :class:`UnitParam`."""
         value = c_int32()
-        _check(lib.napfire_unit_get(self, param, byref(value)), "napfire_unit_get")
+        _check(lib.napfire_unit_get(self, _int(param, "param"), byref(value)), "napfire_unit_get")
         return value.value
 
     def update(self, **params):
@@ -1171,7 +1285,7 @@ class Unit(_UnitRef):
     def may_open_order(self, year):
         """``napfire_unit_may_open_order`` (F-OO-1): may it deploy in open order?"""
         yes = c_int32()
-        _check(lib.napfire_unit_may_open_order(self, year, byref(yes)),
+        _check(lib.napfire_unit_may_open_order(self, _int(year, "year"), byref(yes)),
                "napfire_unit_may_open_order")
         return bool(yes.value)
 
@@ -1181,7 +1295,7 @@ class Unit(_UnitRef):
 
 class Rules(_RulesRef):
     """Rules data (``napfire_rules``, 4096 bytes), initialised with the
-    built-in seed data (``napfire_rules_init``).
+    built-in data (``napfire_rules_init``).
 
     Unknown values read as None and are set with None. Functions taking
     ``rules`` accept None for the built-in data.
@@ -1196,14 +1310,15 @@ class Rules(_RulesRef):
 
     def set_musketry(self, row, column, halves, star=False):
         """Set a musketry cell: ``halves`` in half figures, None for unknown."""
-        _check(lib.napfire_rules_set_musketry(self, row, column, _unknown_in(halves),
-                                              int(bool(star))),
+        _check(lib.napfire_rules_set_musketry(self, _int(row, "row"), _int(column, "column"),
+                                              _unknown_in(halves, "halves"), int(bool(star))),
                "napfire_rules_set_musketry")
 
     def get_musketry(self, row, column):
         """A musketry cell as ``(halves, star)``, or None when unknown."""
         halves, star = c_int32(), c_int32()
-        status = lib.napfire_rules_get_musketry(self, row, column, byref(halves), byref(star))
+        status = lib.napfire_rules_get_musketry(self, _int(row, "row"), _int(column, "column"),
+                                                byref(halves), byref(star))
         if status == Status.EUNKNOWN:
             return None
         _check(status, "napfire_rules_get_musketry")
@@ -1213,29 +1328,32 @@ class Rules(_RulesRef):
 
     def set_range(self, weapon, measure, effective_max, long_max):
         """A weapon's range maxima in one measure; None for unknown."""
-        _check(lib.napfire_rules_set_range(self, weapon, measure, _unknown_in(effective_max),
-                                           _unknown_in(long_max)),
+        _check(lib.napfire_rules_set_range(self, _int(weapon, "weapon"), _int(measure, "measure"),
+                                           _unknown_in(effective_max, "effective_max"),
+                                           _unknown_in(long_max, "long_max")),
                "napfire_rules_set_range")
 
     def get_range(self, weapon, measure):
         """``(effective_max, long_max)``, None for an unknown one."""
         eff, lng = c_int32(), c_int32()
-        _check(lib.napfire_rules_get_range(self, weapon, measure, byref(eff), byref(lng)),
+        _check(lib.napfire_rules_get_range(self, _int(weapon, "weapon"), _int(measure, "measure"),
+                                           byref(eff), byref(lng)),
                "napfire_rules_get_range")
         return _unknown_out(eff.value), _unknown_out(lng.value)
 
     def set_gun_range(self, gun, measure, canister_max, effective_max, long_max):
         """A gun's band maxima in one measure; None for unknown."""
-        _check(lib.napfire_rules_set_gun_range(self, gun, measure, _unknown_in(canister_max),
-                                               _unknown_in(effective_max),
-                                               _unknown_in(long_max)),
+        _check(lib.napfire_rules_set_gun_range(self, _int(gun, "gun"), _int(measure, "measure"),
+                                               _unknown_in(canister_max, "canister_max"),
+                                               _unknown_in(effective_max, "effective_max"),
+                                               _unknown_in(long_max, "long_max")),
                "napfire_rules_set_gun_range")
 
     def get_gun_range(self, gun, measure):
         """``(canister_max, effective_max, long_max)``, None for an unknown one."""
         can, eff, lng = c_int32(), c_int32(), c_int32()
-        _check(lib.napfire_rules_get_gun_range(self, gun, measure, byref(can), byref(eff),
-                                               byref(lng)),
+        _check(lib.napfire_rules_get_gun_range(self, _int(gun, "gun"), _int(measure, "measure"),
+                                               byref(can), byref(eff), byref(lng)),
                "napfire_rules_get_gun_range")
         return _unknown_out(can.value), _unknown_out(eff.value), _unknown_out(lng.value)
 
@@ -1243,14 +1361,17 @@ class Rules(_RulesRef):
 
     def set_artillery(self, gun, ammo, band, column, halves):
         """Set an artillery cell in half figures; None for unknown."""
-        _check(lib.napfire_rules_set_artillery(self, gun, ammo, band, column,
-                                               _unknown_in(halves)),
+        _check(lib.napfire_rules_set_artillery(self, _int(gun, "gun"), _int(ammo, "ammo"),
+                                               _int(band, "band"), _int(column, "column"),
+                                               _unknown_in(halves, "halves")),
                "napfire_rules_set_artillery")
 
     def get_artillery(self, gun, ammo, band, column):
         """An artillery cell in half figures, or None when unknown."""
         halves = c_int32()
-        status = lib.napfire_rules_get_artillery(self, gun, ammo, band, column, byref(halves))
+        status = lib.napfire_rules_get_artillery(self, _int(gun, "gun"), _int(ammo, "ammo"),
+                                                 _int(band, "band"), _int(column, "column"),
+                                                 byref(halves))
         if status == Status.EUNKNOWN:
             return None
         _check(status, "napfire_rules_get_artillery")
@@ -1260,14 +1381,18 @@ class Rules(_RulesRef):
 
     def set_modifier(self, fire, modifier_id, value, variant=0):
         """Set a modifier value of a :class:`Fire` kind; None for unknown."""
-        raw = MODIFIER_UNKNOWN if value is None else int(value)
-        _check(lib.napfire_rules_set_modifier(self, fire, modifier_id, variant, raw),
+        raw = MODIFIER_UNKNOWN if value is None else _int(value, "value")
+        _check(lib.napfire_rules_set_modifier(self, _int(fire, "fire"),
+                                              _int(modifier_id, "modifier_id"),
+                                              _int(variant, "variant"), raw),
                "napfire_rules_set_modifier")
 
     def get_modifier(self, fire, modifier_id, variant=0):
         """A modifier value, or None when unknown."""
         value = c_int32()
-        status = lib.napfire_rules_get_modifier(self, fire, modifier_id, variant, byref(value))
+        status = lib.napfire_rules_get_modifier(self, _int(fire, "fire"),
+                                                _int(modifier_id, "modifier_id"),
+                                                _int(variant, "variant"), byref(value))
         if status == Status.EUNKNOWN:
             return None
         _check(status, "napfire_rules_get_modifier")
@@ -1277,13 +1402,16 @@ class Rules(_RulesRef):
 
     def set_threshold(self, threshold, measure, value):
         """Set a :class:`Threshold` in a measure; None for unknown."""
-        _check(lib.napfire_rules_set_threshold(self, threshold, measure, _unknown_in(value)),
+        _check(lib.napfire_rules_set_threshold(self, _int(threshold, "threshold"),
+                                               _int(measure, "measure"),
+                                               _unknown_in(value, "value")),
                "napfire_rules_set_threshold")
 
     def get_threshold(self, threshold, measure=Measure.METRIC):
         """A threshold, or None when unknown."""
         value = c_int32()
-        status = lib.napfire_rules_get_threshold(self, threshold, measure, byref(value))
+        status = lib.napfire_rules_get_threshold(self, _int(threshold, "threshold"),
+                                                 _int(measure, "measure"), byref(value))
         if status == Status.EUNKNOWN:
             return None
         _check(status, "napfire_rules_get_threshold")
@@ -1293,12 +1421,15 @@ class Rules(_RulesRef):
 
     def set_provenance(self, field, text):
         """Set a :class:`Provenance` text (UTF-8, length-limited by the library)."""
-        _check(lib.napfire_rules_set_provenance(self, field, text.encode("utf-8")),
+        text = _no_nul(text, Provenance(field).name.lower() if field in Provenance._value2member_map_
+                       else "text")
+        _check(lib.napfire_rules_set_provenance(self, _int(field, "field"), text.encode("utf-8")),
                "napfire_rules_set_provenance")
 
     def get_provenance(self, field):
         """A :class:`Provenance` text (asks the length first, then copies)."""
         length = c_size_t()
+        field = _int(field, "field")
         status = lib.napfire_rules_get_provenance(self, field, None, 0, byref(length))
         if status != Status.ENOSPC:
             _check(status, "napfire_rules_get_provenance")
@@ -1325,7 +1456,6 @@ class Rules(_RulesRef):
         Atomic: on :class:`RulesSyntaxError` (with line, column, code and
         message) the rules are unchanged.
         """
-        _need(HAS_RULES_TEXT, "napfire_rules_parse")
         data = text.encode("utf-8") if isinstance(text, str) else bytes(text)
         err = ParseError()
         status = lib.napfire_rules_parse(self, data, len(data), byref(err))
@@ -1340,6 +1470,32 @@ class Rules(_RulesRef):
         rules.parse(text)
         return rules
 
+    @classmethod
+    def from_file(cls, path):
+        """New rules: the built-in data with the rules text of file ``path``.
+
+        At most :data:`RULES_TEXT_MAX` bytes are read (a longer file, or a
+        device that never ends, is refused without reading on); the bytes go
+        to the library as they are, so a file that is not UTF-8 is refused
+        with its line and column. Errors name the file: :class:`OSError`
+        (cannot open or read it), :class:`RulesFileError` (a directory, too
+        large), :class:`RulesSyntaxError` (with ``path`` set).
+        """
+        path = os.fspath(path)
+        if os.path.isdir(path):
+            raise RulesFileError("%s: is a directory, not a rules file" % path)
+        with open(path, "rb") as f:
+            data = f.read(RULES_TEXT_MAX + 1)
+        if len(data) > RULES_TEXT_MAX:
+            raise RulesFileError("%s: larger than %d bytes (RULES_TEXT_MAX)"
+                                 % (path, RULES_TEXT_MAX))
+        try:
+            return cls.from_text(data)
+        except RulesSyntaxError as exc:
+            exc.path = path
+            exc.args = ("%s: %s" % (path, exc.args[0]),)
+            raise
+
     def format(self):
         """``napfire_rules_format``: the complete rules text (round-trips)."""
         return _format_rules(self)
@@ -1349,7 +1505,6 @@ class Rules(_RulesRef):
 
 
 def _format_rules(rules):
-    _need(HAS_RULES_TEXT, "napfire_rules_format")
     length = c_size_t()
     status = lib.napfire_rules_format(rules, None, 0, byref(length))
     if status != Status.ENOSPC:
@@ -1365,13 +1520,8 @@ def builtin_rules_text():
     return _format_rules(None)
 
 
-def _need(available, function):
-    if not available:
-        raise NotImplementedError("%s has no %s" % (LIBRARY, function))
-
-
-def _unknown_in(value):
-    return UNKNOWN if value is None else int(value)
+def _unknown_in(value, name="value"):
+    return UNKNOWN if value is None else _int(value, name)
 
 
 def _unknown_out(value):
@@ -1396,12 +1546,15 @@ class Shot(_ShotRef):
 
     def set(self, param, value):
         """``napfire_shot_set``; :class:`DomainError` if refused (shot unchanged)."""
-        _check(lib.napfire_shot_set(self, param, int(value)), "napfire_shot_set")
+        name = _param_name(ShotParam, param)
+        _check(lib.napfire_shot_set(self, _int(param, "param"),
+                                    _int(value, name, domain=_param_domain(param))),
+               "napfire_shot_set")
 
     def get(self, param):
         """``napfire_shot_get``: the value of a :class:`ShotParam` (-1 = not given)."""
         value = c_int32()
-        _check(lib.napfire_shot_get(self, param, byref(value)), "napfire_shot_get")
+        _check(lib.napfire_shot_get(self, _int(param, "param"), byref(value)), "napfire_shot_get")
         return value.value
 
     def update(self, **params):
@@ -1448,7 +1601,9 @@ class Shot(_ShotRef):
         :class:`UnknownDataError` carrying the partial result.
         """
         out = Result()
-        status = lib.napfire_shot_resolve(self, rules, roll_2d6, half_die, byref(out))
+        status = lib.napfire_shot_resolve(
+            self, rules, _int(roll_2d6, "roll_2d6", domain="a 2D6 roll is 2..12"),
+            _int(half_die, "half_die", domain="a half die is 1..6, 0 not rolled"), byref(out))
         if status == Status.EUNKNOWN:
             raise UnknownDataError(status, "napfire_shot_resolve", result=out)
         _check(status, "napfire_shot_resolve")
@@ -1463,7 +1618,6 @@ class Shot(_ShotRef):
         and band. Unknown rules data raises :class:`UnknownDataError` whose
         ``result`` is the verdict naming the first missing datum.
         """
-        _need(HAS_PROBABILITY, "napfire_shot_distribution")
         count, verdict = c_size_t(), Result()
         cap = 16
         while True:
@@ -1480,7 +1634,6 @@ class Shot(_ShotRef):
 
     def expected(self, rules=None):
         """``napfire_shot_expected``: expected casualties as a :class:`fractions.Fraction`."""
-        _need(HAS_PROBABILITY, "napfire_shot_expected")
         num, den, value = c_int32(), c_int32(), ctypes.c_double()
         status = lib.napfire_shot_expected(self, rules, byref(num), byref(den), byref(value))
         if status == Status.EUNKNOWN:
@@ -1500,7 +1653,6 @@ def resolve_many(shots, rolls, half_dice=None, rules=None):
     :meth:`Shot.resolve` would give (its :class:`Result`, and its status as
     a :class:`Status`) without raising for per-element errors.
     """
-    _need(HAS_PROBABILITY, "napfire_resolve_many")
     shots = list(shots)
     n = len(shots)
     if half_dice is None:
@@ -1513,8 +1665,9 @@ def resolve_many(shots, rolls, half_dice=None, rules=None):
         if not isinstance(shot, Shot):
             raise TypeError("resolve_many: element %d is not a Shot" % i)
         ctypes.memmove(ctypes.addressof(packed) + i * SHOT_SIZE, shot.raw, SHOT_SIZE)
-    c_rolls = (c_int32 * max(n, 1))(*rolls)
-    c_dice = (c_int32 * max(n, 1))(*half_dice)
+    c_rolls = (c_int32 * max(n, 1))(*[_int(v, "rolls[%d]" % i) for i, v in enumerate(rolls)])
+    c_dice = (c_int32 * max(n, 1))(*[_int(v, "half_dice[%d]" % i)
+                                     for i, v in enumerate(half_dice)])
     results = (Result * max(n, 1))()
     statuses = (c_int32 * max(n, 1))()
     _check(lib.napfire_resolve_many(packed, n, rules, c_rolls, c_dice, results, statuses),
@@ -1528,7 +1681,6 @@ def _status(value):
 
 def dice_size():
     """``napfire_dice_size``: sizeof(napfire_dice) as the library was built."""
-    _need(HAS_PROBABILITY, "napfire_dice_size")
     return lib.napfire_dice_size()
 
 
@@ -1541,9 +1693,10 @@ class Dice(_DiceRef):
     """
 
     def __init__(self, seed, stream=0):
-        _need(HAS_PROBABILITY, "napfire_dice_init")
         super().__init__()
-        _check(lib.napfire_dice_init(self, DICE_SIZE, seed, stream), "napfire_dice_init")
+        _check(lib.napfire_dice_init(self, DICE_SIZE, _int(seed, "seed", ctype=c_uint64),
+                                     _int(stream, "stream", ctype=c_uint64)),
+               "napfire_dice_init")
 
     def next_raw(self):
         """``napfire_dice_next``: the next raw 32-bit PCG32 output."""
@@ -1568,11 +1721,6 @@ class Dice(_DiceRef):
 # Hex scale
 
 
-def _need_hex():
-    if not HAS_HEX:
-        raise NotImplementedError("%s has no hex-scale API (napfire_hex.h)" % LIBRARY)
-
-
 def _hex(value):
     """Accept a :class:`Hex` or a ``(q, r)`` pair."""
     return value if isinstance(value, Hex) else Hex(*value)
@@ -1580,13 +1728,11 @@ def _hex(value):
 
 def trace_size():
     """``napfire_trace_size``: sizeof(napfire_trace) as the library was built."""
-    _need_hex()
     return lib.napfire_trace_size()
 
 
 def hex_check(h):
     """``napfire_hex_check``: True when the hex is within the coordinate bound."""
-    _need_hex()
     status = lib.napfire_hex_check(_hex(h))
     if status == Status.EDOMAIN:
         return False
@@ -1596,23 +1742,22 @@ def hex_check(h):
 
 def hex_direction(direction):
     """``napfire_hex_direction``: the axial vector of direction 0..5."""
-    _need_hex()
     out = Hex()
-    _check(lib.napfire_hex_direction(direction, byref(out)), "napfire_hex_direction")
+    _check(lib.napfire_hex_direction(_int(direction, "direction"), byref(out)),
+           "napfire_hex_direction")
     return out
 
 
 def hex_neighbour(h, direction):
     """``napfire_hex_neighbour``: the neighbour across hexside ``direction``."""
-    _need_hex()
     out = Hex()
-    _check(lib.napfire_hex_neighbour(_hex(h), direction, byref(out)), "napfire_hex_neighbour")
+    _check(lib.napfire_hex_neighbour(_hex(h), _int(direction, "direction"), byref(out)),
+           "napfire_hex_neighbour")
     return out
 
 
 def hex_side_towards(a, b):
     """``napfire_hex_side_towards``: the hexside of ``a`` facing adjacent ``b``."""
-    _need_hex()
     side = c_int32()
     _check(lib.napfire_hex_side_towards(_hex(a), _hex(b), byref(side)),
            "napfire_hex_side_towards")
@@ -1621,15 +1766,14 @@ def hex_side_towards(a, b):
 
 def hex_vertex_hexes(h, vertex):
     """``napfire_hex_vertex_hexes``: the two other hexes meeting at a vertex."""
-    _need_hex()
     out = (Hex * 2)()
-    _check(lib.napfire_hex_vertex_hexes(_hex(h), vertex, out), "napfire_hex_vertex_hexes")
+    _check(lib.napfire_hex_vertex_hexes(_hex(h), _int(vertex, "vertex"), out),
+           "napfire_hex_vertex_hexes")
     return Hex(out[0].q, out[0].r), Hex(out[1].q, out[1].r)
 
 
 def hex_distance(a, b):
     """``napfire_hex_distance``: the cube distance."""
-    _need_hex()
     distance = c_int32()
     _check(lib.napfire_hex_distance(_hex(a), _hex(b), byref(distance)), "napfire_hex_distance")
     return distance.value
@@ -1637,18 +1781,17 @@ def hex_distance(a, b):
 
 def hex_to_offset(h, layout):
     """``napfire_hex_to_offset``: ``(column, row)`` in a :class:`HexLayout`."""
-    _need_hex()
     col, row = c_int32(), c_int32()
-    _check(lib.napfire_hex_to_offset(_hex(h), layout, byref(col), byref(row)),
+    _check(lib.napfire_hex_to_offset(_hex(h), _int(layout, "layout"), byref(col), byref(row)),
            "napfire_hex_to_offset")
     return col.value, row.value
 
 
 def hex_from_offset(layout, column, row):
     """``napfire_hex_from_offset``: the axial hex of an offset position."""
-    _need_hex()
     out = Hex()
-    _check(lib.napfire_hex_from_offset(layout, column, row, byref(out)),
+    _check(lib.napfire_hex_from_offset(_int(layout, "layout"), _int(column, "column"),
+                                       _int(row, "row"), byref(out)),
            "napfire_hex_from_offset")
     return out
 
@@ -1663,7 +1806,6 @@ class Trace(_TraceRef):
 
 
     def __init__(self, start, end):
-        _need_hex()
         super().__init__()
         _check(lib.napfire_trace_init(self, TRACE_SIZE, _hex(start), _hex(end)),
                "napfire_trace_init")
@@ -1689,7 +1831,6 @@ def trace_steps(start, end):
 
     Asks for the count first (``NAPFIRE_ENOSPC`` reports it), then fills.
     """
-    _need_hex()
     start, end = _hex(start), _hex(end)
     count = c_size_t()
     status = lib.napfire_trace_steps(start, end, None, 0, byref(count))
@@ -1706,7 +1847,8 @@ def _los_query(firer=None, target=None, front_mask=0x3F, firer_side=0, target_si
     if query is not None:
         return query
     return LosQuery(firer=_hex(firer), target=_hex(target), front_mask=front_mask,
-                    firer_side=firer_side, target_side=target_side, policy=int(policy))
+                    firer_side=firer_side, target_side=target_side,
+                    policy=_int(policy, "policy", ctype=c_uint32))
 
 
 #: The status a Python map callback returns to C after raising; the
@@ -1727,7 +1869,6 @@ def los_callback(map_fn, query=None, **fields):
     returns :data:`CALLBACK_ABORTED`) and is re-raised here, unchanged.
     The ctypes callback object lives until the call returns.
     """
-    _need_hex()
     q = _los_query(query=query, **fields)
     failure = []
 
@@ -1760,12 +1901,24 @@ def los_grid(layout, columns, rows, cells, query=None, **fields):
     row (the hex at (col, row) is ``cells[row * columns + col]``), or a
     ctypes array of them. The question as in :func:`los_callback`.
     """
-    _need_hex()
     q = _los_query(query=query, **fields)
-    if not isinstance(cells, ctypes.Array):
+    layout = _int(layout, "layout")
+    # Both within the library's bound before the product is formed, so the
+    # length check below compares two true, small, positive numbers.
+    columns = _int(columns, "columns", 1, HEX_GRID_MAX)
+    rows = _int(rows, "rows", 1, HEX_GRID_MAX)
+    if isinstance(cells, ctypes.Array):
+        if cells._type_ is not HexInfo:
+            raise TypeError("los_grid: cells must hold HexInfo, not %s" % cells._type_.__name__)
+    else:
+        cells = list(cells)
+        if len(cells) != columns * rows:
+            raise ValueError("los_grid: %d cells for a %dx%d grid (%d needed)"
+                             % (len(cells), columns, rows, columns * rows))
         cells = (HexInfo * len(cells))(*cells)
     if len(cells) < columns * rows:
-        raise ValueError("los_grid: %d cells for a %dx%d grid" % (len(cells), columns, rows))
+        raise ValueError("los_grid: %d cells for a %dx%d grid (%d needed)"
+                         % (len(cells), columns, rows, columns * rows))
     result = LosResult()
     _check(lib.napfire_los_grid(byref(q), layout, columns, rows, cells, byref(result)),
            "napfire_los_grid")
@@ -1774,16 +1927,15 @@ def los_grid(layout, columns, rows, cells, query=None, **fields):
 
 def hex_facing(formation, facing):
     """``napfire_hex_facing``: ``(front, flank, rear)`` hexside masks (H-FACE)."""
-    _need_hex()
     front, flank, rear = c_uint32(), c_uint32(), c_uint32()
-    _check(lib.napfire_hex_facing(formation, facing, byref(front), byref(flank), byref(rear)),
+    _check(lib.napfire_hex_facing(_int(formation, "formation"), _int(facing, "facing"),
+                                  byref(front), byref(flank), byref(rear)),
            "napfire_hex_facing")
     return front.value, flank.value, rear.value
 
 
 def hex_fire_value(fire=None, **fields):
     """``napfire_hex_fire_value`` (H-FIRE-2..5) of a :class:`HexFire` or its fields."""
-    _need_hex()
     fire = fire if fire is not None else HexFire(**fields)
     value = c_int32()
     _check(lib.napfire_hex_fire_value(byref(fire), byref(value)), "napfire_hex_fire_value")
@@ -1792,20 +1944,18 @@ def hex_fire_value(fire=None, **fields):
 
 def hex_fire_range(formation, tirailleur_range=0):
     """``napfire_hex_fire_range`` (H-FIRE-1), in hexes."""
-    _need_hex()
     value = c_int32()
-    _check(lib.napfire_hex_fire_range(formation, tirailleur_range, byref(value)),
+    _check(lib.napfire_hex_fire_range(_int(formation, "formation"),
+                                      _int(tirailleur_range, "tirailleur_range"), byref(value)),
            "napfire_hex_fire_range")
     return value.value
 
 
 def hex_enum_name(enumeration, value):
     """``napfire_hex_enum_name``: the name of a hex-scale enumeration value."""
-    _need_hex()
-    return _text(lib.napfire_hex_enum_name(enumeration, value))
+    return _text(lib.napfire_hex_enum_name(_int(enumeration, "enumeration"), _int(value, "value")))
 
 
 def los_rule_id(rule):
     """``napfire_los_rule_id``: the rule ID text of a :class:`LosRule`."""
-    _need_hex()
-    return _text(lib.napfire_los_rule_id(rule))
+    return _text(lib.napfire_los_rule_id(_int(rule, "rule")))

@@ -7,6 +7,7 @@
 import ctypes
 import enum
 import fractions
+import os
 from ctypes import Structure
 from typing import Any, Callable, ClassVar, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
@@ -324,6 +325,8 @@ class HexEnumId(enum.IntEnum):
     ELEVATION: int
     FORMATION: int
 
+class RangeError(OverflowError, ValueError): ...
+
 class NapfireError(Exception):
     status_code: ClassVar[Optional[int]]
     status: int
@@ -355,6 +358,8 @@ class RulesSyntaxError(NapfireError):
     def __init__(self, status: int, function: Optional[str] = ..., error: Optional[ParseError] = ...) -> None: ...
 
 class SizeError(NapfireError): ...
+
+class RulesFileError(ValueError): ...
 
 def error_for(status: int, function: Optional[str] = ..., **details: Any) -> NapfireError: ...
 
@@ -474,9 +479,6 @@ class _RulesRef(_Opaque): ...
 class _TraceRef(_Opaque): ...
 class _DiceRef(_Opaque): ...
 
-HAS_RULES_TEXT: bool
-HAS_PROBABILITY: bool
-HAS_HEX: bool
 #: C function name -> (restype, argtypes) of every function bound.
 PROTOTYPES: Dict[str, Tuple[Any, List[Any]]]
 
@@ -532,6 +534,8 @@ class Rules(_RulesRef):
     def parse(self, text: Union[str, bytes]) -> None: ...
     @classmethod
     def from_text(cls, text: Union[str, bytes]) -> Rules: ...
+    @classmethod
+    def from_file(cls, path: Union[str, os.PathLike[str]]) -> Rules: ...
     def format(self) -> str: ...
     def copy(self) -> Rules: ...
 

@@ -24,7 +24,7 @@
 # abi-gates-selftest case enum-renumbered pins this down). Added functions
 # are allowed (--no-added-syms). Until 1.0.0 the baseline is regenerated, with
 # tests/abi/update-baseline.sh, only in a commit whose message names the
-# ABI change it accepts (API.md, "Stable ABI").
+# ABI change it accepts (API contract "Stable ABI").
 #
 # usage: abi_check.sh LIBRARY BASELINE          compare (meson test abidiff)
 #        abi_check.sh --write LIBRARY BASELINE  regenerate the baseline

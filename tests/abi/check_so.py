@@ -7,7 +7,7 @@ Checks, each reported as PASS/FAIL with the offending items:
   soname    `readelf -d`: DT_SONAME is exactly --soname (libnapfire.so.1).
   imports   `nm -D --undefined-only`: no allocator is imported (malloc,
             calloc, realloc, free and their relatives): the library never
-            allocates (API.md, Principles).
+            allocates (API contract, Principles).
   exports   `nm -D --defined-only` and `objdump -T`: every exported symbol
             is a function named --prefix* with the default version
             `@@NODE` (the version nodes' own ABS symbols aside). NODE is the
@@ -18,7 +18,7 @@ Checks, each reported as PASS/FAIL with the offending items:
             functions the public headers declare (a declared function that
             is not exported would fail at the caller's link time).
   data      no writable global data of the library's own (no global
-            mutable state, API.md). Two independent views, both must pass:
+            mutable state, API contract). Two independent views, both must pass:
             * the linked library: every symbol of the full symbol table
               (`nm -f sysv`, so it must not be stripped) that lies in a
               writable section (SHF_WRITE in `readelf -S`) outside the

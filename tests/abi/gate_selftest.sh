@@ -301,7 +301,7 @@ gate_header_cxx11() { gate_header "$1" c++11 header-cxx11; }
 gate_so_symbols() {
     local d=$tmp/$1
     "$python" "$abi/check_so.py" "$d/libnapfire.so.1" \
-        --soname libnapfire.so.1 --version-node NAPFIRE_1.0 --prefix napfire_ \
+        --soname libnapfire.so.1 --version-script "$d/lib/napfire.map" --prefix napfire_ \
         --objects "$d/obj" \
         --header "$d/include/napfire.h" --header "$d/include/napfire_hex.h" \
         --header "$d/include/napfire_version.h" >"$d/so-symbols.log" 2>&1

@@ -5,7 +5,7 @@
  * derived from the headers: a header change that moves a field, resizes a
  * type or renumbers an enum value breaks the build of this file.
  *
- * Rules for editing (API.md, "Stable ABI"):
+ * Rules for editing (API contract "Stable ABI"):
  *   - never change an existing line; released values are frozen;
  *   - a new enum value, parameter or struct gets new lines, under a
  *     comment naming the version that added it;
@@ -54,7 +54,7 @@
                #type "." #field " is " #etype "[" #n "]");                           \
     ABI_ASSERT(ABI_IS_TYPE(ABI_MEMBER(type, field)[0], etype), #type "." #field "[0] is " #etype)
 #define CHECK_VALUE(name, value) ABI_ASSERT((name) == (value), #name " == " #value)
-/* Enums are int-sized (API.md): checked on each enumeration type. */
+/* Enums are int-sized (API contract): checked on each enumeration type. */
 #define CHECK_ENUM(tag) ABI_ASSERT(sizeof(enum tag) == sizeof(int), "enum " #tag " is int-sized")
 
 /* ===================================================================== */

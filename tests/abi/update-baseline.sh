@@ -14,7 +14,7 @@
 #
 # The abidw command itself lives in tests/abi/abi_check.sh (--write), so the
 # baseline and the check always use the same flags. Commit the new baseline
-# with a message naming the ABI change it accepts (API.md, "Stable ABI").
+# with a message naming the ABI change it accepts (API contract "Stable ABI").
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/../.." && pwd)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * libFuzzer target for the figure scale (RULES.md F-*): units, shots and
+ * libFuzzer target for the figure scale (F-*): units, shots and
  * their parameters, the range band, modifiers, resolution, rounding,
  * distributions, expected casualties, batches, the dice and the rules
  * setters, with arbitrary integers (out-of-range ids and values too) and

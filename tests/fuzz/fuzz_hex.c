@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * libFuzzer target for the hex scale (RULES.md H-*): geometry, the exact
+ * libFuzzer target for the hex scale (H-*): geometry, the exact
  * trace (array and iterator), line of sight on a map decoded from the
  * input (grid and callback forms), facing, fire value and range, names.
  * Also linked into tests/fuzz/replay.c for the committed corpus

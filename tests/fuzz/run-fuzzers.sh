@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: MIT
 #
 # Run every libFuzzer target of the project for a bounded time (issue 8),
-# one after the other: fuzz_fire, fuzz_hex, fuzz_trace_oracle, fuzz_rules.
+# one after the other: fuzz_fire, fuzz_hex, fuzz_trace_oracle, fuzz_rules,
+# fuzz_map, fuzz_cli (the last two: the command-line tool's map reader and
+# option handling, built with the examples).
 #
 #   tests/fuzz/run-fuzzers.sh BUILDDIR SECONDS
 #
@@ -27,11 +29,13 @@ case $seconds in
 esac
 
 src=$(cd "$(dirname "$0")/../.." && pwd)
-targets="fuzz_fire fuzz_hex fuzz_trace_oracle fuzz_rules"
+# FUZZ_TARGETS (space-separated) runs a subset, e.g. FUZZ_TARGETS="fuzz_map fuzz_cli".
+targets=${FUZZ_TARGETS:-"fuzz_fire fuzz_hex fuzz_trace_oracle fuzz_rules fuzz_map fuzz_cli"}
 
 if [ ! -d "$build" ]; then
-    # tests=auto: the fuzzers need neither Check nor Python.
-    CC=${CC:-clang} meson setup "$build" "$src" -Dtests=auto -Dexamples=disabled \
+    # tests=auto: the fuzzers need neither Check nor Python; the examples
+    # hold the command-line tool that fuzz_map and fuzz_cli exercise.
+    CC=${CC:-clang} meson setup "$build" "$src" -Dtests=auto -Dexamples=enabled \
         -Ddocs=disabled >/dev/null
 fi
 meson compile -C "$build" $targets >/dev/null || {
@@ -39,7 +43,9 @@ meson compile -C "$build" $targets >/dev/null || {
     exit 1
 }
 
-scratch=$(mktemp -d "${TMPDIR:-/tmp}/napfire-fuzz.XXXXXX")
+# Absolute paths: each fuzzer runs from a directory of its own.
+build=$(cd "$build" && pwd)
+scratch=$(cd "$(mktemp -d "${TMPDIR:-/tmp}/napfire-fuzz.XXXXXX")" && pwd)
 failed=0
 summary=""
 
@@ -61,7 +67,10 @@ for t in $targets; do
     fi
     # One process, one worker: CI machines and shared hosts have few cores.
     rc=0
-    "$bin" "$@" "$work" >"$log" 2>&1 || rc=$?
+    # From a scratch directory: fuzz_cli's commands may name (and, for an
+    # output option, write) files of the current directory.
+    mkdir -p "$scratch/$t/cwd"
+    (cd "$scratch/$t/cwd" && exec "$bin" "$@" "$work") >"$log" 2>&1 || rc=$?
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
     size=$(ls "$work" | wc -l)
     found=$(ls "$art" | wc -l)

@@ -128,7 +128,7 @@ START_TEST(facing_with_los)
 }
 END_TEST
 
-/* H-FIRE-3, H-FIRE-5: the seed's example and the line's edges. */
+/* H-FIRE-3, H-FIRE-5: the rules page's example and the line's edges. */
 START_TEST(fire_line)
 {
     /* French Légère, 10 increments in line in two hexes, x3: 8 x 3 = 24 */

@@ -211,7 +211,7 @@ START_TEST(town)
 }
 END_TEST
 
-/* H-LOS-5 woods/walls and H-ELV-1/2/3 on every side:
+/* H-LOS-5 woods/walls and H-ELV-1, H-ELV-2, H-ELV-3 on every side:
  * firer higher / lower / equal x blocker nearer firer / equidistant /
  * nearer target. */
 START_TEST(terrain_and_elevation)

@@ -5,8 +5,8 @@
  * resolved with napfire_shot_resolve.
  *
  * The complete tables below are MADE-UP TEST DATA, not from any rulebook:
- * the seed's musketry table is damaged and no artillery number is known
- * (RULES.md F-DATA). They hold halves, stars and growing values so that
+ * the source's musketry table is damaged and no artillery number is known
+ * (F-DATA). They hold halves, stars and growing values so that
  * every arithmetic path shows in the outcomes.
  */
 #include <check.h>
@@ -382,7 +382,7 @@ END_TEST
  * the rolls yield (4,1) (3,1) (2,1) (1,1) (0,1) (0,0) in that order.
  * Weights: 2D6 ways x 6 per column: 1, 2+3, 4+5, 6+5, 4+3, 2+1.
  */
-/* F-SCR-1, F-TAB-3, API.md Probability */
+/* F-SCR-1, F-TAB-3, API contract Probability and dice */
 START_TEST(distribution_sorted_for_a_falling_table) {
     napfire_rules r;
     ck_assert_int_eq(napfire_rules_init(&r, sizeof r), NAPFIRE_OK);
@@ -425,7 +425,7 @@ START_TEST(distribution_sorted_for_a_falling_table) {
 END_TEST
 
 /* EUNKNOWN without a verdict to fill: the status alone, count untouched. */
-/* F-DATA, API.md Probability */
+/* F-DATA, API contract Probability and dice */
 START_TEST(distribution_unknown_without_verdict) {
     napfire_shot s;
     ex1_shot(&s);

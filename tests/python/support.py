@@ -67,7 +67,7 @@ def header_defines():
 
 
 def fex1_units():
-    """RULES.md F-EX-1: British elite battalion, 30 figures in line, moved
+    """F-EX-1: British elite battalion, 30 figures in line, moved
     half its move; target a French column of divisions."""
     firer = nf.Unit(nf.Arm.LINE_INFANTRY, nation=nf.Nation.BRITAIN,
                     troop_class=nf.TroopClass.ELITE, figures=30,

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""ctypes smoke test of libnapfire: the worked example F-EX-1 (RULES.md).
+"""ctypes smoke test of libnapfire: the worked example F-EX-1.
 
 British elite battalion, 30 figures, in line, moved half its move; target a
 French column 15 cm (9") away: long range. Roll 8 + 3 = 11, medium line
@@ -13,7 +13,7 @@ import ctypes
 import os
 import unittest
 
-# Values fixed by the ABI (API.md / napfire.h).
+# Values fixed by the ABI (napfire.h).
 OK, EINVAL, EDOMAIN, ESTATE, ENOSPC, EUNKNOWN, ESYNTAX, ESIZE = 0, -1, -2, -3, -4, -5, -6, -7
 ARM_LINE_INFANTRY = 0
 NATION_FRANCE, NATION_BRITAIN = 1, 2

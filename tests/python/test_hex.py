@@ -16,7 +16,6 @@ class MapFailure(Exception):
     """Raised by a test map callback."""
 
 
-@unittest.skipUnless(nf.HAS_HEX, "library without the hex scale")
 class TestGrid(unittest.TestCase):
     def test_directions_and_neighbours(self):  # H-HEX-2
         for d, vec in enumerate(DIRECTIONS):
@@ -74,7 +73,6 @@ class TestGrid(unittest.TestCase):
         self.assertNotEqual(h, "x")
 
 
-@unittest.skipUnless(nf.HAS_HEX, "library without the hex scale")
 class TestTrace(unittest.TestCase):  # H-LOS-1..3
     def test_iterator_equals_array(self):
         for end in [(5, 0), (3, -1), (2, -4), (-4, 1), (0, 0), (7, 3)]:
@@ -124,7 +122,6 @@ class TestTrace(unittest.TestCase):  # H-LOS-1..3
             trace.next_step()
 
 
-@unittest.skipUnless(nf.HAS_HEX, "library without the hex scale")
 class TestLineOfSight(unittest.TestCase):  # H-LOS, H-ELV
     def test_clear(self):
         res = nf.los_callback(lambda h: None, firer=(0, 0), target=(3, 0))
@@ -232,7 +229,6 @@ class TestLineOfSight(unittest.TestCase):  # H-LOS, H-ELV
             nf.los_grid(9, columns, rows, cells, firer=(0, 0), target=(4, 0))
 
 
-@unittest.skipUnless(nf.HAS_HEX, "library without the hex scale")
 class TestFacingAndFire(unittest.TestCase):  # H-FACE, H-FIRE
     def test_facing(self):
         self.assertEqual(nf.hex_facing(nf.HexFormation.COLUMN, 0),

@@ -259,7 +259,6 @@ class TestArtillery(unittest.TestCase):  # F-ART, F-EX-2/3 with made-up data
         self.assertEqual(shot.resolve(7, 6, rules).permitted, 1)
 
 
-@unittest.skipUnless(nf.HAS_PROBABILITY, "library without distributions")
 class TestProbability(unittest.TestCase):
     def test_distribution_fex1(self):
         rules = support.complete_rules()
@@ -339,7 +338,6 @@ class TestProbability(unittest.TestCase):
                                                      ctypes.byref(res), ctypes.byref(st)),
                          nf.Status.EDOMAIN)
 
-@unittest.skipUnless(nf.HAS_PROBABILITY, "library without dice")
 class TestDice(unittest.TestCase):
     def test_reference_vectors(self):  # napfire.h: seed 42, stream 54
         dice = nf.Dice(42, 54)

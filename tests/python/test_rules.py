@@ -7,7 +7,7 @@ import unittest
 import napfire as nf
 import support
 
-#: RULES.md F-DATA: the 16 known cells of the built-in musketry table,
+#: F-DATA: the 16 known cells of the built-in musketry table,
 #: (row, column) -> half figures.
 KNOWN_CELLS = {
     (0, 0): 0, (0, 1): 0, (0, 2): 0, (0, 3): 0, (0, 4): 1,
@@ -204,7 +204,6 @@ class TestSetters(unittest.TestCase):
                          nf.Status.EINVAL)
 
 
-@unittest.skipUnless(nf.HAS_RULES_TEXT, "library without rules text")
 class TestRulesText(unittest.TestCase):
     def test_format_round_trips(self):
         rules = support.complete_rules()

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Four threads share const rules data and one const map, and must get
- * byte-for-byte the answers one thread got alone (API.md Principles:
+ * byte-for-byte the answers one thread got alone (API contract Principles:
  * "Pure ... Same inputs, same outputs, from any thread"; no global mutable
  * state; opaque value types read through const pointers). Built normally it
  * is a cheap determinism check; CI builds it with -fsanitize=thread, where
@@ -11,16 +11,16 @@
  * Covered, each from four threads at once: napfire_shot_resolve (F-RNG,
  * F-MOD, F-TAB, F-CAS, F-SCR, F-ART-1..7), napfire_shot_modifiers (F-MOD,
  * F-ART-1/3), napfire_shot_distribution and napfire_shot_expected, and
- * napfire_resolve_many (API.md Probability and dice), with the built-in
+ * napfire_resolve_many (API contract Probability and dice), with the built-in
  * data (NULL and an initialised object, F-DATA) and with a completed rules
  * object; napfire_rules_format / napfire_rules_parse of shared rules
  * (F-DATA text); napfire_trace_steps and the trace iterator (H-HEX,
  * H-LOS-1..3); napfire_los_grid and napfire_los_callback (H-LOS-1..6,
- * H-ELV-1..6) over one shared map; per-thread dice (API.md dice).
+ * H-ELV-1..6) over one shared map; per-thread dice (API contract, dice).
  *
  * The completed rules object holds MADE-UP TEST DATA, not from any
- * rulebook: the seed's musketry table is damaged and no artillery number
- * is known (RULES.md F-DATA), and without it most shots stop at
+ * rulebook: the source's musketry table is damaged and no artillery number
+ * is known (F-DATA), and without it most shots stop at
  * NAPFIRE_EUNKNOWN and the arithmetic paths would never run concurrently.
  *
  * Every output is zeroed before the call, so untouched bytes compare equal

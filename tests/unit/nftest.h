@@ -6,8 +6,8 @@
  * the rule it checks. Nothing here knows the library's private layout.
  *
  * The "made-up" tables below are TEST DATA INVENTED FOR THESE TESTS. They
- * are not from any rulebook: the seed's musketry table is damaged and no
- * artillery number is known (RULES.md F-DATA). They only need to be
+ * are not from any rulebook: the source's musketry table is damaged and no
+ * artillery number is known (F-DATA). They only need to be
  * complete and to contain odd cells (halves), stars and distinct values so
  * that every lookup and arithmetic path is observable.
  */

@@ -681,7 +681,8 @@ START_TEST(overhead_requires_distances)
 END_TEST
 
 /* Precedence across static and band clauses. */
-/* F-ART-1/3/5/6/7, API.md reason precedence */
+/* F-ART-1/3/5/6/7, API contract reason precedence; F-ART-8: every violated
+ * clause is in reasons */
 START_TEST(precedence_mixed)
 {
     napfire_unit f, t;
@@ -718,7 +719,7 @@ START_TEST(precedence_mixed)
 END_TEST
 
 /* ---------------------------------------------------------------- */
-/* F-SCR-3/4 and F-EX-2 */
+/* F-SCR-3, F-SCR-4 and F-EX-2 */
 
 /* F-EX-2: British 9pdr battery, canister at close range at a French
  * column covered by skirmishers: total 4 → skirmishers 1, column 3. */
@@ -870,7 +871,7 @@ START_TEST(builtin_band_independent_verdicts)
 END_TEST
 
 /* Otherwise EUNKNOWN naming the missing range, cell or modifier. */
-/* F-DATA, F-ART-1/3, API.md EUNKNOWN */
+/* F-DATA, F-ART-1/3, API contract Errors (EUNKNOWN) */
 START_TEST(builtin_unknowns)
 {
     napfire_unit f, t;
@@ -945,7 +946,7 @@ END_TEST
 
 /* The F-ART-5 and F-ART-7 clearances are rules data, one per measure.
  * Unknown, a clearance is needed only when its clause is in play, and
- * EUNKNOWN names it (API.md: verdicts first, then the data they need). */
+ * EUNKNOWN names it (API contract: verdicts first, then the data they need). */
 /* F-ART-5, F-ART-7, F-DATA */
 START_TEST(clearances_unknown)
 {

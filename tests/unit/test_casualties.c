@@ -294,7 +294,7 @@ START_TEST(exclusive_does_not_cancel_halving)
 }
 END_TEST
 
-/* F-CAS-3/4: half die 1-3 drops, 4-6 rounds up; 0 leaves it pending. */
+/* F-CAS-3, F-CAS-4: half die 1-3 drops, 4-6 rounds up; 0 leaves it pending. */
 START_TEST(half_die_faces)
 {
     napfire_rules r;

@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Core: version, status codes and their texts, enumeration names, sizes.
- * API.md "Core" and "Principles"; names of every enumeration of RULES.md
- * F-* (the reason order is the precedence of API.md).
+ * napfire.h "Core" and API contract "Principles"; names of every
+ * enumeration of the F-* rules (the reason order is the precedence of the
+ * API contract).
  */
 #include <stdio.h>
 
 #include "nftest.h"
 
-/* API.md Core: the library and the header agree. */
+/* napfire.h Core: the library and the header agree. */
 START_TEST(version_matches_header)
 {
     ck_assert_uint_eq(napfire_version_number(), (uint32_t)NAPFIRE_VERSION_NUMBER);
@@ -36,7 +37,7 @@ static const struct {
     {NAPFIRE_ESYNTAX, "ESYNTAX"}, {NAPFIRE_ESIZE, "ESIZE"},
 };
 
-/* API.md status table: fixed values. */
+/* API contract status table: fixed values. */
 START_TEST(status_values_fixed)
 {
     ck_assert_int_eq(NAPFIRE_OK, 0);
@@ -52,7 +53,7 @@ END_TEST
 
 /* strerror: never NULL, a distinct non-empty text per status,
  * "unknown status" for anything else. */
-/* API.md Core (napfire_strerror) */
+/* napfire.h Core (napfire_strerror) */
 START_TEST(strerror_every_status)
 {
     for (size_t i = 0; i < NF_NELEM(statuses); i++) {
@@ -72,7 +73,7 @@ START_TEST(strerror_every_status)
 }
 END_TEST
 
-/* API.md Core (napfire_status_name) */
+/* napfire.h Core (napfire_status_name) */
 START_TEST(status_name_every_status)
 {
     for (size_t i = 0; i < NF_NELEM(statuses); i++) {
@@ -183,7 +184,7 @@ static const struct {
 };
 
 /* Every value of every enumeration has its name; out-of-range is "unknown". */
-/* API.md Core (napfire_enum_name), every F-* enumeration */
+/* napfire.h Core (napfire_enum_name), every F-* enumeration */
 START_TEST(enum_name_every_value)
 {
     for (size_t i = 0; i < NF_NELEM(enums); i++) {
@@ -212,7 +213,7 @@ START_TEST(enum_name_every_value)
 END_TEST
 
 /* Parameter names: unit 1..16 and shot 101..118, without their prefixes. */
-/* API.md Figure scale (parameter names) */
+/* napfire.h (parameter names) */
 START_TEST(enum_name_params)
 {
     static const char *const unit_params[] = {
@@ -261,7 +262,7 @@ START_TEST(enum_name_params)
 END_TEST
 
 /* reason_name / modifier_name agree with enum_name and give "unknown". */
-/* API.md Core; F-MOD ids, reason precedence names */
+/* napfire.h Core; F-MOD ids, reason precedence names */
 START_TEST(reason_and_modifier_names)
 {
     for (int32_t r = NAPFIRE_REASON_NONE; r <= NAPFIRE_REASON_OVERHEAD_CANISTER; r++) {
@@ -287,7 +288,7 @@ START_TEST(reason_and_modifier_names)
 }
 END_TEST
 
-/* API.md Principles: fixed sizes and alignment 8. */
+/* API contract Principles: fixed sizes and alignment 8. */
 START_TEST(sizes_and_alignment)
 {
     ck_assert_uint_eq(napfire_unit_size(), 128);
@@ -304,7 +305,7 @@ START_TEST(sizes_and_alignment)
 }
 END_TEST
 
-/* Objects may be copied with plain assignment (API.md Principles). */
+/* Objects may be copied with plain assignment (API contract Principles). */
 START_TEST(objects_copy_by_assignment)
 {
     napfire_unit a, b;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The misuse matrix (API.md "Principles", "Errors vs verdicts"): every
+ * The misuse matrix (API contract "Principles", "Errors and verdicts"): every
  * function given NULL (EINVAL), an out-of-domain value (EDOMAIN), a wrong
  * size (ESIZE), uninitialised or corrupted storage (ESTATE) returns the
  * documented status and leaves its outputs untouched. Hostile storage never
@@ -180,7 +180,7 @@ static void make_bad_rules(napfire_rules *r, int which)
 /* ---------------------------------------------------------------- */
 /* ESTATE from every function taking a unit */
 
-/* API.md Principles (hostile storage) */
+/* API contract Principles (hostile storage) */
 START_TEST(hostile_units)
 {
     napfire_unit u, before;
@@ -220,7 +220,7 @@ START_TEST(hostile_units)
 END_TEST
 
 /* ESTATE from every function taking a shot. */
-/* API.md Principles (hostile storage) */
+/* API contract Principles (hostile storage) */
 START_TEST(hostile_shots)
 {
     napfire_shot s, before;
@@ -266,7 +266,7 @@ START_TEST(hostile_shots)
 END_TEST
 
 /* ESTATE from every function taking a rules object. */
-/* API.md Principles (hostile storage), F-DATA */
+/* API contract Principles (hostile storage), F-DATA */
 START_TEST(hostile_rules)
 {
     static napfire_rules r, before;
@@ -347,7 +347,7 @@ static void sane_result(const napfire_result *res)
 /* Corrupt every 4-byte word of a valid unit / shot / rules in turn with
  * out-of-domain patterns: every call returns a status (ESTATE when it
  * notices), never crashes, and an OK result is sane. */
-/* API.md Principles (per-use validation) */
+/* API contract Principles (per-use validation) */
 START_TEST(corruption_sweep)
 {
     const uint32_t patterns[] = {0x7f7f7f7fu, 0x80000000u, 0xFFFFFFFFu, 0x00010000u};
@@ -411,7 +411,7 @@ END_TEST
 
 static const napfire_rules *full_rules(void);
 
-/* API.md Principles (per-use validation), F-DATA */
+/* API contract Principles (per-use validation), F-DATA */
 START_TEST(rules_corruption_sweep)
 {
     const uint32_t patterns[] = {0x7f7f7f7fu, 0x80000000u};
@@ -453,7 +453,7 @@ END_TEST
 /* ---------------------------------------------------------------- */
 /* NULL pointers, sizes, domains: every function */
 
-/* API.md Principles / Errors (EINVAL, ESIZE, EDOMAIN) */
+/* API contract Principles / Errors (EINVAL, ESIZE, EDOMAIN) */
 START_TEST(null_and_size_units)
 {
     napfire_unit u, ub;
@@ -488,7 +488,7 @@ START_TEST(null_and_size_units)
 }
 END_TEST
 
-/* API.md Principles / Errors (EINVAL, ESIZE, EDOMAIN) */
+/* API contract Principles / Errors (EINVAL, ESIZE, EDOMAIN) */
 START_TEST(null_and_size_shots)
 {
     napfire_unit f, t;
@@ -601,7 +601,7 @@ END_TEST
 
 /* EDOMAIN for every index argument of the rules getters (outputs untouched)
  * and setters (object unchanged). */
-/* API.md Errors (EDOMAIN), F-DATA */
+/* API contract Errors (EDOMAIN), F-DATA */
 START_TEST(domain_rules)
 {
     static napfire_rules r, rb;
@@ -666,7 +666,7 @@ START_TEST(domain_rules)
 END_TEST
 
 /* Errors leave a valid object usable and unchanged. */
-/* API.md Errors vs verdicts, F-EX-1 */
+/* API contract Errors and verdicts, F-EX-1 */
 START_TEST(errors_leave_objects_usable)
 {
     napfire_shot s, sb;
@@ -685,10 +685,10 @@ END_TEST
 /* ================================================================ */
 /* Hostile storage, type by type and field by field
  *
- * API.md Principles, "Hostile storage is safe": a magic marks initialised
+ * API contract Principles, "Hostile storage is safe": a magic marks initialised
  * objects and every field is validated on every use, so garbage, another
  * type's bytes, or a valid object with one field corrupted yields
- * NAPFIRE_ESTATE, with every output untouched (API.md "Errors vs
+ * NAPFIRE_ESTATE, with every output untouched (API contract "Errors and
  * verdicts") and never an access outside the object.
  *
  * For that last part every hostile object lives in a heap block of exactly
@@ -830,7 +830,7 @@ static const napfire_shot *cached_good_shot(void)
 /* Largest object, for snapshots. */
 #define MAX_OBJ NAPFIRE_RULES_SIZE
 
-/* API.md Principles (hostile storage): every function taking a unit. */
+/* API contract Principles (hostile storage): every function taking a unit. */
 static void unit_refused(void *obj, size_t avail, const char *what)
 {
     napfire_unit *u = obj;
@@ -900,7 +900,7 @@ static void shot_calls_refused(const napfire_shot *s, const napfire_rules *r, co
     EXPECT(num == SENTINEL_I32 && den == SENTINEL_I32 && value == -1.5,
            "%s: shot_expected wrote", what);
 
-    /* The batch succeeds as a whole and reports the element (API.md
+    /* The batch succeeds as a whole and reports the element (API contract,
      * Probability and dice: it fails only for pointers or counts). */
     int32_t roll = 8, die = 6, status = SENTINEL_I32;
     EXPECT(napfire_resolve_many(s, 1, r, &roll, &die, &res, &status) == NAPFIRE_OK,
@@ -909,7 +909,7 @@ static void shot_calls_refused(const napfire_shot *s, const napfire_rules *r, co
     EXPECT(memcmp(&res, &res_b, sizeof res) == 0, "%s: resolve_many wrote", what);
 }
 
-/* API.md Principles (hostile storage): every function taking a shot. */
+/* API contract Principles (hostile storage): every function taking a shot. */
 static void shot_refused(void *obj, size_t avail, const char *what)
 {
     napfire_shot *s = obj;
@@ -930,7 +930,7 @@ static void shot_refused(void *obj, size_t avail, const char *what)
 
 static const char rules_text_ok[] = "napfire-rules 1\nthreshold.screen.mm = 50\n";
 
-/* API.md Principles (hostile storage), F-DATA: every function taking a
+/* API contract Principles (hostile storage), F-DATA: every function taking a
  * rules object, for storage that is not a rules object at all. */
 static void rules_refused(void *obj, size_t avail, const char *what)
 {
@@ -989,7 +989,7 @@ static void rules_refused(void *obj, size_t avail, const char *what)
     EXPECT(memcmp(obj, before, avail) == 0, "%s: rules storage changed", what);
 }
 
-/* API.md Probability and dice, Principles (hostile storage). */
+/* API contract Probability and dice, Principles (hostile storage). */
 static void dice_refused(void *obj, size_t avail, const char *what)
 {
     napfire_dice *d = obj;
@@ -1004,7 +1004,7 @@ static void dice_refused(void *obj, size_t avail, const char *what)
     EXPECT(memcmp(obj, before, avail) == 0, "%s: dice storage changed", what);
 }
 
-/* H-LOS-1..3 trace iterator, API.md Principles (hostile storage). */
+/* H-LOS-1..3 trace iterator, API contract Principles (hostile storage). */
 static void trace_refused(void *obj, size_t avail, const char *what)
 {
     napfire_trace *it = obj;
@@ -1109,7 +1109,7 @@ static void rules_random_body_checked(const napfire_rules *r, const char *what)
  * type, each in a heap block of exactly the type's size. Then the right
  * magic with random contents: for every type but rules no such object is
  * valid (a unit's arm alone is valid with odds 5 in 2^32). */
-/* API.md Principles (hostile storage) */
+/* API contract Principles (hostile storage) */
 START_TEST(garbage_every_type)
 {
     const struct type_desc *t = &types[_i];
@@ -1146,7 +1146,7 @@ END_TEST
 
 /* Another type's valid bytes in this type's storage: the prefix when the
  * other is larger; when smaller, the rest zero and then random. */
-/* API.md Principles (distinct magics: another object's bytes are refused) */
+/* API contract Principles (distinct magics: another type's bytes are refused) */
 START_TEST(foreign_bytes_every_pair)
 {
     const struct type_desc *t = &types[_i];
@@ -1183,7 +1183,7 @@ END_TEST
 /* A valid object of another type passed through a cast pointer, in a heap
  * block of its own (smaller or larger) size: refused, and nothing past the
  * real object is read. */
-/* API.md Principles (hostile storage) */
+/* API contract Principles (hostile storage) */
 START_TEST(foreign_pointer_every_pair)
 {
     const struct type_desc *t = &types[_i];
@@ -1204,7 +1204,7 @@ END_TEST
 
 /* Valid objects at the very end of their exact-size blocks still work:
  * the refusals above are not the library failing at every heap object. */
-/* API.md Principles (caller storage anywhere) */
+/* API contract Principles (caller storage anywhere) */
 START_TEST(valid_objects_in_tight_blocks)
 {
     for (int ti = 0; ti < N_TYPES; ti++) {
@@ -1434,7 +1434,7 @@ static void corrupt_unit_fields(void *obj, size_t size, size_t base, const char 
     free(copy);
 }
 
-/* API.md Principles (every field validated on every use) */
+/* API contract Principles (every field validated on every use) */
 START_TEST(unit_one_field)
 {
     napfire_unit u;
@@ -1445,7 +1445,7 @@ START_TEST(unit_one_field)
 }
 END_TEST
 
-/* API.md Principles (every field validated on every use), including the
+/* API contract Principles (every field validated on every use), including the
  * copies of firer and target inside the shot. */
 START_TEST(shot_one_field)
 {
@@ -1518,7 +1518,7 @@ static size_t sample_values(int32_t param, int32_t out[24])
  * firer's figures, a SCREEN before a target that cannot be screened, an
  * artillery fact on a musketry shot, ...
  */
-/* API.md Principles (parameters validated against the object's other
+/* API contract Principles (parameters validated against the object's other
  * settings; storage validated on every use) */
 START_TEST(unit_inconsistent_combinations)
 {
@@ -1676,7 +1676,7 @@ static const struct wide_field dice_fields[] = {
     {DICE_FIELD(inc), {0, 2, -2, INT64_MIN}, 4},
 };
 
-/* API.md Probability and dice; Principles (every field validated). */
+/* API contract Probability and dice; Principles (every field validated). */
 START_TEST(dice_one_field)
 {
     dice_mirror_matches();
@@ -1862,8 +1862,8 @@ static const napfire_hex walk_lines[][2] = {
     {{3, 3}, {3, 3}},    /* a single hex */
 };
 
-/* API.md Hex scale (caller-owned iterator); Principles (every field
- * validated): every state of several walks, every field broken. */
+/* napfire_hex.h (caller-owned iterator); API contract Principles (every
+ * field validated): every state of several walks, every field broken. */
 START_TEST(trace_one_field)
 {
     const napfire_hex *line = walk_lines[_i];
@@ -2213,7 +2213,7 @@ static void rules_corrupt_checked(const napfire_rules *bad, int kind, size_t i, 
     free(r);
 }
 
-/* API.md Principles (every field validated on every use), F-DATA. */
+/* API contract Principles (every field validated on every use), F-DATA. */
 START_TEST(rules_one_field)
 {
     const struct rules_field *f = &rules_fields[_i];
@@ -2260,7 +2260,7 @@ START_TEST(rules_one_field)
 END_TEST
 
 /* The table covers the layout, only padding left between rows, so that a
- * new field cannot escape the one-field rows (API.md Principles: every
+ * new field cannot escape the one-field rows (API contract Principles: every
  * field validated). */
 START_TEST(rules_fields_cover_layout)
 {
@@ -2318,7 +2318,7 @@ static const struct {
      NAPFIRE_THRESHOLD_STAR_FIGURES * NF_MEASURES + 1},
 };
 
-/* API.md Principles (every field validated on every use), F-DATA. */
+/* API contract Principles (every field validated on every use), F-DATA. */
 START_TEST(rules_inconsistent_combinations)
 {
     static napfire_rules bad;
@@ -2346,7 +2346,7 @@ START_TEST(rules_inconsistent_combinations)
 END_TEST
 
 /* resolve_many mixes hostile and valid shots: each element as its own
- * call, the batch itself succeeds (API.md Probability and dice). The
+ * call, the batch itself succeeds (API contract Probability and dice). The
  * hostile element is last in an exactly-sized array. */
 START_TEST(batch_with_hostile_elements)
 {

@@ -2,7 +2,7 @@
 /*
  * Figure-scale musketry: range bands (F-RNG), modifiers (F-MOD with F-MOD-G,
  * F-MOD-X, F-MOD-S, F-MOD-E), table row and column (F-TAB), verdicts and
- * their precedence (API.md), and the worked example F-EX-1 verbatim.
+ * their precedence (API contract), and the worked example F-EX-1 verbatim.
  */
 #include "nftest.h"
 
@@ -211,7 +211,7 @@ static void only_class_items(const mods_t *m)
                       "unexpected modifier %s", napfire_modifier_name(m->items[i].id));
 }
 
-/* F-MOD-1..4: class modifiers. */
+/* F-MOD-1, F-MOD-2, F-MOD-3 (Decision: 0), F-MOD-4: class modifiers. */
 START_TEST(class_modifiers)
 {
     napfire_unit f, t;
@@ -316,7 +316,9 @@ START_TEST(fired_last_turn_and_disordered)
 }
 END_TEST
 
-/* F-MOD-8..16: every target condition on, each alone. */
+/* F-MOD-8..16: every target condition on, each alone: F-MOD-8 column,
+ * F-MOD-9 square, F-MOD-10 mass (any nation), F-MOD-13 open order (F-OO-2),
+ * F-MOD-14 skirmishers, F-MOD-16 buildings. */
 START_TEST(target_conditions)
 {
     napfire_unit f, t;
@@ -373,7 +375,7 @@ START_TEST(target_conditions)
     mod_applied(&m, NAPFIRE_MOD_SQUARE_OR_ENFILADE, 2);
     ck_assert_int_eq(m.net, 2);
 
-    /* F-MOD-15/16 cover */
+    /* F-MOD-15, F-MOD-16 cover */
     uset(&t, NAPFIRE_UNIT_COVER, NAPFIRE_COVER_COVER);
     m = mods_for(&f, &t, 0, 0, NULL);
     mod_applied(&m, NAPFIRE_MOD_COVER, -2);
@@ -729,7 +731,7 @@ END_TEST
 
 /* shot_modifiers: ENOSPC reports the count and writes no item; cap 0 with
  * NULL items asks for the count. */
-/* F-MOD breakdown, API.md ENOSPC, F-TAB-6 */
+/* F-MOD breakdown, API contract Errors (ENOSPC), F-TAB-6 */
 START_TEST(modifiers_enospc)
 {
     napfire_unit f, t;
@@ -801,14 +803,14 @@ START_TEST(rows_by_figures)
     ck_assert_int_eq(row_for(L, 1, 0), 0);
     ck_assert_int_eq(row_for(L, 11, 0), 0);
     ck_assert_int_eq(row_for(L, 12, 0), 1);
-    ck_assert_int_eq(row_for(L, 19, 0), 1); /* seed note: line of 18 fires as column of divisions */
+    ck_assert_int_eq(row_for(L, 19, 0), 1); /* the table's note: a line of 18 fires as column of divisions */
     ck_assert_int_eq(row_for(L, 20, 0), 2);
     ck_assert_int_eq(row_for(L, 27, 0), 2);
     ck_assert_int_eq(row_for(L, 28, 0), 3);
     ck_assert_int_eq(row_for(L, 35, 0), 3);
     ck_assert_int_eq(row_for(L, 36, 0), 4);
     ck_assert_int_eq(row_for(L, NAPFIRE_MAX_FIGURES, 0), 4);
-    /* F-TAB-5: open order by figures, like line */
+    /* F-TAB-5, F-OO-2: open order by figures, like line */
     ck_assert_int_eq(row_for(NAPFIRE_FORMATION_OPEN_ORDER, 36, 0), 4);
     ck_assert_int_eq(row_for(NAPFIRE_FORMATION_OPEN_ORDER, 11, 0), 0);
     ck_assert_int_eq(row_for(NAPFIRE_FORMATION_OPEN_ORDER, 28, 0), 3);
@@ -945,7 +947,7 @@ START_TEST(columns_builtin_edges)
 END_TEST
 
 /* ---------------------------------------------------------------- */
-/* Verdicts (API.md precedence; F-TAB-6, F-ART-2/3, F-RNG, F-SCR-2) */
+/* Verdicts (API contract precedence; F-TAB-6, F-ART-2/3, F-RNG, F-SCR-2) */
 
 static void verdict_shot(napfire_shot *s, napfire_unit *f, int32_t distance)
 {
@@ -1025,7 +1027,7 @@ START_TEST(verdict_single_clauses)
 END_TEST
 
 /* Several clauses: reason is the first in enum order, reasons has each. */
-/* API.md reason precedence, F-TAB-6, F-ART-2/3, F-RNG, F-SCR-2 */
+/* API contract reason precedence, F-TAB-6, F-ART-2/3, F-RNG, F-SCR-2 */
 START_TEST(verdict_precedence)
 {
     napfire_unit f, t;
@@ -1240,7 +1242,7 @@ START_TEST(fex1_unknown_cells)
 END_TEST
 
 /* A verdict that forbids the shot wins over unknown data (status OK). */
-/* F-DATA, F-ART-2, API.md Errors vs verdicts */
+/* F-DATA, F-ART-2, API contract Errors and verdicts */
 START_TEST(verdict_before_unknown)
 {
     napfire_shot s;
@@ -1257,7 +1259,7 @@ END_TEST
 
 /* The Guard cap is rules data; unknown, it is needed only for a Guard
  * firer, and EUNKNOWN names it. shot_modifiers lists what it built. */
-/* F-MOD-G, F-DATA, API.md Errors vs verdicts */
+/* F-MOD-G, F-DATA, API contract Errors and verdicts */
 START_TEST(guard_cap_unknown)
 {
     napfire_rules r;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Rules data: the built-in seed data (F-DATA) — exactly the 16 known
+ * Rules data: the built-in data (F-DATA) — exactly the 16 known
  * musketry cells, the F-RNG ranges, the F-MOD values, the thresholds, no
  * artillery number — and get/set with validation for every kind of data.
  */

@@ -2,7 +2,7 @@
 /*
  * Units and shots: defaults, per-arm validation, parameter bounds, shot
  * parameters and their checks against the copied units, open-order
- * eligibility. API.md "Figure scale"; RULES.md F-OO-1, F-TAB-2 (firing
+ * eligibility. napfire.h; F-OO-1, F-TAB-2 (firing
  * figures), F-SCR-1 (screen), F-ART (artillery parameters).
  */
 #include "nftest.h"
@@ -45,7 +45,7 @@ static void shot_refuses(napfire_shot *s, int32_t param, int32_t value)
     ck_assert_msg(memcmp(&before, s, sizeof before) == 0, "refused set changed the shot");
 }
 
-/* API.md defaults after init, for each arm. */
+/* napfire.h defaults after init, for each arm. */
 START_TEST(unit_defaults_each_arm)
 {
     int32_t arm = all_arms[_i];
@@ -68,7 +68,7 @@ START_TEST(unit_defaults_each_arm)
 END_TEST
 
 /* *_init refuses a size mismatch (ESIZE) and an unknown arm (EDOMAIN). */
-/* API.md Principles (ESIZE) */
+/* API contract Principles (ESIZE) */
 START_TEST(unit_init_size_and_arm)
 {
     napfire_unit u;
@@ -90,7 +90,7 @@ START_TEST(unit_init_size_and_arm)
 END_TEST
 
 /* ARM is readable, never settable (not even to its own value). */
-/* API.md Figure scale (ARM) */
+/* napfire.h (ARM) */
 START_TEST(arm_read_only)
 {
     napfire_unit u;
@@ -104,7 +104,7 @@ END_TEST
 /* GUN artillery only; WEAPON infantry only; CHARGING cavalry only;
  * MASSED_BATTERY artillery only; UNLIMBERED_THIS_TURN foot artillery only;
  * SECOND_CLASS_FIRERS infantry only. */
-/* API.md Figure scale; F-TAB-2, F-CAS-2, F-MOD-11/12, F-ART-3 */
+/* napfire.h; F-TAB-2, F-CAS-2, F-MOD-11/12, F-ART-3 */
 START_TEST(arm_specific_params)
 {
     int32_t arm = all_arms[_i];
@@ -174,7 +174,7 @@ START_TEST(arm_specific_params)
 }
 END_TEST
 
-/* Formations allowed per arm (API.md): infantry LINE..SKIRMISH; cavalry
+/* Formations allowed per arm (napfire.h): infantry LINE..SKIRMISH; cavalry
  * LINE, COLUMN_OF_COMPANIES, COLUMN_OF_DIVISIONS; artillery LIMBERED,
  * UNLIMBERED. */
 START_TEST(formations_per_arm)
@@ -205,7 +205,7 @@ struct bounds {
     int32_t param, lo, hi;
 };
 
-/* Expected bounds (API.md, header). Distances: hi is NAPFIRE_MAX_DISTANCE;
+/* Expected bounds (napfire.h). F-RNG-4 distances: hi is NAPFIRE_MAX_DISTANCE;
  * lo is checked separately (see distance_params). */
 static const struct bounds unit_bounds[] = {
     {NAPFIRE_UNIT_ARM, 0, 4},
@@ -248,7 +248,7 @@ static const int32_t distance_params[] = {NAPFIRE_SHOT_DISTANCE, NAPFIRE_SHOT_SC
                                           NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_BATTERY,
                                           NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_ENEMY};
 
-/* API.md Parameters (napfire_param_bounds) */
+/* API contract "Parameters, not fields" (napfire_param_bounds) */
 START_TEST(param_bounds_every_param)
 {
     int32_t lo, hi;
@@ -289,7 +289,7 @@ END_TEST
 
 /* Values just outside the bounds are refused and leave the unit as it was;
  * the bounds themselves are accepted where the arm allows the parameter. */
-/* API.md Parameters */
+/* API contract "Parameters, not fields" */
 START_TEST(unit_set_outside_bounds)
 {
     int32_t arm = all_arms[_i];
@@ -320,7 +320,7 @@ END_TEST
 
 /* Defaults: METRIC, no distance (-1), 0 for flags, -1 for the optional
  * distances (header "Unset distances read as -1"). */
-/* API.md Figure scale (shot defaults) */
+/* napfire.h (shot defaults) */
 START_TEST(shot_defaults)
 {
     napfire_unit f, t;
@@ -352,7 +352,7 @@ END_TEST
 
 /* Shot parameter round trip and bounds, with an artillery firer and an
  * infantry target (every parameter but FIRING_FIGURES applies). */
-/* API.md Parameters, F-MOD-E, F-ART-4..7 */
+/* API contract "Parameters, not fields", F-MOD-E, F-ART-4..7 */
 START_TEST(shot_set_bounds)
 {
     napfire_unit f, t;
@@ -511,7 +511,7 @@ END_TEST
 
 /* DISTANCE is required: band and resolve without it are EINVAL; SCREEN = 1
  * requires SCREEN_DISTANCE. */
-/* API.md (DISTANCE required), F-SCR-1 */
+/* F-RNG-4 (the caller's distance is required), F-SCR-1 */
 START_TEST(required_settings)
 {
     napfire_unit f, t;
@@ -542,7 +542,7 @@ START_TEST(required_settings)
 END_TEST
 
 /* The shot copies both units: changing them afterwards changes nothing. */
-/* API.md Figure scale (shot copies units), F-EX-1 */
+/* napfire.h (shot copies units), F-EX-1 */
 START_TEST(shot_copies_units)
 {
     napfire_unit f, t;
@@ -570,7 +570,7 @@ START_TEST(shot_copies_units)
 END_TEST
 
 /* Refused shot sets do not disturb existing settings. */
-/* API.md Parameters */
+/* API contract "Parameters, not fields" */
 START_TEST(shot_refused_keeps_values)
 {
     napfire_unit f, t;

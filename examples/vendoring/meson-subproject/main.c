@@ -2,7 +2,7 @@
 /*
  * A campaign manager that vendors libnapfire as a meson subproject
  * (subprojects/libnapfire.wrap provides `napfire`). It resolves the worked
- * example F-EX-1 of RULES.md and checks the answer: 3 figures lost.
+ * example F-EX-1 (doc/rules-figure.md) and checks the answer: 3 figures lost.
  */
 #include <napfire.h>
 

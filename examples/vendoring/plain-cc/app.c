@@ -11,7 +11,7 @@
  *     cc app.c $(pkg-config --cflags --libs napfire) -o app
  *
  * It resolves the worked
- * example F-EX-1 of RULES.md and checks the answer: 3 figures lost.
+ * example F-EX-1 (doc/rules-figure.md) and checks the answer: 3 figures lost.
  */
 #include <napfire.h>
 
