@@ -83,8 +83,11 @@ int main(int argc, char **argv) {
         return CLI_BAD_INPUT;
     }
     /* A closed pipe must be an error with a message, not a silent death by
-     * SIGPIPE: ignored, a write fails with EPIPE and is reported below. */
+     * SIGPIPE: ignored, a write fails with EPIPE and is reported below.
+     * Windows has no SIGPIPE (a write to a closed pipe just fails). */
+#ifdef SIGPIPE
     signal(SIGPIPE, SIG_IGN);
+#endif
     int rc = dispatch(argc, argv);
     /* Output is buffered: a full disk or a closed pipe shows only here. */
     if (cli_close_output(stdout, "the output") != CLI_RESOLVED)

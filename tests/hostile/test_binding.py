@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""Hostile calls of the Python binding examples/python/napfire.py (issue
+"""Hostile calls of the Python binding, the napfire package (issue
 14): every integer range-checked before C (RangeError, both an
 OverflowError and a ValueError, naming the parameter and its range), every
 length checked before C, NUL in strings refused, rules files bounded.

@@ -3,7 +3,8 @@
 
 The tests run against the library of the build tree: meson sets
 NAPFIRE_LIBRARY (the built .so), NAPFIRE_INCLUDE_DIR (the public headers)
-and PYTHONPATH (examples/python, where napfire.py lives).
+and PYTHONPATH (python/, where the napfire package lives). .ci/run also
+runs them against the package pip installed into a venv.
 """
 import os
 import re

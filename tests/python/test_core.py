@@ -59,6 +59,8 @@ class TestLoading(unittest.TestCase):
                               capture_output=True, text=True)
 
     def test_bad_environment_path_is_an_import_error(self):
+        if os.path.dirname(nf.LIBRARY) == os.path.dirname(nf.__file__):
+            self.skipTest("the package's own copy comes first (test_package)")
         env = dict(os.environ, NAPFIRE_LIBRARY="/nonexistent/libnapfire.so")
         proc = self._import_in_child(env)
         self.assertNotEqual(proc.returncode, 0)

@@ -46,9 +46,12 @@ Storage: every object owns a ctypes array of ``c_uint64`` of the size the
 library reports (checked at import), so alignment is 8 as the ABI requires.
 Objects are plain values: ``copy.copy`` duplicates them.
 
-Library discovery, first that loads: the ``NAPFIRE_LIBRARY`` environment
-variable (a path; if set it must load), ``ctypes.util.find_library('napfire')``,
-then the soname ``libnapfire.so.1``.
+Library discovery, first that loads: the package's own copy (pip
+install), the ``NAPFIRE_LIBRARY`` environment variable (a path; if set it
+must load), the library installed with the package by ``meson install
+-Dpython=enabled``, then the system's (``ctypes.util.find_library``, then
+``libnapfire.so.1``, ``libnapfire.1.dylib`` or ``libnapfire-1.dll``). The
+error names every place tried. Type annotations: ``__init__.pyi``.
 """
 
 import copy as _copy
@@ -120,29 +123,7 @@ PARSE_MESSAGE_SIZE = 128          #: NAPFIRE_PARSE_MESSAGE_SIZE
 # Loading the library
 
 
-def _load_library():
-    """Load libnapfire: $NAPFIRE_LIBRARY, find_library, then the soname."""
-    explicit = os.environ.get("NAPFIRE_LIBRARY")
-    if explicit:
-        try:
-            return ctypes.CDLL(explicit), explicit
-        except OSError as exc:
-            raise ImportError(
-                "NAPFIRE_LIBRARY=%r cannot be loaded: %s" % (explicit, exc)) from exc
-    candidates = []
-    found = ctypes.util.find_library("napfire")
-    if found:
-        candidates.append(found)
-    candidates.append("libnapfire.so.1")
-    errors = []
-    for name in candidates:
-        try:
-            return ctypes.CDLL(name), name
-        except OSError as exc:
-            errors.append("%s: %s" % (name, exc))
-    raise ImportError("libnapfire not found (set NAPFIRE_LIBRARY to its path); tried "
-                      + "; ".join(errors))
-
+from ._loader import load_library as _load_library  # noqa: E402
 
 lib, LIBRARY = _load_library()
 """The loaded :class:`ctypes.CDLL` and the name or path it was loaded from."""
