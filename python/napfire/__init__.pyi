@@ -170,6 +170,10 @@ class Missing(enum.IntEnum):
     MODIFIER: int
     THRESHOLD: int
 
+class DescribeStyle(enum.IntEnum):
+    PATCH: int
+    SENTENCE: int
+
 class Fire(enum.IntEnum):
     MUSKETRY: int
     ARTILLERY: int
@@ -345,9 +349,11 @@ class NoSpaceError(NapfireError):
 
 class UnknownDataError(NapfireError):
     result: Any
+    missing: Optional[Missing]
+    index: Optional[Tuple[int, ...]]
+    sentence: Optional[str]
+    patch: Optional[str]
     def __init__(self, status: int, function: Optional[str] = ..., result: Any = ...) -> None: ...
-    @property
-    def missing(self) -> Optional[Missing]: ...
 
 class RulesSyntaxError(NapfireError):
     error: Optional[ParseError]
@@ -539,6 +545,8 @@ class Rules(_RulesRef):
     def format(self) -> str: ...
     def copy(self) -> Rules: ...
 
+def missing_describe(missing: int, index: Sequence[int], style: int = ...) -> str: ...
+def unknown_data(rules: Optional[Rules] = ...) -> List[Tuple[Missing, Tuple[int, ...]]]: ...
 def builtin_rules_text() -> str: ...
 
 class Shot(_ShotRef):
@@ -553,6 +561,7 @@ class Shot(_ShotRef):
     def resolve(self, roll_2d6: int, half_die: int = ..., rules: Optional[Rules] = ...) -> Result: ...
     def distribution(self, rules: Optional[Rules] = ...) -> Tuple[List[Outcome], Result]: ...
     def expected(self, rules: Optional[Rules] = ...) -> fractions.Fraction: ...
+    def known_distribution(self, rules: Optional[Rules] = ...) -> Tuple[List[Outcome], int, Result]: ...
     def copy(self) -> Shot: ...
 
 def resolve_many(shots: Sequence[Shot], rolls: Sequence[int], half_dice: Optional[Sequence[int]] = ...,
