@@ -197,8 +197,8 @@ static int get_rows(const struct nf_family *f, const napfire_rules *r,
     return value_status(napfire_rules_get_threshold(r, NAPFIRE_THRESHOLD_ROW_2 + j, 0, v));
 }
 
-/* The setter keeps the rows strictly increasing at every step, so all
- * four are cleared first and then set in order. */
+/* The four are one value of the text, so they are stored as one: the
+ * order check sees the new row bands together, never a mix of old and new. */
 static int set_rows(const struct nf_family *f, napfire_rules *r, const int32_t ix[NF_KEY_DIMS],
                     const int32_t v[NF_KEY_VALUES], const int32_t star[NF_KEY_VALUES],
                     int32_t *bad) {
@@ -206,17 +206,7 @@ static int set_rows(const struct nf_family *f, napfire_rules *r, const int32_t i
     (void)ix;
     (void)star;
     *bad = -1;
-    for (int32_t j = 0; j < NROWS; j++) {
-        int st = napfire_rules_set_threshold(r, NAPFIRE_THRESHOLD_ROW_2 + j, 0, U);
-        if (st != NAPFIRE_OK)
-            return st;
-    }
-    for (int32_t j = 0; j < NROWS; j++) {
-        int st = napfire_rules_set_threshold(r, NAPFIRE_THRESHOLD_ROW_2 + j, 0, v[j]);
-        if (st != NAPFIRE_OK)
-            return st;
-    }
-    return NAPFIRE_OK;
+    return napfire__rules_set_rows(r, v);
 }
 
 /* ---- the table, in the order of the formatted text ------------------------ */
