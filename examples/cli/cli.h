@@ -20,4 +20,12 @@ struct napfire_rules;
 /* Load a rules text over the built-in data; returns an exit status. */
 int cli_load_rules(const char *cmd, const char *path, struct napfire_rules *rules);
 
+/* Print s to stdout as a JSON string, quotes and escapes included. */
+void cli_json_string(const char *s);
+
+struct napfire_result;
+/* ,"missing_sentence":...,"missing_patch":... for a result's missing
+ * datum (napfire_missing_describe), or null for both when none is named. */
+void cli_json_missing_text(const struct napfire_result *r);
+
 #endif

@@ -141,6 +141,22 @@ static void print_missing(FILE *to, const napfire_result *r) {
     fprintf(to, "%s\n  supply it with --rules FILE, a line like: %s", sentence, patch);
 }
 
+void cli_json_missing_text(const napfire_result *r) {
+    char sentence[256], patch[256];
+    size_t len = 0;
+    if (napfire_missing_describe(r->missing, r->missing_index, NAPFIRE_DESCRIBE_SENTENCE,
+                                 sentence, sizeof sentence, &len) != NAPFIRE_OK ||
+        napfire_missing_describe(r->missing, r->missing_index, NAPFIRE_DESCRIBE_PATCH, patch,
+                                 sizeof patch, &len) != NAPFIRE_OK) {
+        printf(",\"missing_sentence\":null,\"missing_patch\":null");
+        return;
+    }
+    printf(",\"missing_sentence\":");
+    cli_json_string(sentence);
+    printf(",\"missing_patch\":");
+    cli_json_string(patch);
+}
+
 static void print_text(const napfire_shot *shot, const napfire_rules *rules, int32_t measure, int32_t distance, int32_t roll,
                        int32_t die, int st, const napfire_result *r) {
     char buf[64];
@@ -243,11 +259,13 @@ static void print_json(const napfire_shot *shot, const napfire_rules *rules, int
     printf("],\"net_modifier\":%d,\"modified_roll\":%d,\"row\":%d,\"column\":%d,"
            "\"table_halves\":%d,\"halves\":%d,\"half_die_used\":%d,\"half_pending\":%d,"
            "\"casualties\":%d,\"target_casualties\":%d,\"screen_casualties\":%d,"
-           "\"missing\":\"%s\",\"missing_index\":[%d,%d,%d,%d]}\n",
+           "\"missing\":\"%s\",\"missing_index\":[%d,%d,%d,%d]",
            r->net_modifier, r->modified_roll, r->row, r->column, r->table_halves, r->halves,
            r->half_die_used, r->half_pending, r->casualties, r->target_casualties,
            r->screen_casualties, napfire_enum_name(NAPFIRE_ENUM_MISSING, r->missing),
            r->missing_index[0], r->missing_index[1], r->missing_index[2], r->missing_index[3]);
+    cli_json_missing_text(r);
+    printf("}\n");
 }
 
 /* Report bad input: @p what, then the offending argument if any. */
@@ -277,6 +295,7 @@ static int print_odds(const char *cmd, const napfire_shot *shot, const napfire_r
         printf("],\"unknown_weight\":%d,\"missing\":\"%s\",\"missing_index\":[%d,%d,%d,%d]",
                unknown, napfire_enum_name(NAPFIRE_ENUM_MISSING, v.missing), v.missing_index[0],
                v.missing_index[1], v.missing_index[2], v.missing_index[3]);
+        cli_json_missing_text(&v);
         if (known)
             printf(",\"expected\":[%d,%d]}\n", num, den);
         else

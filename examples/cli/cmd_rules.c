@@ -72,7 +72,7 @@ int cli_load_rules(const char *cmd, const char *path, napfire_rules *rules) {
 
 /* ---- JSON --------------------------------------------------------------- */
 
-static void json_str(const char *s) {
+void cli_json_string(const char *s) {
     putchar('"');
     for (; *s; s++) {
         unsigned char c = (unsigned char)*s;
@@ -339,7 +339,7 @@ static int rules_check(const napfire_rules *r, const struct loaded *l, int json)
     char patch[256], sentence[256];
     if (json) {
         printf("{\"file\":");
-        json_str(l->path);
+        cli_json_string(l->path);
         printf(",\"valid\":true,\"unknown\":%zu,\"families\":[", n);
         for (int g = 0; g < G_COUNT; g++) {
             printf("%s{\"family\":\"%s\",\"unknown\":%zu,\"data\":[", g ? "," : "",
@@ -351,9 +351,9 @@ static int rules_check(const napfire_rules *r, const struct loaded *l, int json)
                 describe(&data[i], NAPFIRE_DESCRIBE_PATCH, patch, sizeof patch);
                 describe(&data[i], NAPFIRE_DESCRIBE_SENTENCE, sentence, sizeof sentence);
                 printf("%s{\"patch\":", first ? "" : ",");
-                json_str(patch);
+                cli_json_string(patch);
                 printf(",\"sentence\":");
-                json_str(sentence);
+                cli_json_string(sentence);
                 printf("}");
                 first = 0;
             }
@@ -362,7 +362,7 @@ static int rules_check(const napfire_rules *r, const struct loaded *l, int json)
         printf("],\"warnings\":[");
         for (size_t i = 0; i < ws.n; i++) {
             printf("%s{\"line\":%d,\"message\":", i ? "," : "", ws.w[i].line);
-            json_str(ws.w[i].text);
+            cli_json_string(ws.w[i].text);
             printf("}");
         }
         printf("]}\n");
@@ -523,7 +523,7 @@ static int rules_coverage(const napfire_rules *r, const struct loaded *l, int js
     char patch[256], sentence[256];
     if (json) {
         printf("{\"file\":");
-        json_str(l->path);
+        cli_json_string(l->path);
         printf(",\"valid\":true");
         for (int a = 0; a < 2; a++)
             printf(",\"%s\":{\"shots\":%d,\"resolved\":%d}", kind[a], t.shots[a], t.resolved[a]);
@@ -532,9 +532,9 @@ static int rules_coverage(const napfire_rules *r, const struct loaded *l, int js
             describe(&t.b[i].d, NAPFIRE_DESCRIBE_PATCH, patch, sizeof patch);
             describe(&t.b[i].d, NAPFIRE_DESCRIBE_SENTENCE, sentence, sizeof sentence);
             printf("%s{\"shots\":%d,\"patch\":", i ? "," : "", t.b[i].shots);
-            json_str(patch);
+            cli_json_string(patch);
             printf(",\"sentence\":");
-            json_str(sentence);
+            cli_json_string(sentence);
             printf("}");
         }
         printf("]}\n");

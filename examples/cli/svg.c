@@ -392,52 +392,13 @@ int svg_los(struct svg_out *o, const struct svg_map *m, const napfire_los_query 
 /* ------------------------------------------------------------------ */
 /* Odds */
 
-static int32_t roll_weight(int32_t roll) { return 6 - (roll > 7 ? roll - 7 : 7 - roll); }
-
+/* The library's odds over what is known: the picture draws exactly what
+ * napfire_shot_distribution_known() weighs, the unknown share included. */
 int svg_odds_compute(const napfire_shot *s, const napfire_rules *rules, napfire_outcome *out, size_t cap,
                      size_t *n, int32_t *unknown, napfire_result *missing) {
     if (!s || !n || !unknown || !missing || (!out && cap)) return NAPFIRE_EINVAL;
-    size_t count = 0;
-    int32_t unk = 0;
-    int have_missing = 0;
-    napfire_result first;
-    memset(&first, 0, sizeof first);
-    for (int32_t roll = 2; roll <= 12; roll++)
-        for (int32_t die = 1; die <= 6; die++) {
-            napfire_result r;
-            int st = napfire_shot_resolve(s, rules, roll, die, &r);
-            if (st == NAPFIRE_EUNKNOWN) {
-                unk += roll_weight(roll);
-                if (!have_missing) first = r;
-                have_missing = 1;
-                continue;
-            }
-            if (st != NAPFIRE_OK) return st;
-            int32_t t = r.permitted ? r.target_casualties : 0, sc = r.permitted ? r.screen_casualties : 0;
-            size_t i = 0;
-            while (i < count && (out[i].target_casualties < t ||
-                                 (out[i].target_casualties == t && out[i].screen_casualties < sc)))
-                i++;
-            if (i < count && out[i].target_casualties == t && out[i].screen_casualties == sc) {
-                out[i].weight += roll_weight(roll);
-                continue;
-            }
-            if (count == cap) return NAPFIRE_ENOSPC;
-            memmove(&out[i + 1], &out[i], (count - i) * sizeof *out);
-            out[i].target_casualties = t;
-            out[i].screen_casualties = sc;
-            out[i].weight = roll_weight(roll);
-            out[i].reserved = 0;
-            count++;
-        }
-    *n = count;
-    *unknown = unk;
-    if (have_missing) *missing = first;
-    else {
-        memset(missing, 0, sizeof *missing);
-        missing->missing = NAPFIRE_MISSING_NONE;
-    }
-    return NAPFIRE_OK;
+    int st = napfire_shot_distribution_known(s, rules, out, cap, n, unknown, missing);
+    return st == NAPFIRE_EUNKNOWN ? NAPFIRE_OK : st;
 }
 
 static int32_t gcd32(int32_t a, int32_t b) {
@@ -564,71 +525,30 @@ int svg_odds(struct svg_out *o, const char *title, const char *rules_name, const
 
 /* ------------------------------------------------------------------ */
 
-struct buf_ctx {
-    char *buf;
-    size_t cap, len;
-};
-
-static int buf_write(void *ctx, const char *data, size_t len) {
-    struct buf_ctx *b = ctx;
-    if (b->len + len + 1 > b->cap) return -1;
-    memcpy(b->buf + b->len, data, len);
-    b->len += len;
-    b->buf[b->len] = '\0';
-    return 0;
-}
-
 int svg_missing_describe(const napfire_result *r, char *sentence, size_t scap, char *patch, size_t pcap) {
-    if (patch && pcap) patch[0] = '\0';
-#if defined(NAPFIRE_CLI_HAVE_DESCRIBE)
-    /* The library's own words and rules-text line, where it has them. */
     size_t len = 0;
-    if (r && sentence && scap && patch && pcap &&
-        napfire_missing_describe(r->missing, r->missing_index, NAPFIRE_DESCRIBE_SENTENCE, sentence, scap, &len) ==
-            NAPFIRE_OK &&
-        napfire_missing_describe(r->missing, r->missing_index, NAPFIRE_DESCRIBE_PATCH, patch, pcap, &len) ==
-            NAPFIRE_OK)
-        return 1;
+    if (sentence && scap) sentence[0] = '\0';
     if (patch && pcap) patch[0] = '\0';
-#endif
-    svg_missing_text(r, sentence, scap);
-    return 0;
+    if (!r || !sentence || !scap || !patch || !pcap ||
+        napfire_missing_describe(r->missing, r->missing_index, NAPFIRE_DESCRIBE_SENTENCE, sentence, scap, &len) !=
+            NAPFIRE_OK ||
+        napfire_missing_describe(r->missing, r->missing_index, NAPFIRE_DESCRIBE_PATCH, patch, pcap, &len) !=
+            NAPFIRE_OK) {
+        svg_missing_text(r, sentence, scap);
+        if (patch && pcap) patch[0] = '\0';
+        return 0;
+    }
+    return 1;
 }
 
 void svg_missing_text(const napfire_result *r, char *buf, size_t cap) {
+    static const char none[] = "nothing named";
     if (!buf || cap == 0) return;
-    buf[0] = '\0';
-    if (!r) return;
-    struct buf_ctx b = {buf, cap, 0};
-    struct svg_out o = {buf_write, &b, 0};
-    struct svg_out *w = &o;
-    const int32_t *ix = r->missing_index;
-    switch (r->missing) {
-    case NAPFIRE_MISSING_MUSKETRY_CELL:
-        fmt(w, "musketry table row %d, column %d (modified roll %d-%d)", ix[0] + 1, ix[1] + 1, ix[1] * 2 + 1,
-            ix[1] * 2 + 2);
-        break;
-    case NAPFIRE_MISSING_ARTILLERY_CELL:
-        fmt(w, "artillery table cell: gun %s, %s, band %s, column %d", napfire_enum_name(NAPFIRE_ENUM_GUN, ix[0]),
-            napfire_enum_name(NAPFIRE_ENUM_AMMO, ix[1]), napfire_enum_name(NAPFIRE_ENUM_BAND, ix[2]), ix[3] + 1);
-        break;
-    case NAPFIRE_MISSING_RANGE:
-        fmt(w, "%s range maximum of %s %s (%s)", napfire_enum_name(NAPFIRE_ENUM_BAND, ix[3]),
-            ix[2] >= NAPFIRE_ARM_FOOT_ARTILLERY ? "gun" : "weapon",
-            napfire_enum_name(ix[2] >= NAPFIRE_ARM_FOOT_ARTILLERY ? NAPFIRE_ENUM_GUN : NAPFIRE_ENUM_WEAPON, ix[0]),
-            napfire_enum_name(NAPFIRE_ENUM_MEASURE, ix[1]));
-        break;
-    case NAPFIRE_MISSING_MODIFIER:
-        fmt(w, "%s modifier %s%s", napfire_enum_name(NAPFIRE_ENUM_FIRE, ix[0]), napfire_modifier_name(ix[1]),
-            ix[2] == 1 ? " (second value)" : "");
-        break;
-    case NAPFIRE_MISSING_THRESHOLD:
-        fmt(w, "threshold %s (%s)", napfire_enum_name(NAPFIRE_ENUM_THRESHOLD, ix[0]),
-            napfire_enum_name(NAPFIRE_ENUM_MEASURE, ix[1]));
-        break;
-    default:
-        fmt(w, "nothing");
-    }
-    fmt(w, " [missing %s, index %d %d %d %d]", napfire_enum_name(NAPFIRE_ENUM_MISSING, r->missing), ix[0], ix[1],
-        ix[2], ix[3]);
+    size_t len = 0;
+    if (r && napfire_missing_describe(r->missing, r->missing_index, NAPFIRE_DESCRIBE_SENTENCE, buf, cap, &len) ==
+                 NAPFIRE_OK)
+        return;
+    len = cap - 1 < sizeof none - 1 ? cap - 1 : sizeof none - 1;
+    memcpy(buf, none, len);
+    buf[len] = '\0';
 }

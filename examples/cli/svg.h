@@ -46,13 +46,13 @@ struct svg_map {
 int svg_los(struct svg_out *o, const struct svg_map *m, const napfire_los_query *q,
             const napfire_los_result *res);
 
-/* The outcomes of a shot, weighed over 216 like napfire_shot_distribution(),
- * computed roll by roll with napfire_shot_resolve() so that rolls needing
- * unknown data are counted apart (*unknown, out of 216) instead of failing
- * the whole distribution. *missing receives the first unknown datum met
- * (missing == NAPFIRE_MISSING_NONE when none). Returns NAPFIRE_OK or the
- * first error status other than NAPFIRE_EUNKNOWN (NAPFIRE_ENOSPC when more
- * than cap distinct outcomes). */
+/* The outcomes of a shot over what is known (napfire_shot_distribution_known):
+ * rolls needing unknown data are counted apart (*unknown, out of 216)
+ * instead of failing the whole distribution; *missing receives the
+ * library's verdict, naming the first unknown datum (missing ==
+ * NAPFIRE_MISSING_NONE when none). Returns NAPFIRE_OK (also when some data
+ * is unknown) or the library's error status (NAPFIRE_ENOSPC when more than
+ * cap distinct outcomes). */
 int svg_odds_compute(const napfire_shot *s, const napfire_rules *rules,
                      napfire_outcome *out, size_t cap, size_t *n, int32_t *unknown,
                      napfire_result *missing);
@@ -65,14 +65,12 @@ int svg_odds(struct svg_out *o, const char *title, const char *rules_name,
              const napfire_outcome *out, size_t n, int32_t unknown, int32_t permitted,
              const char *verdict);
 
-/* What an NAPFIRE_EUNKNOWN result lacks, in words, with the missing kind
- * and index; always NUL-terminated (truncated to cap). */
+/* What an NAPFIRE_EUNKNOWN result lacks, in the library's words
+ * (napfire_missing_describe, SENTENCE); always NUL-terminated. */
 void svg_missing_text(const napfire_result *r, char *buf, size_t cap);
 
-/* The same with the library's napfire_missing_describe() when the build
- * has it (NAPFIRE_CLI_HAVE_DESCRIBE, set by meson from the header): its
- * sentence, and in patch its rules-text line with one '?'; returns 1.
- * Without it: svg_missing_text() in sentence, "" in patch; returns 0. */
+/* The library's sentence, and in patch its rules-text line with one '?';
+ * returns 1. For a result that names nothing: returns 0, patch "". */
 int svg_missing_describe(const napfire_result *r, char *sentence, size_t scap, char *patch, size_t pcap);
 
 /* The CLI's wrappers (svg_file.c): compute, draw into the file at path,

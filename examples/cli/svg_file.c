@@ -90,8 +90,6 @@ int svg_odds_file(const char *path, const char *cmd, const napfire_shot *s, cons
     if (!permitted) {
         snprintf(verdict, sizeof verdict, "NOT PERMITTED: %s", napfire_reason_name(r.reason));
     } else if (unknown) {
-        /* svg_missing_text, not the library's sentence: the picture stays
-         * the same whichever library the CLI is built with. */
         char what[200];
         svg_missing_text(&miss, what, sizeof what);
         snprintf(verdict, sizeof verdict, "permitted; unknown rules data: %s", what);

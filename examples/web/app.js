@@ -165,12 +165,7 @@ function showResult(r, imperial) {
   if (r.modifiers_status === "OK") parts.push(`<p>Net modifier <strong>${r.net_modifier >= 0 ? "+" : ""}${r.net_modifier}</strong></p>`);
   if (r.status === "EUNKNOWN") {
     parts.push(`<p class="verdict unknown" id="verdict">UNKNOWN RULES DATA: <span id="missing">${esc(r.missing_text)}</span></p>`);
-    if (r.missing_patch) {
-      parts.push(`<p>Add this line to your rules file, with a value for the <code>?</code>:<br><code id="missing-patch">${esc(r.missing_patch)}</code></p>`);
-    } else {
-      parts.push("<p class=\"note\">The built-in data never guesses: supply this value in your own rules file. " +
-        "(This build names the missing datum by its kind and index: the library it was built from has no napfire_missing_describe.)</p>");
-    }
+    parts.push(`<p>The rules data never guesses. Add this line to your rules file, with a value for the <code>?</code>:<br><code id="missing-patch">${esc(r.missing_patch)}</code></p>`);
     $("#fire-result").innerHTML = parts.join("");
     return;
   }

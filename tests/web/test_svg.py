@@ -210,7 +210,7 @@ class Odds(Structure):
         self.assertEqual(unknown, [want_unknown])
         self.assertEqual(known, [(t, s, w) for (t, s), w in sorted(want.items())])
         self.assertGreater(want_unknown, 0)
-        self.assertIn("unknown rules data: musketry table row 4", "".join(svg.find("verdict")[0].itertext()))
+        self.assertIn("unknown rules data: musketry table, row 4", "".join(svg.find("verdict")[0].itertext()))
         self.golden("odds-fex1-builtin.svg", svg.data)
 
     def test_forbidden(self):
