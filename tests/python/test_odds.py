@@ -4,10 +4,19 @@ import contextlib
 import io
 import os
 import tempfile
+import importlib.util
 import unittest
 
 import napfire as nf
-import odds
+
+# odds.py is a script, loaded from its path: putting examples/python on
+# sys.path would put the source tree's napfire package ahead of an installed
+# one (.ci/run runs these tests against the pip-installed package).
+_ODDS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples", "python",
+                     "odds.py")
+_spec = importlib.util.spec_from_file_location("odds", _ODDS)
+odds = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(odds)
 
 
 def run(*argv):

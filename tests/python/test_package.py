@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""The napfire package: where it finds the library (python/napfire/_loader.py)
+"""The napfire package: where it finds the library (examples/python/napfire/_loader.py)
 and its typing. Runs against the source tree (meson test: the package has no
 copy of its own and loads NAPFIRE_LIBRARY) and against the package pip
 installed into a venv (.ci/run: the package's own copy)."""
