@@ -226,22 +226,22 @@ enum napfire_gun {
  * napfire_result::reasons has bit `1u << reason` for each.
  */
 enum napfire_reason {
-    NAPFIRE_REASON_NONE = 0,                      /**< Permitted. */
-    NAPFIRE_REASON_NOT_COVERED = 1,               /**< Cavalry or skirmish-order fire (F-TAB-6). */
-    NAPFIRE_REASON_NO_FIGURES = 2,                /**< The firer has no figures (or guns). */
-    NAPFIRE_REASON_ALREADY_FIRED = 3,             /**< Fired this turn already (F-ART-2). */
-    NAPFIRE_REASON_LIMBERED = 4,                  /**< Limbered artillery (F-ART-3). */
-    NAPFIRE_REASON_MOVED_TOO_FAR = 5,             /**< Moved more than half its move (F-ART-3). */
-    NAPFIRE_REASON_UNLIMBERED_THIS_TURN = 6,      /**< Foot artillery unlimbered this turn (F-ART-3). */
-    NAPFIRE_REASON_OUT_OF_RANGE = 7,              /**< Beyond the longest band (F-RNG, F-ART-1). */
-    NAPFIRE_REASON_SCREENED = 8,                  /**< An effective skirmisher screen (F-SCR-2). */
-    NAPFIRE_REASON_CANISTER_BEYOND_RANGE = 9,     /**< Canister beyond canister range (F-ART-1). */
-    NAPFIRE_REASON_FRIEND_IN_ARC = 10,            /**< Canister with a friend in the arc (F-ART-4). */
-    NAPFIRE_REASON_FRIEND_SCREENS_LONG_RANGE = 11,/**< Friends near target or battery at long range (F-ART-5). */
-    NAPFIRE_REASON_PENETRATION = 12,              /**< Roundshot would pass into friends (F-ART-6). */
-    NAPFIRE_REASON_OVERHEAD_NOT_HIGHER = 13,      /**< Overhead fire not from higher ground (F-ART-7). */
-    NAPFIRE_REASON_OVERHEAD_TOO_CLOSE = 14,       /**< Overhead friends too close (F-ART-7). */
-    NAPFIRE_REASON_OVERHEAD_CANISTER = 15         /**< Overhead fire with canister (F-ART-7). */
+    NAPFIRE_REASON_NONE = 0,                       /**< Permitted. */
+    NAPFIRE_REASON_NOT_COVERED = 1,                /**< Cavalry or skirmish-order fire (F-TAB-6). */
+    NAPFIRE_REASON_NO_FIGURES = 2,                 /**< The firer has no figures (or guns). */
+    NAPFIRE_REASON_ALREADY_FIRED = 3,              /**< Fired this turn already (F-ART-2). */
+    NAPFIRE_REASON_LIMBERED = 4,                   /**< Limbered artillery (F-ART-3). */
+    NAPFIRE_REASON_MOVED_TOO_FAR = 5,              /**< Moved more than half its move (F-ART-3). */
+    NAPFIRE_REASON_UNLIMBERED_THIS_TURN = 6,       /**< Foot artillery unlimbered this turn (F-ART-3). */
+    NAPFIRE_REASON_OUT_OF_RANGE = 7,               /**< Beyond the longest band (F-RNG, F-ART-1). */
+    NAPFIRE_REASON_SCREENED = 8,                   /**< An effective skirmisher screen (F-SCR-2). */
+    NAPFIRE_REASON_CANISTER_BEYOND_RANGE = 9,      /**< Canister beyond canister range (F-ART-1). */
+    NAPFIRE_REASON_FRIEND_IN_ARC = 10,             /**< Canister with a friend in the arc (F-ART-4). */
+    NAPFIRE_REASON_FRIEND_SCREENS_LONG_RANGE = 11, /**< Friends near target or battery at long range (F-ART-5). */
+    NAPFIRE_REASON_PENETRATION = 12,               /**< Roundshot would pass into friends (F-ART-6). */
+    NAPFIRE_REASON_OVERHEAD_NOT_HIGHER = 13,       /**< Overhead fire not from higher ground (F-ART-7). */
+    NAPFIRE_REASON_OVERHEAD_TOO_CLOSE = 14,        /**< Overhead friends too close (F-ART-7). */
+    NAPFIRE_REASON_OVERHEAD_CANISTER = 15          /**< Overhead fire with canister (F-ART-7). */
 };
 
 /**
@@ -272,12 +272,12 @@ enum napfire_modifier_id {
 
 /** @brief What kind of rules data a ::NAPFIRE_EUNKNOWN result lacks. */
 enum napfire_missing {
-    NAPFIRE_MISSING_NONE = 0,          /**< Nothing is missing. */
-    NAPFIRE_MISSING_MUSKETRY_CELL = 1, /**< index: row, column. */
-    NAPFIRE_MISSING_ARTILLERY_CELL = 2,/**< index: gun, ammo, band, column. */
-    NAPFIRE_MISSING_RANGE = 3,         /**< index: weapon or gun, measure, arm, band. */
-    NAPFIRE_MISSING_MODIFIER = 4,      /**< index: fire kind, modifier id, variant. */
-    NAPFIRE_MISSING_THRESHOLD = 5      /**< index: threshold id, measure. */
+    NAPFIRE_MISSING_NONE = 0,           /**< Nothing is missing. */
+    NAPFIRE_MISSING_MUSKETRY_CELL = 1,  /**< index: row, column. */
+    NAPFIRE_MISSING_ARTILLERY_CELL = 2, /**< index: gun, ammo, band, column. */
+    NAPFIRE_MISSING_RANGE = 3,          /**< index: weapon or gun, measure, arm, band. */
+    NAPFIRE_MISSING_MODIFIER = 4,       /**< index: fire kind, modifier id, variant. */
+    NAPFIRE_MISSING_THRESHOLD = 5       /**< index: threshold id, measure. */
 };
 
 /** @brief Which table of modifier values (F-MOD for musketry, F-ART-1). */
@@ -293,7 +293,7 @@ enum napfire_fire {
  * value, and their `measure` argument must still be a valid measure.
  */
 enum napfire_threshold {
-    NAPFIRE_THRESHOLD_SCREEN = 0,               /**< F-SCR-1: screen at most this far is ineffective (50 mm, 30 tenths). */
+    NAPFIRE_THRESHOLD_SCREEN = 0, /**< F-SCR-1: screen at most this far is ineffective (50 mm, 30 tenths). */
     NAPFIRE_THRESHOLD_LONG_RANGE_CLEARANCE = 1, /**< F-ART-5: 100 mm, 60 tenths. */
     NAPFIRE_THRESHOLD_OVERHEAD_CLEARANCE = 2,   /**< F-ART-7: 100 mm, 60 tenths. */
     NAPFIRE_THRESHOLD_STAR_FIGURES = 3,         /**< F-TAB-4: the star counts from 48 figures. */
@@ -346,47 +346,48 @@ enum napfire_unit_param {
  * 0..::NAPFIRE_MAX_DISTANCE; -1 means "none" or "not given" where allowed.
  */
 enum napfire_shot_param {
-    NAPFIRE_SHOT_MEASURE = 101,                   /**< ::napfire_measure, default METRIC. */
-    NAPFIRE_SHOT_DISTANCE = 102,                  /**< Required; -1 (not given) after init. */
-    NAPFIRE_SHOT_ENFILADE = 103,                  /**< 0/1 (F-MOD-9). */
-    NAPFIRE_SHOT_FIRING_FIGURES = 104,            /**< 0 = the firer's figures, else 1..figures; infantry (F-TAB-2). */
-    NAPFIRE_SHOT_SCREEN = 105,                    /**< 0/1; infantry target not in skirmish order (F-SCR). */
-    NAPFIRE_SHOT_SCREEN_DISTANCE = 106,           /**< Screen to covered unit; required when SCREEN is 1. */
-    NAPFIRE_SHOT_AMMO = 107,                      /**< ::napfire_ammo; artillery only. */
-    NAPFIRE_SHOT_EXTRA_MODIFIER = 108,            /**< -10..10, house rule (F-MOD-E). */
-    NAPFIRE_SHOT_FRIEND_IN_ARC = 109,             /**< 0/1; artillery only (F-ART-4). */
-    NAPFIRE_SHOT_FRIEND_NEAR_TARGET = 110,        /**< Nearest friend in front of the target, -1 none (F-ART-5). */
-    NAPFIRE_SHOT_FRIEND_NEAR_BATTERY = 111,       /**< Nearest friend in front of the battery, -1 none (F-ART-5). */
-    NAPFIRE_SHOT_TARGET_FAR_FROM_FRIENDS = 112,   /**< Farthest part of the target from those friends, -1 not given (F-ART-5). */
-    NAPFIRE_SHOT_CLEAR_LOS = 113,                 /**< 0/1 (F-ART-5 exception). */
-    NAPFIRE_SHOT_PENETRATION_HITS_FRIEND = 114,   /**< 0/1 (F-ART-6). */
-    NAPFIRE_SHOT_OVERHEAD = 115,                  /**< 0/1: fire over friendly units (F-ART-7). */
-    NAPFIRE_SHOT_BATTERY_HIGHER = 116,            /**< 0/1: battery higher than target and friends (F-ART-7). */
-    NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_BATTERY = 117,/**< Friends to battery front; required with OVERHEAD. */
-    NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_ENEMY = 118   /**< Friends to the enemy; required with OVERHEAD. */
+    NAPFIRE_SHOT_MEASURE = 101,             /**< ::napfire_measure, default METRIC. */
+    NAPFIRE_SHOT_DISTANCE = 102,            /**< Required; -1 (not given) after init. */
+    NAPFIRE_SHOT_ENFILADE = 103,            /**< 0/1 (F-MOD-9). */
+    NAPFIRE_SHOT_FIRING_FIGURES = 104,      /**< 0 = the firer's figures, else 1..figures; infantry (F-TAB-2). */
+    NAPFIRE_SHOT_SCREEN = 105,              /**< 0/1; infantry target not in skirmish order (F-SCR). */
+    NAPFIRE_SHOT_SCREEN_DISTANCE = 106,     /**< Screen to covered unit; required when SCREEN is 1. */
+    NAPFIRE_SHOT_AMMO = 107,                /**< ::napfire_ammo; artillery only. */
+    NAPFIRE_SHOT_EXTRA_MODIFIER = 108,      /**< -10..10, house rule (F-MOD-E). */
+    NAPFIRE_SHOT_FRIEND_IN_ARC = 109,       /**< 0/1; artillery only (F-ART-4). */
+    NAPFIRE_SHOT_FRIEND_NEAR_TARGET = 110,  /**< Nearest friend in front of the target, -1 none (F-ART-5). */
+    NAPFIRE_SHOT_FRIEND_NEAR_BATTERY = 111, /**< Nearest friend in front of the battery, -1 none (F-ART-5). */
+    NAPFIRE_SHOT_TARGET_FAR_FROM_FRIENDS =
+        112,                      /**< Farthest part of the target from those friends, -1 not given (F-ART-5). */
+    NAPFIRE_SHOT_CLEAR_LOS = 113, /**< 0/1 (F-ART-5 exception). */
+    NAPFIRE_SHOT_PENETRATION_HITS_FRIEND = 114,    /**< 0/1 (F-ART-6). */
+    NAPFIRE_SHOT_OVERHEAD = 115,                   /**< 0/1: fire over friendly units (F-ART-7). */
+    NAPFIRE_SHOT_BATTERY_HIGHER = 116,             /**< 0/1: battery higher than target and friends (F-ART-7). */
+    NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_BATTERY = 117, /**< Friends to battery front; required with OVERHEAD. */
+    NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_ENEMY = 118    /**< Friends to the enemy; required with OVERHEAD. */
 };
 
 /** @brief Names of the enumerations, for napfire_enum_name(). */
 enum napfire_enum {
-    NAPFIRE_ENUM_ARM = 0,        /**< ::napfire_arm */
-    NAPFIRE_ENUM_NATION = 1,     /**< ::napfire_nation */
-    NAPFIRE_ENUM_CLASS = 2,      /**< ::napfire_class */
-    NAPFIRE_ENUM_FORMATION = 3,  /**< ::napfire_formation */
-    NAPFIRE_ENUM_WEAPON = 4,     /**< ::napfire_weapon */
-    NAPFIRE_ENUM_COVER = 5,      /**< ::napfire_cover */
-    NAPFIRE_ENUM_MOVED = 6,      /**< ::napfire_moved */
-    NAPFIRE_ENUM_MEASURE = 7,    /**< ::napfire_measure */
-    NAPFIRE_ENUM_BAND = 8,       /**< ::napfire_band */
-    NAPFIRE_ENUM_AMMO = 9,       /**< ::napfire_ammo */
-    NAPFIRE_ENUM_GUN = 10,       /**< ::napfire_gun */
-    NAPFIRE_ENUM_REASON = 11,    /**< ::napfire_reason */
-    NAPFIRE_ENUM_MODIFIER = 12,  /**< ::napfire_modifier_id */
-    NAPFIRE_ENUM_MISSING = 13,   /**< ::napfire_missing */
-    NAPFIRE_ENUM_FIRE = 14,      /**< ::napfire_fire */
-    NAPFIRE_ENUM_THRESHOLD = 15, /**< ::napfire_threshold */
-    NAPFIRE_ENUM_PROVENANCE = 16,/**< ::napfire_provenance */
-    NAPFIRE_ENUM_PARAM = 17,     /**< ::napfire_unit_param and ::napfire_shot_param */
-    NAPFIRE_ENUM_PARSE = 18      /**< ::napfire_parse_code (napfire_parse_error::code) */
+    NAPFIRE_ENUM_ARM = 0,         /**< ::napfire_arm */
+    NAPFIRE_ENUM_NATION = 1,      /**< ::napfire_nation */
+    NAPFIRE_ENUM_CLASS = 2,       /**< ::napfire_class */
+    NAPFIRE_ENUM_FORMATION = 3,   /**< ::napfire_formation */
+    NAPFIRE_ENUM_WEAPON = 4,      /**< ::napfire_weapon */
+    NAPFIRE_ENUM_COVER = 5,       /**< ::napfire_cover */
+    NAPFIRE_ENUM_MOVED = 6,       /**< ::napfire_moved */
+    NAPFIRE_ENUM_MEASURE = 7,     /**< ::napfire_measure */
+    NAPFIRE_ENUM_BAND = 8,        /**< ::napfire_band */
+    NAPFIRE_ENUM_AMMO = 9,        /**< ::napfire_ammo */
+    NAPFIRE_ENUM_GUN = 10,        /**< ::napfire_gun */
+    NAPFIRE_ENUM_REASON = 11,     /**< ::napfire_reason */
+    NAPFIRE_ENUM_MODIFIER = 12,   /**< ::napfire_modifier_id */
+    NAPFIRE_ENUM_MISSING = 13,    /**< ::napfire_missing */
+    NAPFIRE_ENUM_FIRE = 14,       /**< ::napfire_fire */
+    NAPFIRE_ENUM_THRESHOLD = 15,  /**< ::napfire_threshold */
+    NAPFIRE_ENUM_PROVENANCE = 16, /**< ::napfire_provenance */
+    NAPFIRE_ENUM_PARAM = 17,      /**< ::napfire_unit_param and ::napfire_shot_param */
+    NAPFIRE_ENUM_PARSE = 18       /**< ::napfire_parse_code (napfire_parse_error::code) */
 };
 
 /** @brief Largest figure (or gun model) count a unit may have. */
@@ -437,8 +438,8 @@ NAPFIRE_API const char *napfire_modifier_name(int32_t id);
 typedef struct NAPFIRE_ALIGN8 napfire_unit {
     /** @brief Private storage. */
     union {
-        uint64_t align_;                         /**< @brief Alignment only. */
-        unsigned char bytes[NAPFIRE_UNIT_SIZE];  /**< @brief Private bytes. */
+        uint64_t align_;                        /**< @brief Alignment only. */
+        unsigned char bytes[NAPFIRE_UNIT_SIZE]; /**< @brief Private bytes. */
     } opaque_;
 } napfire_unit;
 
@@ -446,8 +447,8 @@ typedef struct NAPFIRE_ALIGN8 napfire_unit {
 typedef struct NAPFIRE_ALIGN8 napfire_shot {
     /** @brief Private storage. */
     union {
-        uint64_t align_;                         /**< @brief Alignment only. */
-        unsigned char bytes[NAPFIRE_SHOT_SIZE];  /**< @brief Private bytes. */
+        uint64_t align_;                        /**< @brief Alignment only. */
+        unsigned char bytes[NAPFIRE_SHOT_SIZE]; /**< @brief Private bytes. */
     } opaque_;
 } napfire_shot;
 
@@ -475,36 +476,37 @@ NAPFIRE_API size_t napfire_rules_size(void);
 
 /** @brief One item of the modifier breakdown (16 bytes, an array element). */
 typedef struct napfire_modifier {
-    int32_t id;            /**< ::napfire_modifier_id. */
-    int32_t value;         /**< Signed modifier from the rules data (0 if unknown). */
-    int32_t applied;       /**< 1: counts in the net modifier; 0: suppressed; -1: value unknown. */
-    int32_t suppressed_by; /**< ::NAPFIRE_MOD_GUARD_CAP, ::NAPFIRE_MOD_DISORDERED or ::NAPFIRE_MOD_SKIRMISHERS, else 0. */
+    int32_t id;      /**< ::napfire_modifier_id. */
+    int32_t value;   /**< Signed modifier from the rules data (0 if unknown). */
+    int32_t applied; /**< 1: counts in the net modifier; 0: suppressed; -1: value unknown. */
+    int32_t
+        suppressed_by; /**< ::NAPFIRE_MOD_GUARD_CAP, ::NAPFIRE_MOD_DISORDERED or ::NAPFIRE_MOD_SKIRMISHERS, else 0. */
 } napfire_modifier;
 
 /** @brief The explained result of napfire_shot_resolve() (128 bytes). */
 typedef struct napfire_result {
-    int32_t  permitted;         /**< 1: the rules allow the shot; 0: see reason. */
-    int32_t  reason;            /**< First violated clause (::napfire_reason); NONE when permitted. */
-    uint32_t reasons;           /**< Bit `1u << reason` per violated clause. */
-    int32_t  band;              /**< ::napfire_band. */
-    int32_t  net_modifier;      /**< After the Guard cap and the exclusive -4, with EXTRA. */
-    int32_t  modified_roll;     /**< roll_2d6 + net_modifier, unclamped. */
-    int32_t  row;               /**< Table row used, 0-based; -1 if none. */
-    int32_t  column;            /**< Table column used, 0-based; -1 if none (roll below 1). */
-    int32_t  table_halves;      /**< Cell value incl. star, in half figures. */
-    int32_t  halves;            /**< After long-range halving, in half figures. */
-    int32_t  half_die_used;     /**< 1 if half_die decided a half. */
-    int32_t  half_pending;      /**< 1 if a half awaits the die (half_die was 0). */
-    int32_t  casualties;        /**< Figures lost in total. */
-    int32_t  target_casualties; /**< Of which the target. */
-    int32_t  screen_casualties; /**< Of which the skirmisher screen. */
-    int32_t  missing;           /**< ::napfire_missing with ::NAPFIRE_EUNKNOWN, else NONE. */
+    int32_t permitted;         /**< 1: the rules allow the shot; 0: see reason. */
+    int32_t reason;            /**< First violated clause (::napfire_reason); NONE when permitted. */
+    uint32_t reasons;          /**< Bit `1u << reason` per violated clause. */
+    int32_t band;              /**< ::napfire_band. */
+    int32_t net_modifier;      /**< After the Guard cap and the exclusive -4, with EXTRA. */
+    int32_t modified_roll;     /**< roll_2d6 + net_modifier, unclamped. */
+    int32_t row;               /**< Table row used, 0-based; -1 if none. */
+    int32_t column;            /**< Table column used, 0-based; -1 if none (roll below 1). */
+    int32_t table_halves;      /**< Cell value incl. star, in half figures. */
+    int32_t halves;            /**< After long-range halving, in half figures. */
+    int32_t half_die_used;     /**< 1 if half_die decided a half. */
+    int32_t half_pending;      /**< 1 if a half awaits the die (half_die was 0). */
+    int32_t casualties;        /**< Figures lost in total. */
+    int32_t target_casualties; /**< Of which the target. */
+    int32_t screen_casualties; /**< Of which the skirmisher screen. */
+    int32_t missing;           /**< ::napfire_missing with ::NAPFIRE_EUNKNOWN, else NONE. */
     /** @brief What is missing: musketry cell (row, column); artillery cell
      *  (gun, ammo, band, column); range (weapon or gun, measure, arm, band);
      *  modifier (fire kind, id, variant); threshold (id, measure). Unused
      *  entries are -1. */
-    int32_t  missing_index[4];
-    int32_t  reserved[12];      /**< Zero. */
+    int32_t missing_index[4];
+    int32_t reserved[12]; /**< Zero. */
 } napfire_result;
 
 /** @} */
@@ -564,8 +566,7 @@ NAPFIRE_API int napfire_unit_may_open_order(const napfire_unit *u, int32_t year,
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL for NULL; ::NAPFIRE_ESIZE;
  *         ::NAPFIRE_ESTATE if either unit is not valid.
  */
-NAPFIRE_API int napfire_shot_init(napfire_shot *s, size_t size,
-                                  const napfire_unit *firer, const napfire_unit *target);
+NAPFIRE_API int napfire_shot_init(napfire_shot *s, size_t size, const napfire_unit *firer, const napfire_unit *target);
 
 /**
  * @brief Set a shot parameter (::napfire_shot_param).
@@ -613,8 +614,7 @@ NAPFIRE_API int napfire_param_bounds(int32_t param, int32_t *lo, int32_t *hi);
  *         documents do not cover (cavalry); ::NAPFIRE_EUNKNOWN when a band
  *         maximum needed is unknown (band untouched).
  */
-NAPFIRE_API int napfire_shot_band(const napfire_shot *s, const napfire_rules *rules,
-                                  int32_t *band);
+NAPFIRE_API int napfire_shot_band(const napfire_shot *s, const napfire_rules *rules, int32_t *band);
 
 /**
  * @brief The itemised modifiers of a shot and their net (F-MOD, F-ART-1/3).
@@ -634,9 +634,8 @@ NAPFIRE_API int napfire_shot_band(const napfire_shot *s, const napfire_rules *ru
  *         ::NAPFIRE_EUNKNOWN when a value is unknown: items and count are
  *         written, the unknown items have `applied = -1`, net is untouched.
  */
-NAPFIRE_API int napfire_shot_modifiers(const napfire_shot *s, const napfire_rules *rules,
-                                       napfire_modifier *items, size_t cap, size_t *count,
-                                       int32_t *net);
+NAPFIRE_API int napfire_shot_modifiers(const napfire_shot *s, const napfire_rules *rules, napfire_modifier *items,
+                                       size_t cap, size_t *count, int32_t *net);
 
 /**
  * @brief The table cell of a shot at a modified roll (F-TAB-1..4, F-ART-1),
@@ -670,9 +669,8 @@ NAPFIRE_API int napfire_shot_modifiers(const napfire_shot *s, const napfire_rule
  *         needs is unknown. On any error every output is untouched.
  * @since symbol version NAPFIRE_1.1.
  */
-NAPFIRE_API int napfire_shot_table(const napfire_shot *s, const napfire_rules *rules,
-                                   int32_t modified_roll, int32_t *row, int32_t *column,
-                                   int32_t *halves);
+NAPFIRE_API int napfire_shot_table(const napfire_shot *s, const napfire_rules *rules, int32_t modified_roll,
+                                   int32_t *row, int32_t *column, int32_t *halves);
 
 /**
  * @brief Resolve a shot: verdict, modifiers, table, halving, half die,
@@ -695,9 +693,8 @@ NAPFIRE_API int napfire_shot_table(const napfire_shot *s, const napfire_rules *r
  *         missing); ::NAPFIRE_EDOMAIN (roll or die out of range);
  *         ::NAPFIRE_ESTATE; ::NAPFIRE_EUNKNOWN.
  */
-NAPFIRE_API int napfire_shot_resolve(const napfire_shot *s, const napfire_rules *rules,
-                                     int32_t roll_2d6, int32_t half_die,
-                                     napfire_result *out);
+NAPFIRE_API int napfire_shot_resolve(const napfire_shot *s, const napfire_rules *rules, int32_t roll_2d6,
+                                     int32_t half_die, napfire_result *out);
 
 /**
  * @brief Round half figures to figures (F-CAS-2/3 on their own).
@@ -711,8 +708,7 @@ NAPFIRE_API int napfire_shot_resolve(const napfire_shot *s, const napfire_rules 
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL (NULL, or 0 for a die that is
  *         needed); ::NAPFIRE_EDOMAIN.
  */
-NAPFIRE_API int napfire_round_half(int32_t halves, int32_t half_die, int32_t second_class,
-                                   int32_t *figures);
+NAPFIRE_API int napfire_round_half(int32_t halves, int32_t half_die, int32_t second_class, int32_t *figures);
 
 /** @} */
 
@@ -741,8 +737,7 @@ NAPFIRE_API int napfire_rules_init(napfire_rules *r, size_t size);
  * @param star 1 for an "N*" cell: only on whole figures N >= 1.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN.
  */
-NAPFIRE_API int napfire_rules_set_musketry(napfire_rules *r, int32_t row, int32_t column,
-                                           int32_t halves, int32_t star);
+NAPFIRE_API int napfire_rules_set_musketry(napfire_rules *r, int32_t row, int32_t column, int32_t halves, int32_t star);
 
 /**
  * @brief Read a musketry cell.
@@ -750,8 +745,8 @@ NAPFIRE_API int napfire_rules_set_musketry(napfire_rules *r, int32_t row, int32_
  *         receives ::NAPFIRE_UNKNOWN and star 0); ::NAPFIRE_EINVAL;
  *         ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN.
  */
-NAPFIRE_API int napfire_rules_get_musketry(const napfire_rules *r, int32_t row, int32_t column,
-                                           int32_t *halves, int32_t *star);
+NAPFIRE_API int napfire_rules_get_musketry(const napfire_rules *r, int32_t row, int32_t column, int32_t *halves,
+                                           int32_t *star);
 
 /**
  * @brief Set an infantry weapon's range maxima in one measure (F-RNG).
@@ -762,13 +757,13 @@ NAPFIRE_API int napfire_rules_get_musketry(const napfire_rules *r, int32_t row, 
  * effective_max <= long_max.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN.
  */
-NAPFIRE_API int napfire_rules_set_range(napfire_rules *r, int32_t weapon, int32_t measure,
-                                        int32_t effective_max, int32_t long_max);
+NAPFIRE_API int napfire_rules_set_range(napfire_rules *r, int32_t weapon, int32_t measure, int32_t effective_max,
+                                        int32_t long_max);
 
 /** @brief Read a weapon's range maxima; ::NAPFIRE_UNKNOWN marks an unknown one.
  *  @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN. */
-NAPFIRE_API int napfire_rules_get_range(const napfire_rules *r, int32_t weapon, int32_t measure,
-                                        int32_t *effective_max, int32_t *long_max);
+NAPFIRE_API int napfire_rules_get_range(const napfire_rules *r, int32_t weapon, int32_t measure, int32_t *effective_max,
+                                        int32_t *long_max);
 
 /**
  * @brief Set a gun's band maxima in one measure (F-ART-1): canister
@@ -777,15 +772,13 @@ NAPFIRE_API int napfire_rules_get_range(const napfire_rules *r, int32_t weapon, 
  * values must not decrease.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN.
  */
-NAPFIRE_API int napfire_rules_set_gun_range(napfire_rules *r, int32_t gun, int32_t measure,
-                                            int32_t canister_max, int32_t effective_max,
-                                            int32_t long_max);
+NAPFIRE_API int napfire_rules_set_gun_range(napfire_rules *r, int32_t gun, int32_t measure, int32_t canister_max,
+                                            int32_t effective_max, int32_t long_max);
 
 /** @brief Read a gun's band maxima; ::NAPFIRE_UNKNOWN marks an unknown one.
  *  @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN. */
-NAPFIRE_API int napfire_rules_get_gun_range(const napfire_rules *r, int32_t gun, int32_t measure,
-                                            int32_t *canister_max, int32_t *effective_max,
-                                            int32_t *long_max);
+NAPFIRE_API int napfire_rules_get_gun_range(const napfire_rules *r, int32_t gun, int32_t measure, int32_t *canister_max,
+                                            int32_t *effective_max, int32_t *long_max);
 
 /**
  * @brief Set an artillery cell (F-ART-1): one row per gun x ammunition x
@@ -798,15 +791,15 @@ NAPFIRE_API int napfire_rules_get_gun_range(const napfire_rules *r, int32_t gun,
  * @param halves 0..::NAPFIRE_MAX_CELL_HALVES or ::NAPFIRE_UNKNOWN.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN.
  */
-NAPFIRE_API int napfire_rules_set_artillery(napfire_rules *r, int32_t gun, int32_t ammo,
-                                            int32_t band, int32_t column, int32_t halves);
+NAPFIRE_API int napfire_rules_set_artillery(napfire_rules *r, int32_t gun, int32_t ammo, int32_t band, int32_t column,
+                                            int32_t halves);
 
 /** @brief Read an artillery cell.
  *  @return ::NAPFIRE_OK; ::NAPFIRE_EUNKNOWN for an unknown cell (halves
  *  receives ::NAPFIRE_UNKNOWN); ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE;
  *  ::NAPFIRE_EDOMAIN. */
-NAPFIRE_API int napfire_rules_get_artillery(const napfire_rules *r, int32_t gun, int32_t ammo,
-                                            int32_t band, int32_t column, int32_t *halves);
+NAPFIRE_API int napfire_rules_get_artillery(const napfire_rules *r, int32_t gun, int32_t ammo, int32_t band,
+                                            int32_t column, int32_t *halves);
 
 /**
  * @brief Set a modifier value (F-MOD, F-ART-1/3).
@@ -824,15 +817,14 @@ NAPFIRE_API int napfire_rules_get_artillery(const napfire_rules *r, int32_t gun,
  *        ::NAPFIRE_MODIFIER_UNKNOWN.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN.
  */
-NAPFIRE_API int napfire_rules_set_modifier(napfire_rules *r, int32_t fire, int32_t id,
-                                           int32_t variant, int32_t value);
+NAPFIRE_API int napfire_rules_set_modifier(napfire_rules *r, int32_t fire, int32_t id, int32_t variant, int32_t value);
 
 /** @brief Read a modifier value.
  *  @return ::NAPFIRE_OK; ::NAPFIRE_EUNKNOWN (value receives
  *  ::NAPFIRE_MODIFIER_UNKNOWN); ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE;
  *  ::NAPFIRE_EDOMAIN. */
-NAPFIRE_API int napfire_rules_get_modifier(const napfire_rules *r, int32_t fire, int32_t id,
-                                           int32_t variant, int32_t *value);
+NAPFIRE_API int napfire_rules_get_modifier(const napfire_rules *r, int32_t fire, int32_t id, int32_t variant,
+                                           int32_t *value);
 
 /**
  * @brief Set a threshold (::napfire_threshold).
@@ -843,14 +835,12 @@ NAPFIRE_API int napfire_rules_get_modifier(const napfire_rules *r, int32_t fire,
  * for every threshold.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN.
  */
-NAPFIRE_API int napfire_rules_set_threshold(napfire_rules *r, int32_t id, int32_t measure,
-                                            int32_t value);
+NAPFIRE_API int napfire_rules_set_threshold(napfire_rules *r, int32_t id, int32_t measure, int32_t value);
 
 /** @brief Read a threshold.
  *  @return ::NAPFIRE_OK; ::NAPFIRE_EUNKNOWN (value receives
  *  ::NAPFIRE_UNKNOWN); ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN. */
-NAPFIRE_API int napfire_rules_get_threshold(const napfire_rules *r, int32_t id, int32_t measure,
-                                            int32_t *value);
+NAPFIRE_API int napfire_rules_get_threshold(const napfire_rules *r, int32_t id, int32_t measure, int32_t *value);
 
 /**
  * @brief Set a provenance text (::napfire_provenance).
@@ -874,8 +864,7 @@ NAPFIRE_API int napfire_rules_set_provenance(napfire_rules *r, int32_t field, co
  *         receives the length); ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE;
  *         ::NAPFIRE_EDOMAIN.
  */
-NAPFIRE_API int napfire_rules_get_provenance(const napfire_rules *r, int32_t field,
-                                             char *buf, size_t cap, size_t *len);
+NAPFIRE_API int napfire_rules_get_provenance(const napfire_rules *r, int32_t field, char *buf, size_t cap, size_t *len);
 
 /** @brief The rules text format version that napfire_rules_format() writes
  *  and napfire_rules_parse() reads (first line `napfire-rules 1`). */
@@ -957,8 +946,7 @@ typedef struct napfire_parse_error {
  *         duplicate key, malformed cell, number out of range, wrong or
  *         missing version line, NUL byte, invalid UTF-8, ...).
  */
-NAPFIRE_API int napfire_rules_parse(napfire_rules *r, const char *text, size_t len,
-                                    napfire_parse_error *err);
+NAPFIRE_API int napfire_rules_parse(napfire_rules *r, const char *text, size_t len, napfire_parse_error *err);
 
 /**
  * @brief Write rules as a complete rules text (doc/rules-format.md, F-DATA).
@@ -979,8 +967,7 @@ NAPFIRE_API int napfire_rules_parse(napfire_rules *r, const char *text, size_t l
  *         NULL @p len, or NULL @p buf with @p cap > 0; ::NAPFIRE_ESTATE for
  *         an uninitialised or corrupted @p r.
  */
-NAPFIRE_API int napfire_rules_format(const napfire_rules *r, char *buf, size_t cap,
-                                     size_t *len);
+NAPFIRE_API int napfire_rules_format(const napfire_rules *r, char *buf, size_t cap, size_t *len);
 
 /** @brief How napfire_missing_describe() writes a missing datum (since 1.1). */
 enum napfire_describe_style {
@@ -1020,8 +1007,8 @@ enum napfire_describe_style {
  *         ::NAPFIRE_EINVAL for NULL @p index or @p len, or NULL @p buf with
  *         @p cap > 0.
  */
-NAPFIRE_API int napfire_missing_describe(int32_t missing, const int32_t index[4], int32_t style,
-                                         char *buf, size_t cap, size_t *len);
+NAPFIRE_API int napfire_missing_describe(int32_t missing, const int32_t index[4], int32_t style, char *buf, size_t cap,
+                                         size_t *len);
 
 /**
  * @brief The next datum the rules can read that is still unknown, in the
@@ -1042,8 +1029,7 @@ NAPFIRE_API int napfire_missing_describe(int32_t missing, const int32_t index[4]
  *         ::NAPFIRE_EDOMAIN for a negative @p cursor; ::NAPFIRE_ESTATE for
  *         uninitialised or corrupted rules.
  */
-NAPFIRE_API int napfire_rules_next_unknown(const napfire_rules *r, int32_t *cursor,
-                                           int32_t *missing, int32_t index[4]);
+NAPFIRE_API int napfire_rules_next_unknown(const napfire_rules *r, int32_t *cursor, int32_t *missing, int32_t index[4]);
 
 /** @} */
 
@@ -1108,9 +1094,8 @@ typedef struct napfire_outcome {
  *   is unknown; `row` -1 unless the first roll found it;
  * - `missing` and `missing_index`: the first missing datum in roll order.
  */
-NAPFIRE_API int napfire_shot_distribution(const napfire_shot *s, const napfire_rules *rules,
-                                          napfire_outcome *outcomes, size_t cap, size_t *count,
-                                          napfire_result *verdict);
+NAPFIRE_API int napfire_shot_distribution(const napfire_shot *s, const napfire_rules *rules, napfire_outcome *outcomes,
+                                          size_t cap, size_t *count, napfire_result *verdict);
 
 /**
  * @brief The odds over what is known: a shot's distribution when some
@@ -1148,11 +1133,9 @@ NAPFIRE_API int napfire_shot_distribution(const napfire_shot *s, const napfire_r
  *         needed count in @p count and nothing else written.
  * @since symbol version NAPFIRE_1.1.
  */
-NAPFIRE_API int napfire_shot_distribution_known(const napfire_shot *s,
-                                                const napfire_rules *rules,
-                                                napfire_outcome *outcomes, size_t cap,
-                                                size_t *count, int32_t *unknown_weight,
-                                                napfire_result *verdict);
+NAPFIRE_API int napfire_shot_distribution_known(const napfire_shot *s, const napfire_rules *rules,
+                                                napfire_outcome *outcomes, size_t cap, size_t *count,
+                                                int32_t *unknown_weight, napfire_result *verdict);
 
 /**
  * @brief Expected total casualties (target + screen) of a shot, exactly.
@@ -1165,8 +1148,8 @@ NAPFIRE_API int napfire_shot_distribution_known(const napfire_shot *s,
  *        for display.
  * @return as napfire_shot_distribution().
  */
-NAPFIRE_API int napfire_shot_expected(const napfire_shot *s, const napfire_rules *rules,
-                                      int32_t *numerator, int32_t *denominator, double *value);
+NAPFIRE_API int napfire_shot_expected(const napfire_shot *s, const napfire_rules *rules, int32_t *numerator,
+                                      int32_t *denominator, double *value);
 
 /**
  * @brief Resolve arrays of shots; identical to calling
@@ -1186,9 +1169,8 @@ NAPFIRE_API int napfire_shot_expected(const napfire_shot *s, const napfire_rules
  * @return ::NAPFIRE_OK (see statuses); ::NAPFIRE_EINVAL for a NULL array
  *         with n > 0; ::NAPFIRE_EDOMAIN for n too large.
  */
-NAPFIRE_API int napfire_resolve_many(const napfire_shot *shots, size_t n,
-                                     const napfire_rules *rules, const int32_t *rolls,
-                                     const int32_t *half_dice, napfire_result *results,
+NAPFIRE_API int napfire_resolve_many(const napfire_shot *shots, size_t n, const napfire_rules *rules,
+                                     const int32_t *rolls, const int32_t *half_dice, napfire_result *results,
                                      int32_t *statuses);
 
 /** @brief Largest batch napfire_resolve_many() takes. */
@@ -1270,9 +1252,8 @@ NAPFIRE_API int napfire_dice_2d6(napfire_dice *d, int32_t *roll);
  *         too large; ::NAPFIRE_ESTATE for a generator not initialised by
  *         napfire_dice_init() (nothing written, the generator unchanged).
  */
-NAPFIRE_API int napfire_resolve_many_dice(const napfire_shot *shots, size_t n,
-                                          const napfire_rules *rules, napfire_dice *dice,
-                                          napfire_result *results, int32_t *statuses,
+NAPFIRE_API int napfire_resolve_many_dice(const napfire_shot *shots, size_t n, const napfire_rules *rules,
+                                          napfire_dice *dice, napfire_result *results, int32_t *statuses,
                                           int32_t *rolls, int32_t *half_dice);
 
 /** @} */

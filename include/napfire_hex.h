@@ -178,13 +178,13 @@ enum napfire_step_kind {
  * distance from each end.
  */
 typedef struct napfire_trace_step {
-    int32_t kind;        /**< ::napfire_step_kind. */
-    int32_t side;        /**< HEXSIDE: the hexside of hex run along (other is its neighbour there);
+    int32_t kind;       /**< ::napfire_step_kind. */
+    int32_t side;       /**< HEXSIDE: the hexside of hex run along (other is its neighbour there);
                               VERTEX: the vertex of hex touched; HEX: -1. */
-    napfire_hex hex;     /**< The hex crossed, the right hex of the pair, or the hex touched. */
-    napfire_hex other;   /**< HEXSIDE: the left hex of the pair; otherwise equal to hex. */
-    int32_t from_start;  /**< Hex distance from the first hex of the trace to hex. */
-    int32_t to_end;      /**< Hex distance from hex to the last hex of the trace. */
+    napfire_hex hex;    /**< The hex crossed, the right hex of the pair, or the hex touched. */
+    napfire_hex other;  /**< HEXSIDE: the left hex of the pair; otherwise equal to hex. */
+    int32_t from_start; /**< Hex distance from the first hex of the trace to hex. */
+    int32_t to_end;     /**< Hex distance from hex to the last hex of the trace. */
 } napfire_trace_step;
 
 /** @brief Size in bytes of ::napfire_trace, the trace iterator (H-LOS-1..3). */
@@ -195,8 +195,8 @@ typedef struct napfire_trace_step {
 typedef struct NAPFIRE_ALIGN8 napfire_trace {
     /** @brief Private storage. */
     union {
-        uint64_t align_;                          /**< @brief Alignment only. */
-        unsigned char bytes[NAPFIRE_TRACE_SIZE];  /**< @brief Private bytes. */
+        uint64_t align_;                         /**< @brief Alignment only. */
+        unsigned char bytes[NAPFIRE_TRACE_SIZE]; /**< @brief Private bytes. */
     } opaque_;
 } napfire_trace;
 
@@ -238,8 +238,8 @@ NAPFIRE_API int napfire_trace_next(napfire_trace *it, napfire_trace_step *step, 
  *         hex is out of bound; ::NAPFIRE_ENOSPC when @p cap is too small:
  *         @p count receives the number needed, @p steps is untouched.
  */
-NAPFIRE_API int napfire_trace_steps(napfire_hex from, napfire_hex to, napfire_trace_step *steps,
-                                    size_t cap, size_t *count);
+NAPFIRE_API int napfire_trace_steps(napfire_hex from, napfire_hex to, napfire_trace_step *steps, size_t cap,
+                                    size_t *count);
 
 /** @} */
 
@@ -296,13 +296,13 @@ enum napfire_los_policy {
 
 /** @brief A line-of-sight question (48 bytes, layout frozen). */
 typedef struct napfire_los_query {
-    napfire_hex firer;    /**< The firing hex. */
-    napfire_hex target;   /**< The target hex; not the firing hex. */
-    uint32_t front_mask;  /**< Front hexsides of the firer: bit i = hexside i, bits 0..5 only (H-LOS-4, H-FACE). */
-    int32_t firer_side;   /**< The firer's side (caller-defined integer). */
-    int32_t target_side;  /**< The target's side. */
-    uint32_t policy;      /**< ::napfire_los_policy bits; 0 = the rules' usual sense. */
-    int32_t reserved[4];  /**< Zero; anything else is ::NAPFIRE_EDOMAIN. */
+    napfire_hex firer;   /**< The firing hex. */
+    napfire_hex target;  /**< The target hex; not the firing hex. */
+    uint32_t front_mask; /**< Front hexsides of the firer: bit i = hexside i, bits 0..5 only (H-LOS-4, H-FACE). */
+    int32_t firer_side;  /**< The firer's side (caller-defined integer). */
+    int32_t target_side; /**< The target's side. */
+    uint32_t policy;     /**< ::napfire_los_policy bits; 0 = the rules' usual sense. */
+    int32_t reserved[4]; /**< Zero; anything else is ::NAPFIRE_EDOMAIN. */
 } napfire_los_query;
 
 /**
@@ -321,12 +321,12 @@ enum napfire_los_rule {
 
 /** @brief Why elevation did not lift a blocker (H-ELV-1..3). */
 enum napfire_los_elevation {
-    NAPFIRE_LOS_ELV_NONE = 0,            /**< Elevation not considered: clear, H-LOS-4, or a town (H-ELV-5). */
-    NAPFIRE_LOS_ELV_EQUAL = 1,           /**< H-ELV-3: firer and target at equal elevation. */
-    NAPFIRE_LOS_ELV_EQUIDISTANT = 2,     /**< H-ELV-3: the blocker is as far from the firer as from the target. */
-    NAPFIRE_LOS_ELV_OTHER_HALF = 3,      /**< H-ELV-1/2: the blocker is on the half the exception does not cover
+    NAPFIRE_LOS_ELV_NONE = 0,           /**< Elevation not considered: clear, H-LOS-4, or a town (H-ELV-5). */
+    NAPFIRE_LOS_ELV_EQUAL = 1,          /**< H-ELV-3: firer and target at equal elevation. */
+    NAPFIRE_LOS_ELV_EQUIDISTANT = 2,    /**< H-ELV-3: the blocker is as far from the firer as from the target. */
+    NAPFIRE_LOS_ELV_OTHER_HALF = 3,     /**< H-ELV-1/2: the blocker is on the half the exception does not cover
                                               (higher firer: nearer the target; lower firer: nearer the firer). */
-    NAPFIRE_LOS_ELV_FRIEND_ADJACENT = 4  /**< H-ELV-2: a friendly unit adjacent to the target still blocks. */
+    NAPFIRE_LOS_ELV_FRIEND_ADJACENT = 4 /**< H-ELV-2: a friendly unit adjacent to the target still blocks. */
 };
 
 /** @brief The explained answer of a line-of-sight call (64 bytes, layout frozen). */
@@ -411,9 +411,8 @@ NAPFIRE_API int napfire_los_callback(const napfire_los_query *q, napfire_hex_inf
  * @return as napfire_los_callback(), without callback statuses; a bad cell
  *         is ::NAPFIRE_EDOMAIN when the line needs it.
  */
-NAPFIRE_API int napfire_los_grid(const napfire_los_query *q, int32_t layout, int32_t columns,
-                                 int32_t rows, const napfire_hex_info *cells,
-                                 napfire_los_result *out);
+NAPFIRE_API int napfire_los_grid(const napfire_los_query *q, int32_t layout, int32_t columns, int32_t rows,
+                                 const napfire_hex_info *cells, napfire_los_result *out);
 
 /** @} */
 
@@ -449,8 +448,7 @@ enum napfire_hex_formation {
  *         ::NAPFIRE_EDOMAIN for a bad formation or facing, or a facing the
  *         formation cannot take.
  */
-NAPFIRE_API int napfire_hex_facing(int32_t formation, int32_t facing, uint32_t *front,
-                                   uint32_t *flank, uint32_t *rear);
+NAPFIRE_API int napfire_hex_facing(int32_t formation, int32_t facing, uint32_t *front, uint32_t *flank, uint32_t *rear);
 
 /** @brief Default range of tirailleurs, in hexes (H-FIRE-1, series rules). */
 #define NAPFIRE_HEX_TIRAILLEUR_RANGE 2
@@ -459,11 +457,11 @@ NAPFIRE_API int napfire_hex_facing(int32_t formation, int32_t facing, uint32_t *
 
 /** @brief The facts of one infantry fire (32 bytes, layout frozen). */
 typedef struct napfire_hex_fire {
-    int32_t formation;      /**< ::NAPFIRE_HEX_LINE, ::NAPFIRE_HEX_TIRAILLEUR or ::NAPFIRE_HEX_COLUMN. */
-    int32_t increments;     /**< Strength in increments, 0..::NAPFIRE_HEX_FIRE_MAX (LINE, TIRAILLEUR). */
-    int32_t hexes;          /**< Hexes the unit occupies (LINE: 1, or 2 with at least 5 increments, H-FIRE-5;
+    int32_t formation;  /**< ::NAPFIRE_HEX_LINE, ::NAPFIRE_HEX_TIRAILLEUR or ::NAPFIRE_HEX_COLUMN. */
+    int32_t increments; /**< Strength in increments, 0..::NAPFIRE_HEX_FIRE_MAX (LINE, TIRAILLEUR). */
+    int32_t hexes;      /**< Hexes the unit occupies (LINE: 1, or 2 with at least 5 increments, H-FIRE-5;
                                  TIRAILLEUR: 1..increments, at least one increment a hex; COLUMN: 1). */
-    int32_t multiple;       /**< Fire multiple from the Fire Effects Chart, 0..::NAPFIRE_HEX_FIRE_MAX (LINE, TIRAILLEUR). */
+    int32_t multiple;   /**< Fire multiple from the Fire Effects Chart, 0..::NAPFIRE_HEX_FIRE_MAX (LINE, TIRAILLEUR). */
     int32_t printed_value;  /**< COLUMN: the unit's printed fire value, 0..::NAPFIRE_HEX_FIRE_MAX (H-FIRE-2). */
     int32_t stack_position; /**< COLUMN: 0 for the top unit of the stack, 1.. below it; others 0. */
     int32_t reserved[2];    /**< Zero; anything else is ::NAPFIRE_EDOMAIN. */

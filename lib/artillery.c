@@ -39,23 +39,20 @@ static int clearance(const struct nf_shot *s, struct nf_data *d, int32_t id, int
 
 /* F-ART-7: friends overflown no closer than the clearance to the battery
  * front or to the enemy (exactly the clearance is fine). */
-int napfire__artillery_overhead_verdict(const struct nf_shot *s, struct nf_data *d,
-                                        uint32_t *reasons) {
+int napfire__artillery_overhead_verdict(const struct nf_shot *s, struct nf_data *d, uint32_t *reasons) {
     if (!nf_s(s, NAPFIRE_SHOT_OVERHEAD))
         return NAPFIRE_OK;
     int32_t min = 0;
     int st = clearance(s, d, NAPFIRE_THRESHOLD_OVERHEAD_CLEARANCE, &min);
     if (st != NAPFIRE_OK)
         return st;
-    if (nf_s(s, NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_BATTERY) < min ||
-        nf_s(s, NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_ENEMY) < min)
+    if (nf_s(s, NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_BATTERY) < min || nf_s(s, NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_ENEMY) < min)
         *reasons |= BIT(NAPFIRE_REASON_OVERHEAD_TOO_CLOSE);
     return NAPFIRE_OK;
 }
 
 /* Clauses that depend on the band (known here). */
-int napfire__artillery_band_verdicts(const struct nf_shot *s, struct nf_data *d, int32_t band,
-                                     uint32_t *reasons) {
+int napfire__artillery_band_verdicts(const struct nf_shot *s, struct nf_data *d, int32_t band, uint32_t *reasons) {
     /* F-ART-1: canister only at canister range (Decision). */
     if (nf_s(s, NAPFIRE_SHOT_AMMO) == NAPFIRE_AMMO_CANISTER && band != NAPFIRE_BAND_CANISTER)
         *reasons |= BIT(NAPFIRE_REASON_CANISTER_BEYOND_RANGE);
@@ -72,10 +69,8 @@ int napfire__artillery_band_verdicts(const struct nf_shot *s, struct nf_data *d,
         return st;
     /* "Within" is <= the clearance; the exception needs a clear line of
      * sight and part of the target more than the clearance away. */
-    int screened = (near_target >= 0 && near_target <= clear) ||
-                   (near_battery >= 0 && near_battery <= clear);
-    int exception = nf_s(s, NAPFIRE_SHOT_CLEAR_LOS) &&
-                    nf_s(s, NAPFIRE_SHOT_TARGET_FAR_FROM_FRIENDS) > clear;
+    int screened = (near_target >= 0 && near_target <= clear) || (near_battery >= 0 && near_battery <= clear);
+    int exception = nf_s(s, NAPFIRE_SHOT_CLEAR_LOS) && nf_s(s, NAPFIRE_SHOT_TARGET_FAR_FROM_FRIENDS) > clear;
     if (screened && !exception)
         *reasons |= BIT(NAPFIRE_REASON_FRIEND_SCREENS_LONG_RANGE);
     return NAPFIRE_OK;

@@ -8,9 +8,8 @@
  */
 #include "internal.h"
 
-int napfire_resolve_many_dice(const napfire_shot *shots, size_t n, const napfire_rules *rules,
-                              napfire_dice *dice, napfire_result *results, int32_t *statuses,
-                              int32_t *rolls, int32_t *half_dice) {
+int napfire_resolve_many_dice(const napfire_shot *shots, size_t n, const napfire_rules *rules, napfire_dice *dice,
+                              napfire_result *results, int32_t *statuses, int32_t *rolls, int32_t *half_dice) {
     if (!dice)
         return NAPFIRE_EINVAL;
     if (n > NAPFIRE_MAX_BATCH)

@@ -20,8 +20,7 @@ int napfire__is_second_class(const struct nf_unit *firer) {
 }
 
 /* F-CAS-2/3/4: the die is consumed only when a half remains. */
-void napfire__round_half(int32_t halves, int32_t half_die, int32_t second_class,
-                   napfire_result *out) {
+void napfire__round_half(int32_t halves, int32_t half_die, int32_t second_class, napfire_result *out) {
     int32_t whole = halves / 2;
     out->half_die_used = 0;
     out->half_pending = 0;
@@ -37,12 +36,11 @@ void napfire__round_half(int32_t halves, int32_t half_die, int32_t second_class,
     out->casualties = whole;
 }
 
-int napfire_round_half(int32_t halves, int32_t half_die, int32_t second_class,
-                       int32_t *figures) {
+int napfire_round_half(int32_t halves, int32_t half_die, int32_t second_class, int32_t *figures) {
     if (!figures)
         return NAPFIRE_EINVAL;
-    if (halves < 0 || halves > 2 * NAPFIRE_MAX_FIGURES || half_die < 0 || half_die > 6 ||
-        second_class < 0 || second_class > 1)
+    if (halves < 0 || halves > 2 * NAPFIRE_MAX_FIGURES || half_die < 0 || half_die > 6 || second_class < 0 ||
+        second_class > 1)
         return NAPFIRE_EDOMAIN;
     if (halves % 2 != 0 && !second_class && half_die == 0)
         return NAPFIRE_EINVAL; /* the die is needed and was not given */

@@ -48,8 +48,16 @@ static const char *const class_names[] = {
     "GUARD", "ELITE", "VETERAN", "LINE", "SECOND_RATE", "CONSCRIPT", "MILITIA",
 };
 static const char *const formation_names[] = {
-    "LINE", "COLUMN_OF_COMPANIES", "COLUMN_OF_DIVISIONS", "MASSED_COLUMN", "SQUARE",
-    "MASS", "OPEN_ORDER", "SKIRMISH", "LIMBERED", "UNLIMBERED",
+    "LINE",
+    "COLUMN_OF_COMPANIES",
+    "COLUMN_OF_DIVISIONS",
+    "MASSED_COLUMN",
+    "SQUARE",
+    "MASS",
+    "OPEN_ORDER",
+    "SKIRMISH",
+    "LIMBERED",
+    "UNLIMBERED",
 };
 static const char *const weapon_names[] = {"MUSKET", "RIFLE", "SHARPSHOOTER"};
 static const char *const cover_names[] = {"NONE", "LIMITED", "COVER", "BUILDINGS"};
@@ -59,42 +67,82 @@ static const char *const band_names[] = {"NONE", "CANISTER", "EFFECTIVE", "LONG"
 static const char *const ammo_names[] = {"ROUNDSHOT", "CANISTER"};
 static const char *const gun_names[] = {"LIGHT", "P6", "P9", "P12", "HOWITZER"};
 static const char *const reason_names[] = {
-    "NONE", "NOT_COVERED", "NO_FIGURES", "ALREADY_FIRED", "LIMBERED", "MOVED_TOO_FAR",
-    "UNLIMBERED_THIS_TURN", "OUT_OF_RANGE", "SCREENED", "CANISTER_BEYOND_RANGE",
-    "FRIEND_IN_ARC", "FRIEND_SCREENS_LONG_RANGE", "PENETRATION", "OVERHEAD_NOT_HIGHER",
-    "OVERHEAD_TOO_CLOSE", "OVERHEAD_CANISTER",
+    "NONE",        "NOT_COVERED",           "NO_FIGURES",           "ALREADY_FIRED",
+    "LIMBERED",    "MOVED_TOO_FAR",         "UNLIMBERED_THIS_TURN", "OUT_OF_RANGE",
+    "SCREENED",    "CANISTER_BEYOND_RANGE", "FRIEND_IN_ARC",        "FRIEND_SCREENS_LONG_RANGE",
+    "PENETRATION", "OVERHEAD_NOT_HIGHER",   "OVERHEAD_TOO_CLOSE",   "OVERHEAD_CANISTER",
 };
 /* Index 0 is not a modifier: the ids are the F-MOD numbers, from 1. */
 static const char *const modifier_names[] = {
-    NULL, "GUARD", "ELITE", "STEADY", "RAW", "BRITISH_LINE", "FIRED_LAST_TURN",
-    "DISORDERED", "COLUMN", "SQUARE_OR_ENFILADE", "MASS", "ARTILLERY",
-    "CHARGING_CAVALRY", "OPEN_ORDER", "SKIRMISHERS", "COVER", "BUILDINGS",
-    "GUARD_CAP", "EXTRA", "MOVED_HALF",
+    NULL,
+    "GUARD",
+    "ELITE",
+    "STEADY",
+    "RAW",
+    "BRITISH_LINE",
+    "FIRED_LAST_TURN",
+    "DISORDERED",
+    "COLUMN",
+    "SQUARE_OR_ENFILADE",
+    "MASS",
+    "ARTILLERY",
+    "CHARGING_CAVALRY",
+    "OPEN_ORDER",
+    "SKIRMISHERS",
+    "COVER",
+    "BUILDINGS",
+    "GUARD_CAP",
+    "EXTRA",
+    "MOVED_HALF",
 };
 static const char *const missing_names[] = {
     "NONE", "MUSKETRY_CELL", "ARTILLERY_CELL", "RANGE", "MODIFIER", "THRESHOLD",
 };
 static const char *const fire_names[] = {"MUSKETRY", "ARTILLERY"};
 static const char *const threshold_names[] = {
-    "SCREEN", "LONG_RANGE_CLEARANCE", "OVERHEAD_CLEARANCE", "STAR_FIGURES",
-    "ROW_2", "ROW_3", "ROW_4", "ROW_5", "GUARD_CAP",
+    "SCREEN",    "LONG_RANGE_CLEARANCE", "OVERHEAD_CLEARANCE", "STAR_FIGURES", "ROW_2", "ROW_3", "ROW_4", "ROW_5",
+    "GUARD_CAP",
 };
 static const char *const provenance_names[] = {"NAME", "EDITION", "SOURCE"};
-static const char *const parse_names[] = {
-    "OK",     "VERSION", "TOO_LARGE",   "LINE_TOO_LONG", "NUL",   "UTF8",  "CONTROL", "SYNTAX",
-    "UNKNOWN_KEY", "DUPLICATE_KEY", "VALUE", "RANGE", "COUNT", "UNIT", "STAR",    "ORDER"};
+static const char *const parse_names[] = {"OK",      "VERSION", "TOO_LARGE",   "LINE_TOO_LONG", "NUL",   "UTF8",
+                                          "CONTROL", "SYNTAX",  "UNKNOWN_KEY", "DUPLICATE_KEY", "VALUE", "RANGE",
+                                          "COUNT",   "UNIT",    "STAR",        "ORDER"};
 static const char *const unit_param_names[] = {
-    "UNIT_ARM", "UNIT_NATION", "UNIT_CLASS", "UNIT_FORMATION", "UNIT_FIGURES",
-    "UNIT_WEAPON", "UNIT_GUN", "UNIT_COVER", "UNIT_MOVED", "UNIT_DISORDERED",
-    "UNIT_FIRED_LAST_TURN", "UNIT_FIRED_THIS_TURN", "UNIT_SECOND_CLASS_FIRERS",
-    "UNIT_CHARGING", "UNIT_MASSED_BATTERY", "UNIT_UNLIMBERED_THIS_TURN",
+    "UNIT_ARM",
+    "UNIT_NATION",
+    "UNIT_CLASS",
+    "UNIT_FORMATION",
+    "UNIT_FIGURES",
+    "UNIT_WEAPON",
+    "UNIT_GUN",
+    "UNIT_COVER",
+    "UNIT_MOVED",
+    "UNIT_DISORDERED",
+    "UNIT_FIRED_LAST_TURN",
+    "UNIT_FIRED_THIS_TURN",
+    "UNIT_SECOND_CLASS_FIRERS",
+    "UNIT_CHARGING",
+    "UNIT_MASSED_BATTERY",
+    "UNIT_UNLIMBERED_THIS_TURN",
 };
 static const char *const shot_param_names[] = {
-    "SHOT_MEASURE", "SHOT_DISTANCE", "SHOT_ENFILADE", "SHOT_FIRING_FIGURES",
-    "SHOT_SCREEN", "SHOT_SCREEN_DISTANCE", "SHOT_AMMO", "SHOT_EXTRA_MODIFIER",
-    "SHOT_FRIEND_IN_ARC", "SHOT_FRIEND_NEAR_TARGET", "SHOT_FRIEND_NEAR_BATTERY",
-    "SHOT_TARGET_FAR_FROM_FRIENDS", "SHOT_CLEAR_LOS", "SHOT_PENETRATION_HITS_FRIEND",
-    "SHOT_OVERHEAD", "SHOT_BATTERY_HIGHER", "SHOT_OVERHEAD_FRIEND_TO_BATTERY",
+    "SHOT_MEASURE",
+    "SHOT_DISTANCE",
+    "SHOT_ENFILADE",
+    "SHOT_FIRING_FIGURES",
+    "SHOT_SCREEN",
+    "SHOT_SCREEN_DISTANCE",
+    "SHOT_AMMO",
+    "SHOT_EXTRA_MODIFIER",
+    "SHOT_FRIEND_IN_ARC",
+    "SHOT_FRIEND_NEAR_TARGET",
+    "SHOT_FRIEND_NEAR_BATTERY",
+    "SHOT_TARGET_FAR_FROM_FRIENDS",
+    "SHOT_CLEAR_LOS",
+    "SHOT_PENETRATION_HITS_FRIEND",
+    "SHOT_OVERHEAD",
+    "SHOT_BATTERY_HIGHER",
+    "SHOT_OVERHEAD_FRIEND_TO_BATTERY",
     "SHOT_OVERHEAD_FRIEND_TO_ENEMY",
 };
 
@@ -110,7 +158,8 @@ struct name_table {
     size_t count;
 };
 
-#define NAME_TABLE(t) {t, NF_COUNT(t)}
+#define NAME_TABLE(t) \
+  { t, NF_COUNT(t) }
 /* Indexed by enum napfire_enum. */
 static const struct name_table name_tables[] = {
     [NAPFIRE_ENUM_ARM] = NAME_TABLE(arm_names),

@@ -20,17 +20,15 @@ static const char *const row_text[NF_ROWS] = {
     "row 4 (medium line, 28 or more firing figures)",
     "row 5 (large line, 36 or more firing figures)",
 };
-static const char *const gun_text[NF_GUNS] = {"light gun (3-4 pounder)", "6-pounder",
-                                              "9-pounder", "12-pounder", "howitzer"};
-static const char *const weapon_text[NF_WEAPONS] = {"musket", "rifle",
-                                                    "sharpshooters (picked marksmen)"};
+static const char *const gun_text[NF_GUNS] = {"light gun (3-4 pounder)", "6-pounder", "9-pounder", "12-pounder",
+                                              "howitzer"};
+static const char *const weapon_text[NF_WEAPONS] = {"musket", "rifle", "sharpshooters (picked marksmen)"};
 static const char *const band_text[] = {
     [NAPFIRE_BAND_CANISTER] = "canister range",
     [NAPFIRE_BAND_EFFECTIVE] = "effective range",
     [NAPFIRE_BAND_LONG] = "long range",
 };
-static const char *const measure_text[NF_MEASURES] = {"in millimetres",
-                                                      "in tenths of an inch"};
+static const char *const measure_text[NF_MEASURES] = {"in millimetres", "in tenths of an inch"};
 /* [id][variant] */
 static const char *const modifier_text[NF_MOD_IDS][NF_VARIANTS] = {
     [NAPFIRE_MOD_GUARD] = {"firer of class Guard (F-MOD-1)"},
@@ -77,42 +75,41 @@ static void put_rolls(struct nf_out *o, int32_t column) {
 
 static void sentence(struct nf_out *o, int32_t missing, const int32_t ix[4]) {
     switch (missing) {
-    case NAPFIRE_MISSING_MUSKETRY_CELL:
-        napfire__puts(o, "musketry table, ");
-        napfire__puts(o, row_text[ix[0]]);
-        put_rolls(o, ix[1]);
-        break;
-    case NAPFIRE_MISSING_ARTILLERY_CELL:
-        napfire__puts(o, "artillery table, ");
-        napfire__puts(o, gun_text[ix[0]]);
-        napfire__puts(o, ix[1] == NAPFIRE_AMMO_CANISTER ? ", canister at " : ", roundshot at ");
-        napfire__puts(o, band_text[ix[2]]);
-        put_rolls(o, ix[3]);
-        break;
-    case NAPFIRE_MISSING_RANGE: {
-        int gun = ix[2] == NAPFIRE_ARM_FOOT_ARTILLERY;
-        napfire__puts(o, gun ? "gun range: the " : "infantry range: the ");
-        napfire__puts(o, band_text[ix[3]]);
-        napfire__puts(o, " maximum of the ");
-        napfire__puts(o, gun ? gun_text[ix[0]] : weapon_text[ix[0]]);
-        napfire__puts(o, ", ");
-        napfire__puts(o, measure_text[ix[1]]);
-        napfire__puts(o, gun ? " (F-ART-1)" : " (F-RNG)");
-        break;
-    }
-    case NAPFIRE_MISSING_MODIFIER:
-        napfire__puts(o, ix[0] == NAPFIRE_FIRE_MUSKETRY ? "musketry modifier: "
-                                                        : "artillery modifier: ");
-        napfire__puts(o, modifier_text[ix[1]][ix[2]]);
-        break;
-    default: /* NAPFIRE_MISSING_THRESHOLD */
-        napfire__puts(o, "threshold: ");
-        napfire__puts(o, threshold_text[ix[0]]);
-        if (napfire__threshold_is_distance(ix[0])) {
+        case NAPFIRE_MISSING_MUSKETRY_CELL:
+            napfire__puts(o, "musketry table, ");
+            napfire__puts(o, row_text[ix[0]]);
+            put_rolls(o, ix[1]);
+            break;
+        case NAPFIRE_MISSING_ARTILLERY_CELL:
+            napfire__puts(o, "artillery table, ");
+            napfire__puts(o, gun_text[ix[0]]);
+            napfire__puts(o, ix[1] == NAPFIRE_AMMO_CANISTER ? ", canister at " : ", roundshot at ");
+            napfire__puts(o, band_text[ix[2]]);
+            put_rolls(o, ix[3]);
+            break;
+        case NAPFIRE_MISSING_RANGE: {
+            int gun = ix[2] == NAPFIRE_ARM_FOOT_ARTILLERY;
+            napfire__puts(o, gun ? "gun range: the " : "infantry range: the ");
+            napfire__puts(o, band_text[ix[3]]);
+            napfire__puts(o, " maximum of the ");
+            napfire__puts(o, gun ? gun_text[ix[0]] : weapon_text[ix[0]]);
             napfire__puts(o, ", ");
             napfire__puts(o, measure_text[ix[1]]);
+            napfire__puts(o, gun ? " (F-ART-1)" : " (F-RNG)");
+            break;
         }
-        break;
+        case NAPFIRE_MISSING_MODIFIER:
+            napfire__puts(o, ix[0] == NAPFIRE_FIRE_MUSKETRY ? "musketry modifier: " : "artillery modifier: ");
+            napfire__puts(o, modifier_text[ix[1]][ix[2]]);
+            break;
+        default: /* NAPFIRE_MISSING_THRESHOLD */
+            napfire__puts(o, "threshold: ");
+            napfire__puts(o, threshold_text[ix[0]]);
+            if (napfire__threshold_is_distance(ix[0])) {
+                napfire__puts(o, ", ");
+                napfire__puts(o, measure_text[ix[1]]);
+            }
+            break;
     }
 }
 
@@ -127,9 +124,8 @@ static int in(int32_t v, int32_t lo, int32_t hi) {
  * when an entry the kind uses is outside every domain. */
 static int canonical(int32_t missing, const int32_t index[4], int32_t out[4]) {
     static const int32_t used[] = {
-        [NAPFIRE_MISSING_MUSKETRY_CELL] = 2, [NAPFIRE_MISSING_ARTILLERY_CELL] = 4,
-        [NAPFIRE_MISSING_RANGE] = 4,         [NAPFIRE_MISSING_MODIFIER] = 3,
-        [NAPFIRE_MISSING_THRESHOLD] = 2,
+        [NAPFIRE_MISSING_MUSKETRY_CELL] = 2, [NAPFIRE_MISSING_ARTILLERY_CELL] = 4, [NAPFIRE_MISSING_RANGE] = 4,
+        [NAPFIRE_MISSING_MODIFIER] = 3,      [NAPFIRE_MISSING_THRESHOLD] = 2,
     };
     if (!in(missing, NAPFIRE_MISSING_MUSKETRY_CELL, NAPFIRE_MISSING_THRESHOLD))
         return 0;
@@ -153,8 +149,7 @@ static int canonical(int32_t missing, const int32_t index[4], int32_t out[4]) {
 }
 
 /* The PATCH line: the key, then '?' at the datum and '.' elsewhere. */
-static void patch(struct nf_out *o, const struct nf_family *f, const int32_t ix[NF_KEY_DIMS],
-                  int32_t j) {
+static void patch(struct nf_out *o, const struct nf_family *f, const int32_t ix[NF_KEY_DIMS], int32_t j) {
     napfire__put_key(o, f, ix, 0);
     int32_t count = napfire__family_count(f, ix);
     for (int32_t k = 0; k < count; k++) {
@@ -164,13 +159,12 @@ static void patch(struct nf_out *o, const struct nf_family *f, const int32_t ix[
     }
 }
 
-int napfire_missing_describe(int32_t missing, const int32_t index[4], int32_t style, char *buf,
-                             size_t cap, size_t *len) {
+int napfire_missing_describe(int32_t missing, const int32_t index[4], int32_t style, char *buf, size_t cap,
+                             size_t *len) {
     if (!index || !len || (!buf && cap > 0))
         return NAPFIRE_EINVAL;
     int32_t ix4[4], key[NF_KEY_DIMS], j = 0;
-    if (!in(style, NAPFIRE_DESCRIBE_PATCH, NAPFIRE_DESCRIBE_SENTENCE) ||
-        !canonical(missing, index, ix4))
+    if (!in(style, NAPFIRE_DESCRIBE_PATCH, NAPFIRE_DESCRIBE_SENTENCE) || !canonical(missing, index, ix4))
         return NAPFIRE_EDOMAIN;
     const struct nf_family *f = napfire__key_of_datum(missing, ix4, key, &j);
     if (!f)
@@ -196,9 +190,8 @@ int napfire_missing_describe(int32_t missing, const int32_t index[4], int32_t st
 /* The first unknown value of one key at or after *cursor, counting the
  * key's values from *at (advanced past them): 1 found, 0 not, or an error
  * status from the getter. */
-static int key_unknown(const struct nf_family *f, const napfire_rules *r,
-                       const int32_t ix[NF_KEY_DIMS], int32_t *at, int32_t *cursor,
-                       int32_t *missing, int32_t index[4]) {
+static int key_unknown(const struct nf_family *f, const napfire_rules *r, const int32_t ix[NF_KEY_DIMS], int32_t *at,
+                       int32_t *cursor, int32_t *missing, int32_t index[4]) {
     int32_t v[NF_KEY_VALUES] = {0}, star[NF_KEY_VALUES] = {0};
     int32_t count = napfire__family_count(f, ix);
     if (*at + count <= *cursor) {
@@ -219,8 +212,7 @@ static int key_unknown(const struct nf_family *f, const napfire_rules *r,
     return 0;
 }
 
-int napfire_rules_next_unknown(const napfire_rules *r, int32_t *cursor, int32_t *missing,
-                               int32_t index[4]) {
+int napfire_rules_next_unknown(const napfire_rules *r, int32_t *cursor, int32_t *missing, int32_t index[4]) {
     if (!cursor || !missing || !index)
         return NAPFIRE_EINVAL;
     if (*cursor < 0)

@@ -21,9 +21,13 @@ static int64_t cross(int64_t aq, int64_t ar, int64_t bq, int64_t br) {
     return aq * br - ar * bq;
 }
 
-static int32_t mod6(int32_t x) { return ((x % 6) + 6) % 6; }
+static int32_t mod6(int32_t x) {
+    return ((x % 6) + 6) % 6;
+}
 
-static int hex_ok(napfire_hex h) { return nf_in_bound(h.q, h.r); }
+static int hex_ok(napfire_hex h) {
+    return nf_in_bound(h.q, h.r);
+}
 
 /* ------------------------------------------------------------------ */
 /* Grid */
@@ -33,26 +37,33 @@ int napfire_hex_check(napfire_hex h) {
 }
 
 int napfire_hex_direction(int32_t direction, napfire_hex *delta) {
-    if (!delta) return NAPFIRE_EINVAL;
-    if (direction < 0 || direction > 5) return NAPFIRE_EDOMAIN;
+    if (!delta)
+        return NAPFIRE_EINVAL;
+    if (direction < 0 || direction > 5)
+        return NAPFIRE_EDOMAIN;
     delta->q = nf_eq(direction);
     delta->r = nf_er(direction);
     return NAPFIRE_OK;
 }
 
 int napfire_hex_neighbour(napfire_hex h, int32_t direction, napfire_hex *out) {
-    if (!out) return NAPFIRE_EINVAL;
-    if (direction < 0 || direction > 5 || !hex_ok(h)) return NAPFIRE_EDOMAIN;
+    if (!out)
+        return NAPFIRE_EINVAL;
+    if (direction < 0 || direction > 5 || !hex_ok(h))
+        return NAPFIRE_EDOMAIN;
     int64_t q = (int64_t)h.q + nf_eq(direction), r = (int64_t)h.r + nf_er(direction);
-    if (!nf_in_bound(q, r)) return NAPFIRE_EDOMAIN;
+    if (!nf_in_bound(q, r))
+        return NAPFIRE_EDOMAIN;
     out->q = (int32_t)q;
     out->r = (int32_t)r;
     return NAPFIRE_OK;
 }
 
 int napfire_hex_side_towards(napfire_hex a, napfire_hex b, int32_t *side) {
-    if (!side) return NAPFIRE_EINVAL;
-    if (!hex_ok(a) || !hex_ok(b)) return NAPFIRE_EDOMAIN;
+    if (!side)
+        return NAPFIRE_EINVAL;
+    if (!hex_ok(a) || !hex_ok(b))
+        return NAPFIRE_EDOMAIN;
     int64_t dq = (int64_t)b.q - a.q, dr = (int64_t)b.r - a.r;
     for (int32_t dir = 0; dir < 6; dir++) {
         if (dq == nf_eq(dir) && dr == nf_er(dir)) {
@@ -64,38 +75,61 @@ int napfire_hex_side_towards(napfire_hex a, napfire_hex b, int32_t *side) {
 }
 
 int napfire_hex_vertex_hexes(napfire_hex h, int32_t vertex, napfire_hex out[2]) {
-    if (!out) return NAPFIRE_EINVAL;
+    if (!out)
+        return NAPFIRE_EINVAL;
     napfire_hex a, b;
-    if (vertex < 0 || vertex > 5) return NAPFIRE_EDOMAIN;
+    if (vertex < 0 || vertex > 5)
+        return NAPFIRE_EDOMAIN;
     int rc = napfire_hex_neighbour(h, vertex, &a);
-    if (rc == NAPFIRE_OK) rc = napfire_hex_neighbour(h, mod6(vertex + 1), &b);
-    if (rc != NAPFIRE_OK) return rc;
+    if (rc == NAPFIRE_OK)
+        rc = napfire_hex_neighbour(h, mod6(vertex + 1), &b);
+    if (rc != NAPFIRE_OK)
+        return rc;
     out[0] = a;
     out[1] = b;
     return NAPFIRE_OK;
 }
 
 int napfire_hex_distance(napfire_hex a, napfire_hex b, int32_t *distance) {
-    if (!distance) return NAPFIRE_EINVAL;
-    if (!hex_ok(a) || !hex_ok(b)) return NAPFIRE_EDOMAIN;
+    if (!distance)
+        return NAPFIRE_EINVAL;
+    if (!hex_ok(a) || !hex_ok(b))
+        return NAPFIRE_EDOMAIN;
     *distance = (int32_t)nf_len((int64_t)b.q - a.q, (int64_t)b.r - a.r);
     return NAPFIRE_OK;
 }
 
 /* 1 for an odd number, of either sign. Offsets then divide even numbers
  * only, so C's truncating division is exact. */
-static int64_t odd(int64_t x) { return x % 2 != 0; }
+static int64_t odd(int64_t x) {
+    return x % 2 != 0;
+}
 
 int napfire_hex_to_offset(napfire_hex h, int32_t layout, int32_t *col, int32_t *row) {
-    if (!col || !row) return NAPFIRE_EINVAL;
-    if (!hex_ok(h)) return NAPFIRE_EDOMAIN;
+    if (!col || !row)
+        return NAPFIRE_EINVAL;
+    if (!hex_ok(h))
+        return NAPFIRE_EDOMAIN;
     int64_t q = h.q, r = h.r, c, w;
     switch (layout) {
-    case NAPFIRE_HEX_ODD_Q:  c = q; w = r + (q - odd(q)) / 2; break;
-    case NAPFIRE_HEX_EVEN_Q: c = q; w = r + (q + odd(q)) / 2; break;
-    case NAPFIRE_HEX_ODD_R:  c = q + (r - odd(r)) / 2; w = r; break;
-    case NAPFIRE_HEX_EVEN_R: c = q + (r + odd(r)) / 2; w = r; break;
-    default: return NAPFIRE_EDOMAIN;
+        case NAPFIRE_HEX_ODD_Q:
+            c = q;
+            w = r + (q - odd(q)) / 2;
+            break;
+        case NAPFIRE_HEX_EVEN_Q:
+            c = q;
+            w = r + (q + odd(q)) / 2;
+            break;
+        case NAPFIRE_HEX_ODD_R:
+            c = q + (r - odd(r)) / 2;
+            w = r;
+            break;
+        case NAPFIRE_HEX_EVEN_R:
+            c = q + (r + odd(r)) / 2;
+            w = r;
+            break;
+        default:
+            return NAPFIRE_EDOMAIN;
     }
     *col = (int32_t)c;
     *row = (int32_t)w;
@@ -103,16 +137,31 @@ int napfire_hex_to_offset(napfire_hex h, int32_t layout, int32_t *col, int32_t *
 }
 
 int napfire_hex_from_offset(int32_t layout, int32_t col, int32_t row, napfire_hex *out) {
-    if (!out) return NAPFIRE_EINVAL;
+    if (!out)
+        return NAPFIRE_EINVAL;
     int64_t c = col, w = row, q, r;
     switch (layout) {
-    case NAPFIRE_HEX_ODD_Q:  q = c; r = w - (c - odd(c)) / 2; break;
-    case NAPFIRE_HEX_EVEN_Q: q = c; r = w - (c + odd(c)) / 2; break;
-    case NAPFIRE_HEX_ODD_R:  r = w; q = c - (w - odd(w)) / 2; break;
-    case NAPFIRE_HEX_EVEN_R: r = w; q = c - (w + odd(w)) / 2; break;
-    default: return NAPFIRE_EDOMAIN;
+        case NAPFIRE_HEX_ODD_Q:
+            q = c;
+            r = w - (c - odd(c)) / 2;
+            break;
+        case NAPFIRE_HEX_EVEN_Q:
+            q = c;
+            r = w - (c + odd(c)) / 2;
+            break;
+        case NAPFIRE_HEX_ODD_R:
+            r = w;
+            q = c - (w - odd(w)) / 2;
+            break;
+        case NAPFIRE_HEX_EVEN_R:
+            r = w;
+            q = c - (w + odd(w)) / 2;
+            break;
+        default:
+            return NAPFIRE_EDOMAIN;
     }
-    if (!nf_in_bound(q, r)) return NAPFIRE_EDOMAIN;
+    if (!nf_in_bound(q, r))
+        return NAPFIRE_EDOMAIN;
     out->q = (int32_t)q;
     out->r = (int32_t)r;
     return NAPFIRE_OK;
@@ -124,9 +173,9 @@ int napfire_hex_from_offset(int32_t layout, int32_t col, int32_t row, napfire_he
 /* The walker is inlined into its loops: per step it is a handful of
  * multiplications, and a call would cost as much again. */
 #if defined(__GNUC__) || defined(__clang__)
-#define NF_HOT_INLINE static inline __attribute__((always_inline))
+#  define NF_HOT_INLINE static inline __attribute__((always_inline))
 #else
-#define NF_HOT_INLINE static inline
+#  define NF_HOT_INLINE static inline
 #endif
 
 /* The direction class of d, from the signs of the cube differences
@@ -161,11 +210,17 @@ NF_HOT_INLINE void walk_begin(struct nf_walk *w, napfire_hex from, napfire_hex t
     walk_classify(w->dq, w->dr, &w->mode, &w->j);
 }
 
-void napfire__walk_start(struct nf_walk *w, napfire_hex from, napfire_hex to) { walk_begin(w, from, to); }
+void napfire__walk_start(struct nf_walk *w, napfire_hex from, napfire_hex to) {
+    walk_begin(w, from, to);
+}
 
 /* Neighbouring directions without a division. */
-static int32_t prev6(int32_t x) { return x == 0 ? 5 : x - 1; }
-static int32_t next6(int32_t x) { return x == 5 ? 0 : x + 1; }
+static int32_t prev6(int32_t x) {
+    return x == 0 ? 5 : x - 1;
+}
+static int32_t next6(int32_t x) {
+    return x == 5 ? 0 : x + 1;
+}
 
 /* Distances of relative hexes: within 2^22, so 32 bits suffice. */
 static int32_t len32(int32_t q, int32_t r) {
@@ -175,8 +230,8 @@ static int32_t len32(int32_t q, int32_t r) {
     return (int32_t)((a + b + c) / 2u);
 }
 
-NF_HOT_INLINE void walk_emit(const struct nf_walk *w, napfire_trace_step *s, int32_t kind,
-                           int32_t side, int64_t q, int64_t r, int64_t oq, int64_t orr) {
+NF_HOT_INLINE void walk_emit(const struct nf_walk *w, napfire_trace_step *s, int32_t kind, int32_t side, int64_t q,
+                             int64_t r, int64_t oq, int64_t orr) {
     s->kind = kind;
     s->side = side;
     s->hex.q = (int32_t)(w->fq + q);
@@ -192,11 +247,13 @@ NF_HOT_INLINE void walk_enter(struct nf_walk *w, napfire_trace_step *s, int32_t 
     w->hq += q;
     w->hr += r;
     walk_emit(w, s, NAPFIRE_STEP_HEX, -1, w->hq, w->hr, w->hq, w->hr);
-    if (w->hq == w->dq && w->hr == w->dr) w->phase = 2;
+    if (w->hq == w->dq && w->hr == w->dr)
+        w->phase = 2;
 }
 
 NF_HOT_INLINE int walk_next(struct nf_walk *w, napfire_trace_step *s) {
-    if (w->phase == 2) return 0;
+    if (w->phase == 2)
+        return 0;
     w->emitted++;
     if (w->phase == 0) {
         w->phase = w->mode == NF_WALK_SINGLE ? 2 : 1;
@@ -218,8 +275,7 @@ NF_HOT_INLINE int walk_next(struct nf_walk *w, napfire_trace_step *s) {
         /* Centre to vertex j, then along the hexside between the two
          * neighbours at that vertex; e[j] lies right of w[j]. */
         int32_t k = next6(j);
-        walk_emit(w, s, NAPFIRE_STEP_HEXSIDE, next6(k), hq + nf_eq(j), hr + nf_er(j),
-                hq + nf_eq(k), hr + nf_er(k));
+        walk_emit(w, s, NAPFIRE_STEP_HEXSIDE, next6(k), hq + nf_eq(j), hr + nf_er(j), hq + nf_eq(k), hr + nf_er(k));
         w->pend = 6;
         return 1;
     }
@@ -236,7 +292,8 @@ NF_HOT_INLINE int walk_next(struct nf_walk *w, napfire_trace_step *s) {
         /* Through hexside j-1 (a1 < 0), j (a2 < 0 < a1) or j+1: counted
          * without branches, as the choice is unpredictable. */
         int32_t k = lo + (a1 > 0) + (a2 > 0);
-        if (k >= 6) k -= 6;
+        if (k >= 6)
+            k -= 6;
         walk_enter(w, s, nf_eq(k), nf_er(k));
         return 1;
     }
@@ -262,10 +319,14 @@ NF_HOT_INLINE int walk_next(struct nf_walk *w, napfire_trace_step *s) {
     return 1;
 }
 
-int napfire__walk_step(struct nf_walk *w, napfire_trace_step *s) { return walk_next(w, s); }
+int napfire__walk_step(struct nf_walk *w, napfire_trace_step *s) {
+    return walk_next(w, s);
+}
 
 /* v within [0, end] or [end, 0]. */
-static int within(int64_t v, int64_t end) { return end < 0 ? v >= end && v <= 0 : v >= 0 && v <= end; }
+static int within(int64_t v, int64_t end) {
+    return end < 0 ? v >= end && v <= 0 : v >= 0 && v <= end;
+}
 
 /* What a step from caller storage relies on, and no more: every field in
  * its range (so every table index and every product is defined), a
@@ -280,7 +341,8 @@ static int within(int64_t v, int64_t end) { return end < 0 ? v >= end && v <= 0 
 static int segment_ok(const struct nf_walk *w) {
     int64_t dq = w->dq, dr = w->dr;
     int32_t mode, j;
-    if (!nf_in_bound(w->fq, w->fr) || !nf_in_bound(w->fq + dq, w->fr + dr)) return 0;
+    if (!nf_in_bound(w->fq, w->fr) || !nf_in_bound(w->fq + dq, w->fr + dr))
+        return 0;
     walk_classify(dq, dr, &mode, &j);
     return w->n == nf_len(dq, dr) && mode == w->mode && j == w->j;
 }
@@ -293,8 +355,10 @@ static int progress_ok(const struct nf_walk *w) {
 /* A pending move goes forward: along w[j] on a diagonal, through hexside
  * j-1, j or j+1 in a sector (pend already in -1..6). */
 static int pend_forward(const struct nf_walk *w) {
-    if (w->pend == -1) return 1;
-    if (w->mode == NF_WALK_DIAGONAL) return w->pend == 6;
+    if (w->pend == -1)
+        return 1;
+    if (w->mode == NF_WALK_DIAGONAL)
+        return w->pend == 6;
     return w->mode == NF_WALK_SECTOR && w->pend < 6 && mod6(w->pend - w->j + 1) <= 2;
 }
 
@@ -307,44 +371,52 @@ static int inside_box(const struct nf_walk *w) {
         pq += nf_eq(w->pend);
         pr += nf_er(w->pend);
     }
-    return within(hq, w->dq) && within(hr, w->dr) && within(pq, w->dq) &&
-           within(pr, w->dr);
+    return within(hq, w->dq) && within(hr, w->dr) && within(pq, w->dq) && within(pr, w->dr);
 }
 
 /* The phase agrees with the position: fresh at the first hex with no
  * move pending, walking with the last hex still ahead, over at the last. */
 static int phase_ok(const struct nf_walk *w) {
     int at_start = w->hq == 0 && w->hr == 0, at_end = w->hq == w->dq && w->hr == w->dr;
-    if (w->phase == 0) return at_start && w->pend == -1;
-    if (w->phase == 1) return w->pend >= 0 || !at_end;
+    if (w->phase == 0)
+        return at_start && w->pend == -1;
+    if (w->phase == 1)
+        return w->pend >= 0 || !at_end;
     return at_end && w->pend == -1;
 }
 
 int napfire__walk_valid(const struct nf_walk *w) {
-    return w->magic == NF_TRACE_MAGIC && segment_ok(w) && progress_ok(w) && pend_forward(w) &&
-           inside_box(w) && phase_ok(w);
+    return w->magic == NF_TRACE_MAGIC && segment_ok(w) && progress_ok(w) && pend_forward(w) && inside_box(w) &&
+           phase_ok(w);
 }
 
 /* ------------------------------------------------------------------ */
 /* Public trace */
 
-size_t napfire_trace_size(void) { return sizeof(napfire_trace); }
+size_t napfire_trace_size(void) {
+    return sizeof(napfire_trace);
+}
 
 #define NF_WALK(it) ((struct nf_walk *)(void *)(it)->opaque_.bytes)
 
 int napfire_trace_init(napfire_trace *it, size_t size, napfire_hex from, napfire_hex to) {
-    if (!it) return NAPFIRE_EINVAL;
-    if (size != sizeof(napfire_trace)) return NAPFIRE_ESIZE;
-    if (!hex_ok(from) || !hex_ok(to)) return NAPFIRE_EDOMAIN;
+    if (!it)
+        return NAPFIRE_EINVAL;
+    if (size != sizeof(napfire_trace))
+        return NAPFIRE_ESIZE;
+    if (!hex_ok(from) || !hex_ok(to))
+        return NAPFIRE_EDOMAIN;
     memset(it, 0, sizeof *it);
     walk_begin(NF_WALK(it), from, to);
     return NAPFIRE_OK;
 }
 
 int napfire_trace_next(napfire_trace *it, napfire_trace_step *step, int32_t *more) {
-    if (!it || !step || !more) return NAPFIRE_EINVAL;
+    if (!it || !step || !more)
+        return NAPFIRE_EINVAL;
     struct nf_walk *w = NF_WALK(it);
-    if (!napfire__walk_valid(w)) return NAPFIRE_ESTATE;
+    if (!napfire__walk_valid(w))
+        return NAPFIRE_ESTATE;
     napfire_trace_step s;
     if (!walk_next(w, &s)) {
         *more = 0;
@@ -355,10 +427,11 @@ int napfire_trace_next(napfire_trace *it, napfire_trace_step *step, int32_t *mor
     return NAPFIRE_OK;
 }
 
-int napfire_trace_steps(napfire_hex from, napfire_hex to, napfire_trace_step *steps, size_t cap,
-                        size_t *count) {
-    if (!count || (!steps && cap > 0)) return NAPFIRE_EINVAL;
-    if (!hex_ok(from) || !hex_ok(to)) return NAPFIRE_EDOMAIN;
+int napfire_trace_steps(napfire_hex from, napfire_hex to, napfire_trace_step *steps, size_t cap, size_t *count) {
+    if (!count || (!steps && cap > 0))
+        return NAPFIRE_EINVAL;
+    if (!hex_ok(from) || !hex_ok(to))
+        return NAPFIRE_EDOMAIN;
     struct nf_walk w;
     napfire_trace_step s;
     size_t k;
@@ -370,10 +443,12 @@ int napfire_trace_steps(napfire_hex from, napfire_hex to, napfire_trace_step *st
     for (;;) {
         k = 0;
         while (walk_next(&w, &s)) {
-            if (write) steps[k] = s;
+            if (write)
+                steps[k] = s;
             k++;
         }
-        if (write) break;
+        if (write)
+            break;
         if (k > cap) {
             *count = k;
             return NAPFIRE_ENOSPC;

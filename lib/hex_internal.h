@@ -16,7 +16,7 @@
 #define NAPFIRE_HEX_INTERNAL_H
 
 #ifndef NAPFIRE_BUILDING
-#define NAPFIRE_BUILDING 1
+#  define NAPFIRE_BUILDING 1
 #endif
 
 #include <stdint.h>
@@ -44,7 +44,9 @@ static inline int32_t nf_wr(int32_t v) {
     return r[v];
 }
 
-static inline int64_t nf_abs64(int64_t x) { return x < 0 ? -x : x; }
+static inline int64_t nf_abs64(int64_t x) {
+    return x < 0 ? -x : x;
+}
 
 /* Cube distance of the axial vector (q, r). */
 static inline int64_t nf_len(int64_t q, int64_t r) {

@@ -8,7 +8,7 @@
 #define NAPFIRE_INTERNAL_H
 
 #ifndef NAPFIRE_BUILDING
-#define NAPFIRE_BUILDING 1
+#  define NAPFIRE_BUILDING 1
 #endif
 
 #include <stddef.h>
@@ -49,23 +49,22 @@
 
 /* Every count above is its enumeration's size: a value added to a public
  * enum must grow the count (and the tables it sizes) with it. */
-#define NF_ENUM_COUNTS(X)                                                                         \
-    X(NF_ARMS, NAPFIRE_ARM_HORSE_ARTILLERY) X(NF_NATIONS, NAPFIRE_NATION_RUSSIA)                  \
-    X(NF_CLASSES, NAPFIRE_CLASS_MILITIA) X(NF_FORMATIONS, NAPFIRE_FORMATION_UNLIMBERED)           \
-    X(NF_WEAPONS, NAPFIRE_WEAPON_SHARPSHOOTER) X(NF_COVERS, NAPFIRE_COVER_BUILDINGS)              \
-    X(NF_MOVED, NAPFIRE_MOVED_MORE) X(NF_MEASURES, NAPFIRE_MEASURE_IMPERIAL)                      \
-    X(NF_GUNS, NAPFIRE_GUN_HOWITZER) X(NF_AMMOS, NAPFIRE_AMMO_CANISTER)                           \
-    X(NF_REASONS, NAPFIRE_REASON_OVERHEAD_CANISTER) X(NF_THRESHOLDS, NAPFIRE_THRESHOLD_GUARD_CAP) \
-    X(NF_FIRES, NAPFIRE_FIRE_ARTILLERY)
+#define NF_ENUM_COUNTS(X) \
+  X(NF_ARMS, NAPFIRE_ARM_HORSE_ARTILLERY) \
+  X(NF_NATIONS, NAPFIRE_NATION_RUSSIA) X(NF_CLASSES, NAPFIRE_CLASS_MILITIA) \
+      X(NF_FORMATIONS, NAPFIRE_FORMATION_UNLIMBERED) X(NF_WEAPONS, NAPFIRE_WEAPON_SHARPSHOOTER) \
+          X(NF_COVERS, NAPFIRE_COVER_BUILDINGS) X(NF_MOVED, NAPFIRE_MOVED_MORE) \
+              X(NF_MEASURES, NAPFIRE_MEASURE_IMPERIAL) X(NF_GUNS, NAPFIRE_GUN_HOWITZER) \
+                  X(NF_AMMOS, NAPFIRE_AMMO_CANISTER) X(NF_REASONS, NAPFIRE_REASON_OVERHEAD_CANISTER) \
+                      X(NF_THRESHOLDS, NAPFIRE_THRESHOLD_GUARD_CAP) X(NF_FIRES, NAPFIRE_FIRE_ARTILLERY)
 #define NF_COUNT_IS_LAST_PLUS_ONE(count, last) _Static_assert((count) == (last) + 1, #count);
 NF_ENUM_COUNTS(NF_COUNT_IS_LAST_PLUS_ONE)
-_Static_assert(NF_ROW_THRESHOLDS == NAPFIRE_THRESHOLD_ROW_5 - NAPFIRE_THRESHOLD_ROW_2 + 1,
-               "NF_ROW_THRESHOLDS");
+_Static_assert(NF_ROW_THRESHOLDS == NAPFIRE_THRESHOLD_ROW_5 - NAPFIRE_THRESHOLD_ROW_2 + 1, "NF_ROW_THRESHOLDS");
 
 #define NF_ROWS 5
 #define NF_COLUMNS 9
-#define NF_ART_BANDS 3  /* canister, effective, long */
-#define NF_MOD_IDS 20   /* indexed by NAPFIRE_MOD_*, 0 unused */
+#define NF_ART_BANDS 3 /* canister, effective, long */
+#define NF_MOD_IDS 20  /* indexed by NAPFIRE_MOD_*, 0 unused */
 #define NF_VARIANTS 2
 _Static_assert(NF_ART_BANDS == NAPFIRE_BAND_LONG - NAPFIRE_BAND_CANISTER + 1, "NF_ART_BANDS");
 _Static_assert(NF_MOD_IDS == NAPFIRE_MOD_MOVED_HALF + 1, "NF_MOD_IDS");
@@ -134,11 +133,9 @@ _Static_assert(_Alignof(napfire_rules) == 8, "public rules alignment");
  * *decided says whether every verdict was decided (set on OK and EUNKNOWN:
  * 0 when the unknown datum left a clause open, 1 when it lies past the
  * verdicts, in the modifiers). */
-int napfire__resolve_prepare(const struct nf_shot *n, const struct nf_rules *r, napfire_result *res,
-                             int *decided);
-int napfire__resolve_roll(const struct nf_shot *n, const struct nf_rules *r,
-                    const napfire_result *prepared, int32_t roll_2d6, int32_t half_die,
-                    napfire_result *out);
+int napfire__resolve_prepare(const struct nf_shot *n, const struct nf_rules *r, napfire_result *res, int *decided);
+int napfire__resolve_roll(const struct nf_shot *n, const struct nf_rules *r, const napfire_result *prepared,
+                          int32_t roll_2d6, int32_t half_die, napfire_result *out);
 
 /* units.c */
 int napfire__unit_valid(const struct nf_unit *u);
@@ -155,16 +152,12 @@ int napfire__is_artillery(int32_t arm);
 /* rules.c: the built-in data and validated access. Readers check the value
  * they read (per-use validation), so corrupt storage gives NAPFIRE_ESTATE. */
 const struct nf_rules *napfire__rules_resolve(const napfire_rules *r, int *status);
-int napfire__musketry_cell(const struct nf_rules *r, int32_t row, int32_t col,
-                     int32_t *halves, int32_t *star);
-int napfire__artillery_cell(const struct nf_rules *r, int32_t gun, int32_t ammo,
-                      int32_t band, int32_t col, int32_t *halves);
-int napfire__range_max(const struct nf_rules *r, int32_t weapon, int32_t measure,
-                 int32_t which, int32_t *value);
-int napfire__gun_range_max(const struct nf_rules *r, int32_t gun, int32_t measure,
-                     int32_t which, int32_t *value);
-int napfire__modifier_value(const struct nf_rules *r, int32_t fire, int32_t id,
-                      int32_t variant, int32_t *value);
+int napfire__musketry_cell(const struct nf_rules *r, int32_t row, int32_t col, int32_t *halves, int32_t *star);
+int napfire__artillery_cell(const struct nf_rules *r, int32_t gun, int32_t ammo, int32_t band, int32_t col,
+                            int32_t *halves);
+int napfire__range_max(const struct nf_rules *r, int32_t weapon, int32_t measure, int32_t which, int32_t *value);
+int napfire__gun_range_max(const struct nf_rules *r, int32_t gun, int32_t measure, int32_t which, int32_t *value);
+int napfire__modifier_value(const struct nf_rules *r, int32_t fire, int32_t id, int32_t variant, int32_t *value);
 int napfire__threshold(const struct nf_rules *r, int32_t id, int32_t measure, int32_t *value);
 /* Distance thresholds hold a value per measure; counts one for both. */
 int napfire__threshold_is_distance(int32_t id);
@@ -189,7 +182,7 @@ int napfire__rules_set_rows(napfire_rules *r, const int32_t rows[NF_ROW_THRESHOL
 /* Where a lookup found unknown data (NAPFIRE_MISSING_* and its index, as
  * napfire_result holds them). */
 struct nf_missing {
-    int32_t kind;     /* NAPFIRE_MISSING_* */
+    int32_t kind; /* NAPFIRE_MISSING_* */
     int32_t index[4];
 };
 
@@ -206,33 +199,34 @@ struct nf_data {
 void napfire__data_init(struct nf_data *d, const struct nf_rules *r);
 /* Record (kind, a, b, c, e) unless a datum is already recorded; returns
  * NAPFIRE_EUNKNOWN so a reader can end with it. */
-int napfire__data_miss(struct nf_data *d, int32_t kind, int32_t a, int32_t b, int32_t c,
-                       int32_t e);
+int napfire__data_miss(struct nf_data *d, int32_t kind, int32_t a, int32_t b, int32_t c, int32_t e);
 /* napfire__threshold() and napfire__modifier_value() through the context. */
 int napfire__need_threshold(struct nf_data *d, int32_t id, int32_t measure, int32_t *value);
-int napfire__need_modifier(struct nf_data *d, int32_t fire, int32_t id, int32_t variant,
-                           int32_t *value);
+int napfire__need_modifier(struct nf_data *d, int32_t fire, int32_t id, int32_t variant, int32_t *value);
 /* resolve.c: validate a public shot and rules pair, for every napfire_shot_*
  * entry point that reads both, and open the data context on them (rules
  * NULL: the built-in data). With NF_OPEN_DISTANCE a shot without its
  * distance is NAPFIRE_EINVAL. */
 #define NF_OPEN_DISTANCE 1u
-int napfire__shot_open(const napfire_shot *s, const napfire_rules *rules, unsigned how,
-                       struct nf_data *d);
+int napfire__shot_open(const napfire_shot *s, const napfire_rules *rules, unsigned how, struct nf_data *d);
 
 /* utf8.c: strict UTF-8 (no overlong forms, surrogates or code points past
  * U+10FFFF), shared by the provenance setter and the rules text parser:
  * the width in bytes (1..4) of the sequence at s[0..len), len >= 1, or
  * one of the negative NF_UTF8_* errors. */
-enum { NF_UTF8_NOT_LEAD = -1, NF_UTF8_TRUNCATED = -2, NF_UTF8_INVALID = -3 };
+enum {
+    NF_UTF8_NOT_LEAD = -1,
+    NF_UTF8_TRUNCATED = -2,
+    NF_UTF8_INVALID = -3
+};
 int napfire__utf8_width(const unsigned char *s, size_t len);
 
 /* ranges.c */
 int napfire__band(const struct nf_shot *s, struct nf_data *d, int32_t *band);
 
 /* modifiers.c */
-int napfire__modifiers(const struct nf_shot *s, struct nf_data *d,
-                       napfire_modifier items[NF_MAX_ITEMS], size_t *count, int32_t *net);
+int napfire__modifiers(const struct nf_shot *s, struct nf_data *d, napfire_modifier items[NF_MAX_ITEMS], size_t *count,
+                       int32_t *net);
 
 /* tables.c: the cell a shot reads (F-TAB, F-ART-1). */
 struct nf_cell {
@@ -244,21 +238,18 @@ int32_t napfire__roll_column(int32_t modified_roll);
  * artillery) at this modified roll; artillery needs its band (CANISTER ..
  * LONG), musketry ignores it. *cell is written on NAPFIRE_OK and, as far
  * as found (halves 0), on NAPFIRE_EUNKNOWN. */
-int napfire__table_cell(const struct nf_shot *s, struct nf_data *d, int32_t band,
-                        int32_t modified_roll, struct nf_cell *cell);
+int napfire__table_cell(const struct nf_shot *s, struct nf_data *d, int32_t band, int32_t modified_roll,
+                        struct nf_cell *cell);
 
 /* casualties.c */
 int32_t napfire__long_range_halves(int32_t halves);
 int napfire__is_second_class(const struct nf_unit *firer);
-void napfire__round_half(int32_t halves, int32_t half_die, int32_t second_class,
-                   napfire_result *out);
+void napfire__round_half(int32_t halves, int32_t half_die, int32_t second_class, napfire_result *out);
 void napfire__split_screen(const struct nf_shot *s, napfire_result *out);
 
 /* artillery.c */
 uint32_t napfire__artillery_static_verdicts(const struct nf_shot *s);
-int napfire__artillery_overhead_verdict(const struct nf_shot *s, struct nf_data *d,
-                                        uint32_t *reasons);
-int napfire__artillery_band_verdicts(const struct nf_shot *s, struct nf_data *d, int32_t band,
-                                     uint32_t *reasons);
+int napfire__artillery_overhead_verdict(const struct nf_shot *s, struct nf_data *d, uint32_t *reasons);
+int napfire__artillery_band_verdicts(const struct nf_shot *s, struct nf_data *d, int32_t band, uint32_t *reasons);
 
 #endif /* NAPFIRE_INTERNAL_H */

@@ -19,10 +19,13 @@ struct nf_map {
 };
 
 static int info_valid(const napfire_hex_info *h) {
-    if (h->terrain < NAPFIRE_TERRAIN_CLEAR || h->terrain > NAPFIRE_TERRAIN_SLOPE) return 0;
-    if (h->presence < NAPFIRE_PRESENCE_NONE || h->presence > NAPFIRE_PRESENCE_LEADER_ONLY) return 0;
+    if (h->terrain < NAPFIRE_TERRAIN_CLEAR || h->terrain > NAPFIRE_TERRAIN_SLOPE)
+        return 0;
+    if (h->presence < NAPFIRE_PRESENCE_NONE || h->presence > NAPFIRE_PRESENCE_LEADER_ONLY)
+        return 0;
     for (size_t i = 0; i < NF_COUNT(h->reserved); i++)
-        if (h->reserved[i] != 0) return 0;
+        if (h->reserved[i] != 0)
+            return 0;
     return 1;
 }
 
@@ -30,11 +33,13 @@ static int map_read(const struct nf_map *m, napfire_hex h, napfire_hex_info *out
     memset(out, 0, sizeof *out);
     if (m->fn) {
         int rc = m->fn(m->ctx, h, out);
-        if (rc != 0) return rc;
+        if (rc != 0)
+            return rc;
     } else {
         int32_t col, row;
         int rc = napfire_hex_to_offset(h, m->layout, &col, &row);
-        if (rc != NAPFIRE_OK) return rc;
+        if (rc != NAPFIRE_OK)
+            return rc;
         /* Off the grid: clear ground, no unit (the zero fill). */
         if (col >= 0 && col < m->columns && row >= 0 && row < m->rows)
             *out = m->cells[(size_t)row * (size_t)m->columns + (size_t)col];
@@ -61,7 +66,8 @@ static int friend_adjacent(const struct nf_los *c, const napfire_hex_info *h, in
 
 /* Why elevation did not lift a blocker (H-ELV-3, or the uncovered half). */
 static int32_t kept_by(int32_t ef, int32_t et, int32_t from_firer, int32_t to_target) {
-    if (ef == et) return NAPFIRE_LOS_ELV_EQUAL;
+    if (ef == et)
+        return NAPFIRE_LOS_ELV_EQUAL;
     return from_firer == to_target ? NAPFIRE_LOS_ELV_EQUIDISTANT : NAPFIRE_LOS_ELV_OTHER_HALF;
 }
 
@@ -69,22 +75,25 @@ static int32_t kept_by(int32_t ef, int32_t et, int32_t from_firer, int32_t to_ta
  * NONE; *elevation says why H-ELV did not lift it, *lifted how many of its
  * blocker features (woods or walls, an off-level slope, a combat unit)
  * H-ELV-1/2 lifted. A town is judged by no elevation rule (H-ELV-5). */
-static int32_t judge(const struct nf_los *c, const napfire_hex_info *h, int32_t from_firer,
-                     int32_t to_target, int32_t *elevation, int32_t *lifted) {
+static int32_t judge(const struct nf_los *c, const napfire_hex_info *h, int32_t from_firer, int32_t to_target,
+                     int32_t *elevation, int32_t *lifted) {
     int32_t ef = c->firer_elevation, et = c->target_elevation;
     *elevation = NAPFIRE_LOS_ELV_NONE;
     *lifted = 0;
-    if (h->terrain == NAPFIRE_TERRAIN_TOWN) return NAPFIRE_LOS_RULE_TOWN; /* H-ELV-5 */
+    if (h->terrain == NAPFIRE_TERRAIN_TOWN)
+        return NAPFIRE_LOS_RULE_TOWN; /* H-ELV-5 */
     int terrain = h->terrain == NAPFIRE_TERRAIN_BLOCKING;
     /* H-ELV-4: firing along a slope, at either end's level, is not blocked. */
     int slope = h->terrain == NAPFIRE_TERRAIN_SLOPE && h->elevation != ef && h->elevation != et;
     int unit = h->presence == NAPFIRE_PRESENCE_COMBAT;
-    if (!terrain && !slope && !unit) return NAPFIRE_LOS_RULE_NONE;
+    if (!terrain && !slope && !unit)
+        return NAPFIRE_LOS_RULE_NONE;
     if (elevation_lifts(ef, et, from_firer, to_target)) {
         /* H-ELV-2's own exception: a friendly unit adjacent to the target. */
         int friend = ef < et && friend_adjacent(c, h, to_target);
         *lifted = terrain + slope + (friend ? 0 : unit);
-        if (!friend) return NAPFIRE_LOS_RULE_NONE;
+        if (!friend)
+            return NAPFIRE_LOS_RULE_NONE;
         *elevation = NAPFIRE_LOS_ELV_FRIEND_ADJACENT;
         return NAPFIRE_LOS_RULE_UNIT;
     }
@@ -97,21 +106,29 @@ static int32_t judge(const struct nf_los *c, const napfire_hex_info *h, int32_t 
  * as within one hex. Mirror images of a map give the same cause. */
 static int cause_rank(int32_t rule) {
     switch (rule) {
-    case NAPFIRE_LOS_RULE_TOWN: return 0;
-    case NAPFIRE_LOS_RULE_TERRAIN: return 1;
-    case NAPFIRE_LOS_RULE_SLOPE: return 2;
-    case NAPFIRE_LOS_RULE_UNIT: return 3;
-    default: return 4;
+        case NAPFIRE_LOS_RULE_TOWN:
+            return 0;
+        case NAPFIRE_LOS_RULE_TERRAIN:
+            return 1;
+        case NAPFIRE_LOS_RULE_SLOPE:
+            return 2;
+        case NAPFIRE_LOS_RULE_UNIT:
+            return 3;
+        default:
+            return 4;
     }
 }
 
 static int query_valid(const napfire_los_query *q) {
-    if (!nf_in_bound(q->firer.q, q->firer.r) || !nf_in_bound(q->target.q, q->target.r)) return 0;
-    if (q->firer.q == q->target.q && q->firer.r == q->target.r) return 0;
+    if (!nf_in_bound(q->firer.q, q->firer.r) || !nf_in_bound(q->target.q, q->target.r))
+        return 0;
+    if (q->firer.q == q->target.q && q->firer.r == q->target.r)
+        return 0;
     if ((q->front_mask & ~0x3Fu) != 0 || (q->policy & ~(uint32_t)NAPFIRE_LOS_FRIEND_IS_TARGET_SIDE) != 0)
         return 0;
     for (size_t i = 0; i < NF_COUNT(q->reserved); i++)
-        if (q->reserved[i] != 0) return 0;
+        if (q->reserved[i] != 0)
+            return 0;
     return 1;
 }
 
@@ -136,14 +153,16 @@ static int judge_step(const struct nf_los *c, const struct nf_map *m, const napf
         napfire_hex_info info;
         int32_t lifted;
         int rc = map_read(m, hexes[i], &info);
-        if (rc != NAPFIRE_OK) return rc;
+        if (rc != NAPFIRE_OK)
+            return rc;
         rule[i] = judge(c, &info, s->from_start, s->to_end, &elevation[i], &lifted);
         res->lifted += lifted;
     }
     /* H-LOS-3: either hex blocks; the stronger cause names the pair, the
      * first in trace order on a tie (then both name the same cause). */
     int k = n == 2 && cause_rank(rule[1]) < cause_rank(rule[0]) ? 1 : 0;
-    if (rule[k] == NAPFIRE_LOS_RULE_NONE) return NAPFIRE_OK;
+    if (rule[k] == NAPFIRE_LOS_RULE_NONE)
+        return NAPFIRE_OK;
     *blocked = 1;
     res->clear = 0;
     res->cause = rule[k];
@@ -168,7 +187,8 @@ static int line_of_sight(const napfire_los_query *q, const struct nf_map *m, nap
     (void)napfire__walk_step(&w, &s); /* the firing hex */
     (void)napfire__walk_step(&w, &s); /* leaving it: a hex, or a hexside pair through a vertex */
     res.exit_mask = side_bit(q->firer, s.hex);
-    if (s.kind == NAPFIRE_STEP_HEXSIDE) res.exit_mask |= side_bit(q->firer, s.other);
+    if (s.kind == NAPFIRE_STEP_HEXSIDE)
+        res.exit_mask |= side_bit(q->firer, s.other);
 
     if ((res.exit_mask & q->front_mask) == 0) { /* H-LOS-4 */
         res.clear = 0;
@@ -176,8 +196,10 @@ static int line_of_sight(const napfire_los_query *q, const struct nf_map *m, nap
     } else if (w.n > 1) { /* adjacent: nothing between, elevation ignored (H-LOS-6) */
         napfire_hex_info firer, target;
         int rc = map_read(m, q->firer, &firer);
-        if (rc == NAPFIRE_OK) rc = map_read(m, q->target, &target);
-        if (rc != NAPFIRE_OK) return rc;
+        if (rc == NAPFIRE_OK)
+            rc = map_read(m, q->target, &target);
+        if (rc != NAPFIRE_OK)
+            return rc;
         struct nf_los c;
         c.firer_elevation = firer.elevation;
         c.target_elevation = target.elevation;
@@ -186,20 +208,24 @@ static int line_of_sight(const napfire_los_query *q, const struct nf_map *m, nap
          * touches (H-LOS-2). The walk is at most 4n + 1 steps long. */
         int blocked = 0;
         do {
-            if (s.kind == NAPFIRE_STEP_VERTEX) continue;
-            if (s.kind == NAPFIRE_STEP_HEX && s.to_end == 0) break;
+            if (s.kind == NAPFIRE_STEP_VERTEX)
+                continue;
+            if (s.kind == NAPFIRE_STEP_HEX && s.to_end == 0)
+                break;
             rc = judge_step(&c, m, &s, &res, &blocked);
-            if (rc != NAPFIRE_OK) return rc;
+            if (rc != NAPFIRE_OK)
+                return rc;
         } while (!blocked && napfire__walk_step(&w, &s));
     }
     *out = res;
     return NAPFIRE_OK;
 }
 
-int napfire_los_callback(const napfire_los_query *q, napfire_hex_info_fn fn, void *ctx,
-                         napfire_los_result *out) {
-    if (!q || !fn || !out) return NAPFIRE_EINVAL;
-    if (!query_valid(q)) return NAPFIRE_EDOMAIN;
+int napfire_los_callback(const napfire_los_query *q, napfire_hex_info_fn fn, void *ctx, napfire_los_result *out) {
+    if (!q || !fn || !out)
+        return NAPFIRE_EINVAL;
+    if (!query_valid(q))
+        return NAPFIRE_EDOMAIN;
     struct nf_map m;
     memset(&m, 0, sizeof m);
     m.fn = fn;
@@ -209,12 +235,14 @@ int napfire_los_callback(const napfire_los_query *q, napfire_hex_info_fn fn, voi
 
 int napfire_los_grid(const napfire_los_query *q, int32_t layout, int32_t columns, int32_t rows,
                      const napfire_hex_info *cells, napfire_los_result *out) {
-    if (!q || !cells || !out) return NAPFIRE_EINVAL;
-    if (!query_valid(q) || layout < NAPFIRE_HEX_ODD_Q || layout > NAPFIRE_HEX_EVEN_R ||
-        columns < 1 || columns > NAPFIRE_HEX_GRID_MAX || rows < 1 || rows > NAPFIRE_HEX_GRID_MAX)
+    if (!q || !cells || !out)
+        return NAPFIRE_EINVAL;
+    if (!query_valid(q) || layout < NAPFIRE_HEX_ODD_Q || layout > NAPFIRE_HEX_EVEN_R || columns < 1 ||
+        columns > NAPFIRE_HEX_GRID_MAX || rows < 1 || rows > NAPFIRE_HEX_GRID_MAX)
         return NAPFIRE_EDOMAIN;
     /* The caller's array holds columns * rows cells: it must be addressable. */
-    if ((uint64_t)columns * (uint64_t)rows > SIZE_MAX / sizeof *cells) return NAPFIRE_EDOMAIN;
+    if ((uint64_t)columns * (uint64_t)rows > SIZE_MAX / sizeof *cells)
+        return NAPFIRE_EDOMAIN;
     struct nf_map m;
     memset(&m, 0, sizeof m);
     m.layout = layout;
@@ -232,30 +260,51 @@ const char *napfire_hex_enum_name(int32_t enumeration, int32_t value) {
     static const char *const step[] = {"unknown", "HEX", "HEXSIDE", "VERTEX"};
     static const char *const terrain[] = {"CLEAR", "BLOCKING", "TOWN", "SLOPE"};
     static const char *const presence[] = {"NONE", "COMBAT", "ROUTED", "LEADER_ONLY"};
-    static const char *const rule[] = {"NONE", "FRONT_HEXSIDE", "TOWN", "TERRAIN",
-                                       "UNIT", "SLOPE", "GRAZING"};
-    static const char *const elevation[] = {"NONE", "EQUAL", "EQUIDISTANT", "OTHER_HALF",
-                                            "FRIEND_ADJACENT"};
+    static const char *const rule[] = {"NONE", "FRONT_HEXSIDE", "TOWN", "TERRAIN", "UNIT", "SLOPE", "GRAZING"};
+    static const char *const elevation[] = {"NONE", "EQUAL", "EQUIDISTANT", "OTHER_HALF", "FRIEND_ADJACENT"};
     static const char *const formation[] = {"COLUMN", "ARTILLERY", "LINE", "TIRAILLEUR", "SQUARE"};
     const char *const *names;
     size_t n;
     switch (enumeration) {
-    case NAPFIRE_HEX_ENUM_LAYOUT: names = layout; n = NF_COUNT(layout); break;
-    case NAPFIRE_HEX_ENUM_STEP: names = step; n = NF_COUNT(step); break;
-    case NAPFIRE_HEX_ENUM_TERRAIN: names = terrain; n = NF_COUNT(terrain); break;
-    case NAPFIRE_HEX_ENUM_PRESENCE: names = presence; n = NF_COUNT(presence); break;
-    case NAPFIRE_HEX_ENUM_LOS_RULE: names = rule; n = NF_COUNT(rule); break;
-    case NAPFIRE_HEX_ENUM_ELEVATION: names = elevation; n = NF_COUNT(elevation); break;
-    case NAPFIRE_HEX_ENUM_FORMATION: names = formation; n = NF_COUNT(formation); break;
-    default: return "unknown";
+        case NAPFIRE_HEX_ENUM_LAYOUT:
+            names = layout;
+            n = NF_COUNT(layout);
+            break;
+        case NAPFIRE_HEX_ENUM_STEP:
+            names = step;
+            n = NF_COUNT(step);
+            break;
+        case NAPFIRE_HEX_ENUM_TERRAIN:
+            names = terrain;
+            n = NF_COUNT(terrain);
+            break;
+        case NAPFIRE_HEX_ENUM_PRESENCE:
+            names = presence;
+            n = NF_COUNT(presence);
+            break;
+        case NAPFIRE_HEX_ENUM_LOS_RULE:
+            names = rule;
+            n = NF_COUNT(rule);
+            break;
+        case NAPFIRE_HEX_ENUM_ELEVATION:
+            names = elevation;
+            n = NF_COUNT(elevation);
+            break;
+        case NAPFIRE_HEX_ENUM_FORMATION:
+            names = formation;
+            n = NF_COUNT(formation);
+            break;
+        default:
+            return "unknown";
     }
-    if (value < 0 || (size_t)value >= n) return "unknown";
+    if (value < 0 || (size_t)value >= n)
+        return "unknown";
     return names[value];
 }
 
 const char *napfire_los_rule_id(int32_t rule) {
-    static const char *const ids[] = {"", "H-LOS-4", "H-LOS-5, H-ELV-5", "H-LOS-5",
-                                      "H-LOS-5", "H-ELV-4", "H-LOS-3"};
-    if (rule < 0 || (size_t)rule >= NF_COUNT(ids)) return "unknown";
+    static const char *const ids[] = {"", "H-LOS-4", "H-LOS-5, H-ELV-5", "H-LOS-5", "H-LOS-5", "H-ELV-4", "H-LOS-3"};
+    if (rule < 0 || (size_t)rule >= NF_COUNT(ids))
+        return "unknown";
     return ids[rule];
 }

@@ -36,19 +36,19 @@ static void add(struct builder *b, int32_t id, int32_t variant) {
 /* F-MOD-1..4: exactly one class item. */
 static void firer_class(struct builder *b, int32_t cls) {
     switch (cls) {
-    case NAPFIRE_CLASS_GUARD:
-        add(b, NAPFIRE_MOD_GUARD, 0);
-        break;
-    case NAPFIRE_CLASS_ELITE:
-        add(b, NAPFIRE_MOD_ELITE, 0);
-        break;
-    case NAPFIRE_CLASS_CONSCRIPT:
-    case NAPFIRE_CLASS_MILITIA:
-        add(b, NAPFIRE_MOD_RAW, 0);
-        break;
-    default: /* Veteran, Line, Second-rate (F-MOD-3) */
-        add(b, NAPFIRE_MOD_STEADY, 0);
-        break;
+        case NAPFIRE_CLASS_GUARD:
+            add(b, NAPFIRE_MOD_GUARD, 0);
+            break;
+        case NAPFIRE_CLASS_ELITE:
+            add(b, NAPFIRE_MOD_ELITE, 0);
+            break;
+        case NAPFIRE_CLASS_CONSCRIPT:
+        case NAPFIRE_CLASS_MILITIA:
+            add(b, NAPFIRE_MOD_RAW, 0);
+            break;
+        default: /* Veteran, Line, Second-rate (F-MOD-3) */
+            add(b, NAPFIRE_MOD_STEADY, 0);
+            break;
     }
 }
 
@@ -59,8 +59,7 @@ static int british_line(const struct nf_unit *f) {
     int32_t nation = nf_u(f, NAPFIRE_UNIT_NATION);
     int32_t formation = nf_u(f, NAPFIRE_UNIT_FORMATION);
     return (nation == NAPFIRE_NATION_BRITAIN || nation == NAPFIRE_NATION_KGL) &&
-           (formation == NAPFIRE_FORMATION_LINE ||
-            formation == NAPFIRE_FORMATION_COLUMN_OF_DIVISIONS) &&
+           (formation == NAPFIRE_FORMATION_LINE || formation == NAPFIRE_FORMATION_COLUMN_OF_DIVISIONS) &&
            nf_u(f, NAPFIRE_UNIT_COVER) != NAPFIRE_COVER_BUILDINGS;
 }
 
@@ -80,8 +79,7 @@ static void target_conditions(struct builder *b, const struct nf_shot *s) {
     int32_t arm = nf_u(t, NAPFIRE_UNIT_ARM);
     int32_t formation = nf_u(t, NAPFIRE_UNIT_FORMATION);
     int32_t cover = nf_u(t, NAPFIRE_UNIT_COVER);
-    if (formation == NAPFIRE_FORMATION_COLUMN_OF_COMPANIES ||
-        formation == NAPFIRE_FORMATION_COLUMN_OF_DIVISIONS)
+    if (formation == NAPFIRE_FORMATION_COLUMN_OF_COMPANIES || formation == NAPFIRE_FORMATION_COLUMN_OF_DIVISIONS)
         add(b, NAPFIRE_MOD_COLUMN, 0);
     else if (formation == NAPFIRE_FORMATION_MASSED_COLUMN)
         add(b, NAPFIRE_MOD_COLUMN, 1);
@@ -190,8 +188,8 @@ static int32_t applied_sum(const napfire_modifier *items, size_t count) {
     return sum;
 }
 
-int napfire__modifiers(const struct nf_shot *s, struct nf_data *d,
-                       napfire_modifier items[NF_MAX_ITEMS], size_t *count, int32_t *net) {
+int napfire__modifiers(const struct nf_shot *s, struct nf_data *d, napfire_modifier items[NF_MAX_ITEMS], size_t *count,
+                       int32_t *net) {
     const struct nf_unit *f = &s->firer;
     if (!fire_covered(f)) {
         /* F-TAB-6: no modifiers are guessed for fire the documents omit. */
@@ -200,8 +198,7 @@ int napfire__modifiers(const struct nf_shot *s, struct nf_data *d,
         return NAPFIRE_OK;
     }
     int artillery = napfire__is_artillery(nf_u(f, NAPFIRE_UNIT_ARM));
-    struct builder b = {d, artillery ? NAPFIRE_FIRE_ARTILLERY : NAPFIRE_FIRE_MUSKETRY, items, 0,
-                        NAPFIRE_OK};
+    struct builder b = {d, artillery ? NAPFIRE_FIRE_ARTILLERY : NAPFIRE_FIRE_MUSKETRY, items, 0, NAPFIRE_OK};
     collect(&b, s);
     int st = b.status;
     if (st == NAPFIRE_OK && !artillery) {
@@ -225,8 +222,8 @@ int napfire__modifiers(const struct nf_shot *s, struct nf_data *d,
     return NAPFIRE_OK;
 }
 
-int napfire_shot_modifiers(const napfire_shot *s, const napfire_rules *rules,
-                           napfire_modifier *items, size_t cap, size_t *count, int32_t *net) {
+int napfire_shot_modifiers(const napfire_shot *s, const napfire_rules *rules, napfire_modifier *items, size_t cap,
+                           size_t *count, int32_t *net) {
     if (!s || !count || !net || (!items && cap > 0))
         return NAPFIRE_EINVAL;
     struct nf_data d;

@@ -13,8 +13,7 @@ static int32_t roll_ways(int32_t r) {
 }
 
 /* Add weight to the (target, screen) outcome, keeping the list sorted. */
-static void add_outcome(napfire_outcome *list, size_t *n, int32_t target, int32_t screen,
-                        int32_t weight) {
+static void add_outcome(napfire_outcome *list, size_t *n, int32_t target, int32_t screen, int32_t weight) {
     size_t i = 0;
     while (i < *n && (list[i].target_casualties < target ||
                       (list[i].target_casualties == target && list[i].screen_casualties < screen)))
@@ -55,8 +54,8 @@ static void verdict_from(const napfire_result *prepared, napfire_result *v) {
 }
 
 /* Weigh one roll (weight w out of 216) into the odds. */
-static int weigh_roll(const struct nf_shot *shot, const struct nf_rules *r,
-                      const napfire_result *prepared, int32_t roll, int32_t w, struct odds *o) {
+static int weigh_roll(const struct nf_shot *shot, const struct nf_rules *r, const napfire_result *prepared,
+                      int32_t roll, int32_t w, struct odds *o) {
     napfire_result res;
     int st = napfire__resolve_roll(shot, r, prepared, roll, 0, &res);
     if (st == NAPFIRE_ESTATE)
@@ -132,9 +131,8 @@ static int weigh(const napfire_shot *s, const napfire_rules *rules, int whole, s
     return o->unknown ? NAPFIRE_EUNKNOWN : NAPFIRE_OK;
 }
 
-int napfire_shot_distribution(const napfire_shot *s, const napfire_rules *rules,
-                              napfire_outcome *outcomes, size_t cap, size_t *count,
-                              napfire_result *verdict) {
+int napfire_shot_distribution(const napfire_shot *s, const napfire_rules *rules, napfire_outcome *outcomes, size_t cap,
+                              size_t *count, napfire_result *verdict) {
     if (!s || !count || (!outcomes && cap > 0))
         return NAPFIRE_EINVAL;
     struct odds o;
@@ -152,9 +150,8 @@ int napfire_shot_distribution(const napfire_shot *s, const napfire_rules *rules,
     return NAPFIRE_OK;
 }
 
-int napfire_shot_distribution_known(const napfire_shot *s, const napfire_rules *rules,
-                                    napfire_outcome *outcomes, size_t cap, size_t *count,
-                                    int32_t *unknown_weight, napfire_result *verdict) {
+int napfire_shot_distribution_known(const napfire_shot *s, const napfire_rules *rules, napfire_outcome *outcomes,
+                                    size_t cap, size_t *count, int32_t *unknown_weight, napfire_result *verdict) {
     if (!s || !count || !unknown_weight || (!outcomes && cap > 0))
         return NAPFIRE_EINVAL;
     struct odds o;
@@ -181,8 +178,8 @@ static int32_t gcd(int32_t a, int32_t b) {
     return a;
 }
 
-int napfire_shot_expected(const napfire_shot *s, const napfire_rules *rules,
-                          int32_t *numerator, int32_t *denominator, double *value) {
+int napfire_shot_expected(const napfire_shot *s, const napfire_rules *rules, int32_t *numerator, int32_t *denominator,
+                          double *value) {
     if (!s || !numerator || !denominator)
         return NAPFIRE_EINVAL;
     struct odds o;
@@ -201,9 +198,8 @@ int napfire_shot_expected(const napfire_shot *s, const napfire_rules *rules,
     return NAPFIRE_OK;
 }
 
-int napfire_resolve_many(const napfire_shot *shots, size_t n, const napfire_rules *rules,
-                         const int32_t *rolls, const int32_t *half_dice, napfire_result *results,
-                         int32_t *statuses) {
+int napfire_resolve_many(const napfire_shot *shots, size_t n, const napfire_rules *rules, const int32_t *rolls,
+                         const int32_t *half_dice, napfire_result *results, int32_t *statuses) {
     if (n > NAPFIRE_MAX_BATCH)
         return NAPFIRE_EDOMAIN;
     if (n > 0 && (!shots || !rolls || !half_dice || !results || !statuses))

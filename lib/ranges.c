@@ -7,12 +7,11 @@
 /* Walk the band maxima in order and stop at the first that holds the
  * distance, so that only the maxima actually needed must be known (a
  * canister shot needs no long-range number). */
-static int walk(struct nf_data *data, int gun_table, int32_t which_weapon, int32_t measure,
-                int32_t arm, int32_t d, int32_t *band) {
+static int walk(struct nf_data *data, int gun_table, int32_t which_weapon, int32_t measure, int32_t arm, int32_t d,
+                int32_t *band) {
     const struct nf_rules *r = data->r;
     static const int32_t infantry_bands[] = {NAPFIRE_BAND_EFFECTIVE, NAPFIRE_BAND_LONG};
-    static const int32_t gun_bands[] = {NAPFIRE_BAND_CANISTER, NAPFIRE_BAND_EFFECTIVE,
-                                        NAPFIRE_BAND_LONG};
+    static const int32_t gun_bands[] = {NAPFIRE_BAND_CANISTER, NAPFIRE_BAND_EFFECTIVE, NAPFIRE_BAND_LONG};
     const int32_t *bands = gun_table ? gun_bands : infantry_bands;
     int32_t count = gun_table ? 3 : 2;
     /* Every maximum is read and checked first, needed or not: an early one
@@ -34,8 +33,7 @@ static int walk(struct nf_data *data, int gun_table, int32_t which_weapon, int32
     }
     for (int32_t i = 0; i < count; i++) {
         if (st[i] != NAPFIRE_OK)
-            return napfire__data_miss(data, NAPFIRE_MISSING_RANGE, which_weapon, measure, arm,
-                                      bands[i]);
+            return napfire__data_miss(data, NAPFIRE_MISSING_RANGE, which_weapon, measure, arm, bands[i]);
         if (d <= max[i]) {
             *band = bands[i];
             return NAPFIRE_OK;

@@ -22,8 +22,8 @@ static int required_settings(const struct nf_shot *s) {
         return NAPFIRE_EINVAL;
     if (nf_s(s, NAPFIRE_SHOT_SCREEN) && nf_s(s, NAPFIRE_SHOT_SCREEN_DISTANCE) < 0)
         return NAPFIRE_EINVAL;
-    if (nf_s(s, NAPFIRE_SHOT_OVERHEAD) && (nf_s(s, NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_BATTERY) < 0 ||
-                                           nf_s(s, NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_ENEMY) < 0))
+    if (nf_s(s, NAPFIRE_SHOT_OVERHEAD) &&
+        (nf_s(s, NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_BATTERY) < 0 || nf_s(s, NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_ENEMY) < 0))
         return NAPFIRE_EINVAL;
     return NAPFIRE_OK;
 }
@@ -53,8 +53,7 @@ static uint32_t common_verdicts(const struct nf_shot *s) {
 /* Clauses that need rules data, evaluated in precedence order. Unknown
  * data leaves its clause undecided (the context records the first one);
  * corruption aborts. */
-static int data_verdicts(const struct nf_shot *s, struct nf_data *d, uint32_t *reasons,
-                         int32_t *band) {
+static int data_verdicts(const struct nf_shot *s, struct nf_data *d, uint32_t *reasons, int32_t *band) {
     int artillery = napfire__is_artillery(nf_u(&s->firer, NAPFIRE_UNIT_ARM));
     int band_st = napfire__band(s, d, band);
     if (band_st == NAPFIRE_ESTATE)
@@ -91,8 +90,7 @@ static void mark_unknown(napfire_result *out, const struct nf_data *d) {
 /* Everything that does not depend on the dice: verdicts, band, the first
  * unknown datum, modifiers. Forbidden and unknown results are final here;
  * a permitted one waits for napfire__resolve_roll(). */
-int napfire__resolve_prepare(const struct nf_shot *n, const struct nf_rules *r, napfire_result *res,
-                             int *decided) {
+int napfire__resolve_prepare(const struct nf_shot *n, const struct nf_rules *r, napfire_result *res, int *decided) {
     int st = required_settings(n);
     if (st)
         return st;
@@ -137,9 +135,8 @@ int napfire__resolve_prepare(const struct nf_shot *n, const struct nf_rules *r, 
 
 /* The dice's part, on a permitted result of napfire__resolve_prepare(): table,
  * long range, the half and the screen's share. */
-int napfire__resolve_roll(const struct nf_shot *n, const struct nf_rules *r,
-                          const napfire_result *prepared, int32_t roll_2d6, int32_t half_die,
-                          napfire_result *out) {
+int napfire__resolve_roll(const struct nf_shot *n, const struct nf_rules *r, const napfire_result *prepared,
+                          int32_t roll_2d6, int32_t half_die, napfire_result *out) {
     napfire_result res = *prepared;
     struct nf_data d;
     napfire__data_init(&d, r);
@@ -158,9 +155,8 @@ int napfire__resolve_roll(const struct nf_shot *n, const struct nf_rules *r,
     res.table_halves = cell.halves;
     int artillery = napfire__is_artillery(nf_u(&n->firer, NAPFIRE_UNIT_ARM));
     /* F-CAS-1 for musketry; an artillery band has its own row instead. */
-    res.halves = !artillery && res.band == NAPFIRE_BAND_LONG
-                     ? napfire__long_range_halves(res.table_halves)
-                     : res.table_halves;
+    res.halves =
+        !artillery && res.band == NAPFIRE_BAND_LONG ? napfire__long_range_halves(res.table_halves) : res.table_halves;
     /* napfire__is_second_class() holds the infantry-only Decision of F-CAS-2, so
      * artillery (F-ART-1: no 2nd-class rule) never drops a half there. */
     napfire__round_half(res.halves, half_die, napfire__is_second_class(&n->firer), &res);
@@ -169,8 +165,7 @@ int napfire__resolve_roll(const struct nf_shot *n, const struct nf_rules *r,
     return NAPFIRE_OK;
 }
 
-int napfire__shot_open(const napfire_shot *s, const napfire_rules *rules, unsigned how,
-                       struct nf_data *d) {
+int napfire__shot_open(const napfire_shot *s, const napfire_rules *rules, unsigned how, struct nf_data *d) {
     if (!s)
         return NAPFIRE_EINVAL;
     int st;
@@ -187,8 +182,8 @@ int napfire__shot_open(const napfire_shot *s, const napfire_rules *rules, unsign
     return NAPFIRE_OK;
 }
 
-int napfire_shot_resolve(const napfire_shot *s, const napfire_rules *rules, int32_t roll_2d6,
-                         int32_t half_die, napfire_result *out) {
+int napfire_shot_resolve(const napfire_shot *s, const napfire_rules *rules, int32_t roll_2d6, int32_t half_die,
+                         napfire_result *out) {
     if (!out)
         return NAPFIRE_EINVAL;
     struct nf_data d;

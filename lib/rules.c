@@ -7,11 +7,20 @@
 
 #define U NAPFIRE_UNKNOWN
 #define MU NAPFIRE_MODIFIER_UNKNOWN
-#define UNK9 {U, U, U, U, U, U, U, U, U}
-#define UNK_BANDS {UNK9, UNK9, UNK9}
-#define UNK_GUN {UNK_BANDS, UNK_BANDS}
-#define UNK_GUN_RANGE {{U, U, U}, {U, U, U}}
-#define MU2 {MU, MU}
+#define UNK9 \
+  { U, U, U, U, U, U, U, U, U }
+#define UNK_BANDS \
+  { UNK9, UNK9, UNK9 }
+#define UNK_GUN \
+  { UNK_BANDS, UNK_BANDS }
+#define UNK_GUN_RANGE \
+  { \
+    {U, U, U}, { \
+      U, U, U \
+    } \
+  }
+#define MU2 \
+  { MU, MU }
 
 /*
  * Exactly what the source texts give (F-DATA), nothing else.
@@ -20,67 +29,72 @@
  * 11-12 = 5 from the worked example (F-EX-1). Row 5's starred values have
  * no determined places, so they stay unknown. No artillery number is known.
  */
-static const struct nf_rules builtin = {
-    .magic = NF_RULES_MAGIC,
-    .musketry = {
-        {0, 0, 0, 0, 1, U, U, U, U},
-        {0, 0, 0, 1, U, U, U, U, U},
-        {0, 0, 1, U, U, U, U, U, U},
-        {0, 1, U, U, U, 10, U, U, U},
-        {0, U, U, U, U, U, U, U, U},
-    },
-    .musketry_star = {{0}},
-    /* F-RNG: metric in mm, imperial in tenths of an inch; sharpshooters
+static const struct nf_rules builtin =
+    {
+        .magic = NF_RULES_MAGIC,
+        .musketry =
+            {
+                {0, 0, 0, 0, 1, U, U, U, U},
+                {0, 0, 0, 1, U, U, U, U, U},
+                {0, 0, 1, U, U, U, U, U, U},
+                {0, 1, U, U, U, 10, U, U, U},
+                {0, U, U, U, U, U, U, U, U},
+            },
+        .musketry_star = {{0}},
+        /* F-RNG: metric in mm, imperial in tenths of an inch; sharpshooters
      * have one band (F-RNG-3), so their long maximum equals the effective. */
-    .range = {
-        [NAPFIRE_WEAPON_MUSKET] = {{100, 200}, {60, 120}},
-        [NAPFIRE_WEAPON_RIFLE] = {{120, 240}, {70, 140}},
-        [NAPFIRE_WEAPON_SHARPSHOOTER] = {{280, 280}, {170, 170}},
-    },
-    .gun_range = {UNK_GUN_RANGE, UNK_GUN_RANGE, UNK_GUN_RANGE, UNK_GUN_RANGE,
-                  UNK_GUN_RANGE},
-    .artillery = {UNK_GUN, UNK_GUN, UNK_GUN, UNK_GUN, UNK_GUN},
-    .modifier = {
-        [NAPFIRE_FIRE_MUSKETRY] = {
-            MU2,
-            [NAPFIRE_MOD_GUARD] = {2, MU},
-            [NAPFIRE_MOD_ELITE] = {1, MU},
-            [NAPFIRE_MOD_STEADY] = {0, MU},
-            [NAPFIRE_MOD_RAW] = {-2, MU},
-            [NAPFIRE_MOD_BRITISH_LINE] = {1, MU},
-            [NAPFIRE_MOD_FIRED_LAST_TURN] = {-2, MU},
-            [NAPFIRE_MOD_DISORDERED] = {-4, MU},
-            [NAPFIRE_MOD_COLUMN] = {1, 2},
-            [NAPFIRE_MOD_SQUARE_OR_ENFILADE] = {2, MU},
-            [NAPFIRE_MOD_MASS] = {2, MU},
-            [NAPFIRE_MOD_ARTILLERY] = {-2, MU},
-            [NAPFIRE_MOD_CHARGING_CAVALRY] = {-2, MU},
-            [NAPFIRE_MOD_OPEN_ORDER] = {-2, MU},
-            [NAPFIRE_MOD_SKIRMISHERS] = {-4, MU},
-            [NAPFIRE_MOD_COVER] = {-2, -1},
-            [NAPFIRE_MOD_BUILDINGS] = {-4, MU},
-            [NAPFIRE_MOD_GUARD_CAP] = MU2,
-            [NAPFIRE_MOD_EXTRA] = MU2,
-            [NAPFIRE_MOD_MOVED_HALF] = MU2,
-        },
-        [NAPFIRE_FIRE_ARTILLERY] = {MU2, MU2, MU2, MU2, MU2, MU2, MU2, MU2, MU2, MU2,
-                                    MU2, MU2, MU2, MU2, MU2, MU2, MU2, MU2, MU2, MU2},
-    },
-    .threshold = {
-        [NAPFIRE_THRESHOLD_SCREEN] = {50, 30},
-        [NAPFIRE_THRESHOLD_LONG_RANGE_CLEARANCE] = {100, 60},
-        [NAPFIRE_THRESHOLD_OVERHEAD_CLEARANCE] = {100, 60},
-        [NAPFIRE_THRESHOLD_STAR_FIGURES] = {48, 48},
-        [NAPFIRE_THRESHOLD_ROW_2] = {12, 12},
-        [NAPFIRE_THRESHOLD_ROW_3] = {20, 20},
-        [NAPFIRE_THRESHOLD_ROW_4] = {28, 28},
-        [NAPFIRE_THRESHOLD_ROW_5] = {36, 36},
-        [NAPFIRE_THRESHOLD_GUARD_CAP] = {2, 2},
-    },
-    .name = "Napoleonic figure-scale fire: the source texts",
-    .edition = "built-in data",
-    .source = "Russian figure-scale texts: musketry (damaged table, 16 of 45 "
-              "cells); open order and artillery (no numbers)",
+        .range =
+            {
+                [NAPFIRE_WEAPON_MUSKET] = {{100, 200}, {60, 120}},
+                [NAPFIRE_WEAPON_RIFLE] = {{120, 240}, {70, 140}},
+                [NAPFIRE_WEAPON_SHARPSHOOTER] = {{280, 280}, {170, 170}},
+            },
+        .gun_range = {UNK_GUN_RANGE, UNK_GUN_RANGE, UNK_GUN_RANGE, UNK_GUN_RANGE, UNK_GUN_RANGE},
+        .artillery = {UNK_GUN, UNK_GUN, UNK_GUN, UNK_GUN, UNK_GUN},
+        .modifier =
+            {
+                [NAPFIRE_FIRE_MUSKETRY] =
+                    {
+                        MU2,
+                        [NAPFIRE_MOD_GUARD] = {2, MU},
+                        [NAPFIRE_MOD_ELITE] = {1, MU},
+                        [NAPFIRE_MOD_STEADY] = {0, MU},
+                        [NAPFIRE_MOD_RAW] = {-2, MU},
+                        [NAPFIRE_MOD_BRITISH_LINE] = {1, MU},
+                        [NAPFIRE_MOD_FIRED_LAST_TURN] = {-2, MU},
+                        [NAPFIRE_MOD_DISORDERED] = {-4, MU},
+                        [NAPFIRE_MOD_COLUMN] = {1, 2},
+                        [NAPFIRE_MOD_SQUARE_OR_ENFILADE] = {2, MU},
+                        [NAPFIRE_MOD_MASS] = {2, MU},
+                        [NAPFIRE_MOD_ARTILLERY] = {-2, MU},
+                        [NAPFIRE_MOD_CHARGING_CAVALRY] = {-2, MU},
+                        [NAPFIRE_MOD_OPEN_ORDER] = {-2, MU},
+                        [NAPFIRE_MOD_SKIRMISHERS] = {-4, MU},
+                        [NAPFIRE_MOD_COVER] = {-2, -1},
+                        [NAPFIRE_MOD_BUILDINGS] = {-4, MU},
+                        [NAPFIRE_MOD_GUARD_CAP] = MU2,
+                        [NAPFIRE_MOD_EXTRA] = MU2,
+                        [NAPFIRE_MOD_MOVED_HALF] = MU2,
+                    },
+                [NAPFIRE_FIRE_ARTILLERY] = {MU2, MU2, MU2, MU2, MU2, MU2, MU2, MU2, MU2, MU2,
+                                            MU2, MU2, MU2, MU2, MU2, MU2, MU2, MU2, MU2, MU2},
+            },
+        .threshold =
+            {
+                [NAPFIRE_THRESHOLD_SCREEN] = {50, 30},
+                [NAPFIRE_THRESHOLD_LONG_RANGE_CLEARANCE] = {100, 60},
+                [NAPFIRE_THRESHOLD_OVERHEAD_CLEARANCE] = {100, 60},
+                [NAPFIRE_THRESHOLD_STAR_FIGURES] = {48, 48},
+                [NAPFIRE_THRESHOLD_ROW_2] = {12, 12},
+                [NAPFIRE_THRESHOLD_ROW_3] = {20, 20},
+                [NAPFIRE_THRESHOLD_ROW_4] = {28, 28},
+                [NAPFIRE_THRESHOLD_ROW_5] = {36, 36},
+                [NAPFIRE_THRESHOLD_GUARD_CAP] = {2, 2},
+            },
+        .name = "Napoleonic figure-scale fire: the source texts",
+        .edition = "built-in data",
+        .source = "Russian figure-scale texts: musketry (damaged table, 16 of 45 "
+                  "cells); open order and artillery (no numbers)",
 };
 
 const struct nf_rules *napfire__rules_resolve(const napfire_rules *r, int *status) {
@@ -101,8 +115,7 @@ void napfire__data_init(struct nf_data *d, const struct nf_rules *r) {
         d->first.index[i] = -1;
 }
 
-int napfire__data_miss(struct nf_data *d, int32_t kind, int32_t a, int32_t b, int32_t c,
-                       int32_t e) {
+int napfire__data_miss(struct nf_data *d, int32_t kind, int32_t a, int32_t b, int32_t c, int32_t e) {
     if (d->first.kind == NAPFIRE_MISSING_NONE) {
         d->first.kind = kind;
         d->first.index[0] = a;
@@ -121,8 +134,7 @@ static int checked(int32_t v, int32_t hi) {
     return v < 0 || v > hi ? NAPFIRE_ESTATE : NAPFIRE_OK;
 }
 
-int napfire__musketry_cell(const struct nf_rules *r, int32_t row, int32_t col, int32_t *halves,
-                     int32_t *star) {
+int napfire__musketry_cell(const struct nf_rules *r, int32_t row, int32_t col, int32_t *halves, int32_t *star) {
     int32_t v = r->musketry[row][col];
     uint8_t s = r->musketry_star[row][col];
     /* The star first: on an unknown cell it is corruption, not unknown. */
@@ -144,24 +156,20 @@ static int read_checked(int32_t v, int32_t hi, int32_t *out) {
     return st;
 }
 
-int napfire__artillery_cell(const struct nf_rules *r, int32_t gun, int32_t ammo, int32_t band,
-                      int32_t col, int32_t *halves) {
-    return read_checked(r->artillery[gun][ammo][band - NAPFIRE_BAND_CANISTER][col],
-                        NAPFIRE_MAX_CELL_HALVES, halves);
+int napfire__artillery_cell(const struct nf_rules *r, int32_t gun, int32_t ammo, int32_t band, int32_t col,
+                            int32_t *halves) {
+    return read_checked(r->artillery[gun][ammo][band - NAPFIRE_BAND_CANISTER][col], NAPFIRE_MAX_CELL_HALVES, halves);
 }
 
-int napfire__range_max(const struct nf_rules *r, int32_t weapon, int32_t measure, int32_t which,
-                 int32_t *value) {
+int napfire__range_max(const struct nf_rules *r, int32_t weapon, int32_t measure, int32_t which, int32_t *value) {
     return read_checked(r->range[weapon][measure][which], NAPFIRE_MAX_DISTANCE, value);
 }
 
-int napfire__gun_range_max(const struct nf_rules *r, int32_t gun, int32_t measure, int32_t which,
-                     int32_t *value) {
+int napfire__gun_range_max(const struct nf_rules *r, int32_t gun, int32_t measure, int32_t which, int32_t *value) {
     return read_checked(r->gun_range[gun][measure][which], NAPFIRE_MAX_DISTANCE, value);
 }
 
-int napfire__modifier_value(const struct nf_rules *r, int32_t fire, int32_t id, int32_t variant,
-                      int32_t *value) {
+int napfire__modifier_value(const struct nf_rules *r, int32_t fire, int32_t id, int32_t variant, int32_t *value) {
     int32_t v = r->modifier[fire][id][variant];
     if (v == MU)
         return NAPFIRE_EUNKNOWN;
@@ -236,8 +244,7 @@ int napfire__need_threshold(struct nf_data *d, int32_t id, int32_t measure, int3
     return st;
 }
 
-int napfire__need_modifier(struct nf_data *d, int32_t fire, int32_t id, int32_t variant,
-                           int32_t *value) {
+int napfire__need_modifier(struct nf_data *d, int32_t fire, int32_t id, int32_t variant, int32_t *value) {
     int st = napfire__modifier_value(d->r, fire, id, variant, value);
     if (st == NAPFIRE_EUNKNOWN)
         return napfire__data_miss(d, NAPFIRE_MISSING_MODIFIER, fire, id, variant, -1);
@@ -279,14 +286,12 @@ static int valid_cell(int32_t halves) {
     return halves == U || in(halves, 0, NAPFIRE_MAX_CELL_HALVES);
 }
 
-int napfire_rules_set_musketry(napfire_rules *r, int32_t row, int32_t column, int32_t halves,
-                               int32_t star) {
+int napfire_rules_set_musketry(napfire_rules *r, int32_t row, int32_t column, int32_t halves, int32_t star) {
     int st;
     struct nf_rules *n = writable(r, &st);
     if (!n)
         return st;
-    if (!in(row, 0, NF_ROWS - 1) || !in(column, 0, NF_COLUMNS - 1) || !valid_cell(halves) ||
-        !in(star, 0, 1))
+    if (!in(row, 0, NF_ROWS - 1) || !in(column, 0, NF_COLUMNS - 1) || !valid_cell(halves) || !in(star, 0, 1))
         return NAPFIRE_EDOMAIN;
     /* "N*" is a whole number of figures, at least one (F-DATA). */
     if (star && (halves < 2 || halves % 2))
@@ -296,8 +301,7 @@ int napfire_rules_set_musketry(napfire_rules *r, int32_t row, int32_t column, in
     return NAPFIRE_OK;
 }
 
-int napfire_rules_get_musketry(const napfire_rules *r, int32_t row, int32_t column,
-                               int32_t *halves, int32_t *star) {
+int napfire_rules_get_musketry(const napfire_rules *r, int32_t row, int32_t column, int32_t *halves, int32_t *star) {
     int st;
     const struct nf_rules *n = napfire__rules_resolve(r, &st);
     if (!halves || !star)
@@ -329,19 +333,20 @@ static int ordered(const int32_t *v, size_t count) {
 
 /* Band maxima: an infantry weapon's (effective, long) or a gun's
  * (canister, effective, long) in one measure. */
-enum maxima_table { WEAPON_MAXIMA = 0, GUN_MAXIMA = 1 };
+enum maxima_table {
+    WEAPON_MAXIMA = 0,
+    GUN_MAXIMA = 1
+};
 
 static size_t maxima_count(enum maxima_table t) {
     return t == GUN_MAXIMA ? NF_ART_BANDS : 2;
 }
 
 static int maxima_index_ok(enum maxima_table t, int32_t which, int32_t measure) {
-    return in(which, 0, t == GUN_MAXIMA ? NF_GUNS - 1 : NF_WEAPONS - 1) &&
-           in(measure, 0, NF_MEASURES - 1);
+    return in(which, 0, t == GUN_MAXIMA ? NF_GUNS - 1 : NF_WEAPONS - 1) && in(measure, 0, NF_MEASURES - 1);
 }
 
-static int set_maxima(napfire_rules *r, enum maxima_table t, int32_t which, int32_t measure,
-                      const int32_t *v) {
+static int set_maxima(napfire_rules *r, enum maxima_table t, int32_t which, int32_t measure, const int32_t *v) {
     int st;
     struct nf_rules *n = writable(r, &st);
     if (!n)
@@ -355,8 +360,7 @@ static int set_maxima(napfire_rules *r, enum maxima_table t, int32_t which, int3
 }
 
 /* The caller has checked its outputs; v receives maxima_count(t) values. */
-static int get_maxima(const napfire_rules *r, enum maxima_table t, int32_t which, int32_t measure,
-                      int32_t *v) {
+static int get_maxima(const napfire_rules *r, enum maxima_table t, int32_t which, int32_t measure, int32_t *v) {
     int st;
     const struct nf_rules *n = napfire__rules_resolve(r, &st);
     if (st)
@@ -370,14 +374,14 @@ static int get_maxima(const napfire_rules *r, enum maxima_table t, int32_t which
     return NAPFIRE_OK;
 }
 
-int napfire_rules_set_range(napfire_rules *r, int32_t weapon, int32_t measure,
-                            int32_t effective_max, int32_t long_max) {
+int napfire_rules_set_range(napfire_rules *r, int32_t weapon, int32_t measure, int32_t effective_max,
+                            int32_t long_max) {
     const int32_t v[2] = {effective_max, long_max};
     return set_maxima(r, WEAPON_MAXIMA, weapon, measure, v);
 }
 
-int napfire_rules_get_range(const napfire_rules *r, int32_t weapon, int32_t measure,
-                            int32_t *effective_max, int32_t *long_max) {
+int napfire_rules_get_range(const napfire_rules *r, int32_t weapon, int32_t measure, int32_t *effective_max,
+                            int32_t *long_max) {
     if (!effective_max || !long_max)
         return NAPFIRE_EINVAL;
     int32_t v[2];
@@ -389,15 +393,14 @@ int napfire_rules_get_range(const napfire_rules *r, int32_t weapon, int32_t meas
     return NAPFIRE_OK;
 }
 
-int napfire_rules_set_gun_range(napfire_rules *r, int32_t gun, int32_t measure,
-                                int32_t canister_max, int32_t effective_max, int32_t long_max) {
+int napfire_rules_set_gun_range(napfire_rules *r, int32_t gun, int32_t measure, int32_t canister_max,
+                                int32_t effective_max, int32_t long_max) {
     const int32_t v[3] = {canister_max, effective_max, long_max};
     return set_maxima(r, GUN_MAXIMA, gun, measure, v);
 }
 
-int napfire_rules_get_gun_range(const napfire_rules *r, int32_t gun, int32_t measure,
-                                int32_t *canister_max, int32_t *effective_max,
-                                int32_t *long_max) {
+int napfire_rules_get_gun_range(const napfire_rules *r, int32_t gun, int32_t measure, int32_t *canister_max,
+                                int32_t *effective_max, int32_t *long_max) {
     if (!canister_max || !effective_max || !long_max)
         return NAPFIRE_EINVAL;
     int32_t v[3];
@@ -411,8 +414,8 @@ int napfire_rules_get_gun_range(const napfire_rules *r, int32_t gun, int32_t mea
 }
 
 static int artillery_index_ok(int32_t gun, int32_t ammo, int32_t band, int32_t column) {
-    return in(gun, 0, NF_GUNS - 1) && in(ammo, 0, NF_AMMOS - 1) &&
-           in(band, NAPFIRE_BAND_CANISTER, NAPFIRE_BAND_LONG) && in(column, 0, NF_COLUMNS - 1);
+    return in(gun, 0, NF_GUNS - 1) && in(ammo, 0, NF_AMMOS - 1) && in(band, NAPFIRE_BAND_CANISTER, NAPFIRE_BAND_LONG) &&
+           in(column, 0, NF_COLUMNS - 1);
 }
 
 /* Canister ammunition fires only at canister range (Decision F-ART-1), so
@@ -421,8 +424,8 @@ int napfire__artillery_readable(int32_t ammo, int32_t band) {
     return ammo != NAPFIRE_AMMO_CANISTER || band == NAPFIRE_BAND_CANISTER;
 }
 
-int napfire_rules_set_artillery(napfire_rules *r, int32_t gun, int32_t ammo, int32_t band,
-                                int32_t column, int32_t halves) {
+int napfire_rules_set_artillery(napfire_rules *r, int32_t gun, int32_t ammo, int32_t band, int32_t column,
+                                int32_t halves) {
     int st;
     struct nf_rules *n = writable(r, &st);
     if (!n)
@@ -434,8 +437,8 @@ int napfire_rules_set_artillery(napfire_rules *r, int32_t gun, int32_t ammo, int
     return NAPFIRE_OK;
 }
 
-int napfire_rules_get_artillery(const napfire_rules *r, int32_t gun, int32_t ammo,
-                                int32_t band, int32_t column, int32_t *halves) {
+int napfire_rules_get_artillery(const napfire_rules *r, int32_t gun, int32_t ammo, int32_t band, int32_t column,
+                                int32_t *halves) {
     int st;
     const struct nf_rules *n = napfire__rules_resolve(r, &st);
     if (!halves)
@@ -467,8 +470,7 @@ int napfire__modifier_slot_ok(int32_t fire, int32_t id, int32_t variant) {
     return in(id, NAPFIRE_MOD_COLUMN, NAPFIRE_MOD_BUILDINGS) || id == NAPFIRE_MOD_MOVED_HALF;
 }
 
-int napfire_rules_set_modifier(napfire_rules *r, int32_t fire, int32_t id, int32_t variant,
-                               int32_t value) {
+int napfire_rules_set_modifier(napfire_rules *r, int32_t fire, int32_t id, int32_t variant, int32_t value) {
     int st;
     struct nf_rules *n = writable(r, &st);
     if (!n)
@@ -480,8 +482,7 @@ int napfire_rules_set_modifier(napfire_rules *r, int32_t fire, int32_t id, int32
     return NAPFIRE_OK;
 }
 
-int napfire_rules_get_modifier(const napfire_rules *r, int32_t fire, int32_t id,
-                               int32_t variant, int32_t *value) {
+int napfire_rules_get_modifier(const napfire_rules *r, int32_t fire, int32_t id, int32_t variant, int32_t *value) {
     int st;
     const struct nf_rules *n = napfire__rules_resolve(r, &st);
     if (!value)
@@ -539,8 +540,7 @@ int napfire_rules_set_threshold(napfire_rules *r, int32_t id, int32_t measure, i
     struct nf_rules *n = writable_thresholds(r, &st);
     if (!n)
         return st;
-    if (!in(id, 0, NF_THRESHOLDS - 1) || !in(measure, 0, NF_MEASURES - 1) ||
-        !threshold_value_ok(id, value))
+    if (!in(id, 0, NF_THRESHOLDS - 1) || !in(measure, 0, NF_MEASURES - 1) || !threshold_value_ok(id, value))
         return NAPFIRE_EDOMAIN;
     if (is_row_threshold(id)) {
         /* One row changes; the four must still increase. */
@@ -564,8 +564,7 @@ int napfire__rules_set_rows(napfire_rules *r, const int32_t rows[NF_ROW_THRESHOL
     return store_rows(n, rows);
 }
 
-int napfire_rules_get_threshold(const napfire_rules *r, int32_t id, int32_t measure,
-                                int32_t *value) {
+int napfire_rules_get_threshold(const napfire_rules *r, int32_t id, int32_t measure, int32_t *value) {
     int st;
     const struct nf_rules *n = napfire__rules_resolve(r, &st);
     if (!value)
@@ -587,20 +586,20 @@ int napfire_rules_get_threshold(const napfire_rules *r, int32_t id, int32_t meas
  * setter writes through its own. */
 static int provenance_slot(int32_t field, size_t *offset, size_t *cap) {
     switch (field) {
-    case NAPFIRE_PROVENANCE_NAME:
-        *offset = offsetof(struct nf_rules, name);
-        *cap = NF_NAME_CAP;
-        return 1;
-    case NAPFIRE_PROVENANCE_EDITION:
-        *offset = offsetof(struct nf_rules, edition);
-        *cap = NF_EDITION_CAP;
-        return 1;
-    case NAPFIRE_PROVENANCE_SOURCE:
-        *offset = offsetof(struct nf_rules, source);
-        *cap = NF_SOURCE_CAP;
-        return 1;
-    default:
-        return 0;
+        case NAPFIRE_PROVENANCE_NAME:
+            *offset = offsetof(struct nf_rules, name);
+            *cap = NF_NAME_CAP;
+            return 1;
+        case NAPFIRE_PROVENANCE_EDITION:
+            *offset = offsetof(struct nf_rules, edition);
+            *cap = NF_EDITION_CAP;
+            return 1;
+        case NAPFIRE_PROVENANCE_SOURCE:
+            *offset = offsetof(struct nf_rules, source);
+            *cap = NF_SOURCE_CAP;
+            return 1;
+        default:
+            return 0;
     }
 }
 
@@ -641,8 +640,7 @@ int napfire_rules_set_provenance(napfire_rules *r, int32_t field, const char *te
     return NAPFIRE_OK;
 }
 
-int napfire_rules_get_provenance(const napfire_rules *r, int32_t field, char *buf, size_t cap,
-                                 size_t *len) {
+int napfire_rules_get_provenance(const napfire_rules *r, int32_t field, char *buf, size_t cap, size_t *len) {
     int st;
     const struct nf_rules *n = napfire__rules_resolve(r, &st);
     if (!len || (!buf && cap > 0))

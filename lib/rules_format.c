@@ -24,8 +24,7 @@ void napfire__put_int(struct nf_out *o, int32_t v, int plus) {
     napfire__put(o, text, napfire__int_text(v, plus, text));
 }
 
-void napfire__put_key(struct nf_out *o, const struct nf_family *f,
-                      const int32_t ix[NF_KEY_DIMS], size_t width) {
+void napfire__put_key(struct nf_out *o, const struct nf_family *f, const int32_t ix[NF_KEY_DIMS], size_t width) {
     size_t before = o->pos;
     if (f->prefix)
         napfire__puts(o, f->prefix);
@@ -64,8 +63,7 @@ static void put_cell(struct nf_out *o, int32_t halves, int32_t star, int last) {
             napfire__puts(o, " ");
 }
 
-static void put_value(struct nf_out *o, const struct nf_family *f, int32_t v, int32_t star,
-                      int last) {
+static void put_value(struct nf_out *o, const struct nf_family *f, int32_t v, int32_t star, int last) {
     if (f->kind == NF_VALUE_CELL || f->kind == NF_VALUE_CELL_STAR) {
         put_cell(o, v, star, last);
         return;

@@ -55,7 +55,8 @@ static const char *const threshold_names[NF_THRESHOLDS] = {
     [NAPFIRE_THRESHOLD_GUARD_CAP] = "guard_cap",
 };
 
-#define NAMES(a) {a, (int32_t)NF_COUNT(a)}
+#define NAMES(a) \
+  { a, (int32_t)NF_COUNT(a) }
 
 /* Getter statuses: OK and UNKNOWN are values; anything else is corruption. */
 static int value_status(int st) {
@@ -66,14 +67,14 @@ static int value_status(int st) {
 
 #define UNUSED_FAMILY (void)f
 
-static int get_musketry(const struct nf_family *f, const napfire_rules *r,
-                        const int32_t ix[NF_KEY_DIMS], int32_t j, int32_t *v, int32_t *star) {
+static int get_musketry(const struct nf_family *f, const napfire_rules *r, const int32_t ix[NF_KEY_DIMS], int32_t j,
+                        int32_t *v, int32_t *star) {
     UNUSED_FAMILY;
     return value_status(napfire_rules_get_musketry(r, ix[0], j, v, star));
 }
 
-static int set_musketry(const struct nf_family *f, napfire_rules *r,
-                        const int32_t ix[NF_KEY_DIMS], int32_t j, int32_t v, int32_t star) {
+static int set_musketry(const struct nf_family *f, napfire_rules *r, const int32_t ix[NF_KEY_DIMS], int32_t j,
+                        int32_t v, int32_t star) {
     UNUSED_FAMILY;
     return napfire_rules_set_musketry(r, ix[0], j, v, star);
 }
@@ -82,16 +83,15 @@ static int artillery_readable(const int32_t ix[NF_KEY_DIMS]) {
     return napfire__artillery_readable(ix[1], ix[2] + NAPFIRE_BAND_CANISTER);
 }
 
-static int get_artillery(const struct nf_family *f, const napfire_rules *r,
-                         const int32_t ix[NF_KEY_DIMS], int32_t j, int32_t *v, int32_t *star) {
+static int get_artillery(const struct nf_family *f, const napfire_rules *r, const int32_t ix[NF_KEY_DIMS], int32_t j,
+                         int32_t *v, int32_t *star) {
     UNUSED_FAMILY;
     *star = 0;
-    return value_status(
-        napfire_rules_get_artillery(r, ix[0], ix[1], ix[2] + NAPFIRE_BAND_CANISTER, j, v));
+    return value_status(napfire_rules_get_artillery(r, ix[0], ix[1], ix[2] + NAPFIRE_BAND_CANISTER, j, v));
 }
 
-static int set_artillery(const struct nf_family *f, napfire_rules *r,
-                         const int32_t ix[NF_KEY_DIMS], int32_t j, int32_t v, int32_t star) {
+static int set_artillery(const struct nf_family *f, napfire_rules *r, const int32_t ix[NF_KEY_DIMS], int32_t j,
+                         int32_t v, int32_t star) {
     UNUSED_FAMILY;
     (void)star;
     return napfire_rules_set_artillery(r, ix[0], ix[1], ix[2] + NAPFIRE_BAND_CANISTER, j, v);
@@ -99,34 +99,30 @@ static int set_artillery(const struct nf_family *f, napfire_rules *r,
 
 /* ---- range maxima: effective and long; a gun's canister first ------------ */
 
-static int get_range(const struct nf_family *f, const napfire_rules *r,
-                     const int32_t ix[NF_KEY_DIMS], int32_t v[NF_KEY_VALUES],
-                     int32_t star[NF_KEY_VALUES]) {
+static int get_range(const struct nf_family *f, const napfire_rules *r, const int32_t ix[NF_KEY_DIMS],
+                     int32_t v[NF_KEY_VALUES], int32_t star[NF_KEY_VALUES]) {
     UNUSED_FAMILY;
     (void)star;
     return napfire_rules_get_range(r, ix[0], ix[1], &v[0], &v[1]);
 }
 
 static int set_range(const struct nf_family *f, napfire_rules *r, const int32_t ix[NF_KEY_DIMS],
-                     const int32_t v[NF_KEY_VALUES], const int32_t star[NF_KEY_VALUES],
-                     int32_t *bad) {
+                     const int32_t v[NF_KEY_VALUES], const int32_t star[NF_KEY_VALUES], int32_t *bad) {
     UNUSED_FAMILY;
     (void)star;
     *bad = -1;
     return napfire_rules_set_range(r, ix[0], ix[1], v[0], v[1]);
 }
 
-static int get_gun_range(const struct nf_family *f, const napfire_rules *r,
-                         const int32_t ix[NF_KEY_DIMS], int32_t v[NF_KEY_VALUES],
-                         int32_t star[NF_KEY_VALUES]) {
+static int get_gun_range(const struct nf_family *f, const napfire_rules *r, const int32_t ix[NF_KEY_DIMS],
+                         int32_t v[NF_KEY_VALUES], int32_t star[NF_KEY_VALUES]) {
     UNUSED_FAMILY;
     (void)star;
     return napfire_rules_get_gun_range(r, ix[0], ix[1], &v[0], &v[1], &v[2]);
 }
 
-static int set_gun_range(const struct nf_family *f, napfire_rules *r,
-                         const int32_t ix[NF_KEY_DIMS], const int32_t v[NF_KEY_VALUES],
-                         const int32_t star[NF_KEY_VALUES], int32_t *bad) {
+static int set_gun_range(const struct nf_family *f, napfire_rules *r, const int32_t ix[NF_KEY_DIMS],
+                         const int32_t v[NF_KEY_VALUES], const int32_t star[NF_KEY_VALUES], int32_t *bad) {
     UNUSED_FAMILY;
     (void)star;
     *bad = -1;
@@ -144,14 +140,14 @@ static int32_t variants(const int32_t ix[NF_KEY_DIMS]) {
     return napfire__modifier_slot_ok(NAPFIRE_FIRE_MUSKETRY, ix[0], 1) ? NF_VARIANTS : 1;
 }
 
-static int get_modifier(const struct nf_family *f, const napfire_rules *r,
-                        const int32_t ix[NF_KEY_DIMS], int32_t j, int32_t *v, int32_t *star) {
+static int get_modifier(const struct nf_family *f, const napfire_rules *r, const int32_t ix[NF_KEY_DIMS], int32_t j,
+                        int32_t *v, int32_t *star) {
     *star = 0;
     return value_status(napfire_rules_get_modifier(r, f->fire, ix[0], j, v));
 }
 
-static int set_modifier(const struct nf_family *f, napfire_rules *r,
-                        const int32_t ix[NF_KEY_DIMS], int32_t j, int32_t v, int32_t star) {
+static int set_modifier(const struct nf_family *f, napfire_rules *r, const int32_t ix[NF_KEY_DIMS], int32_t j,
+                        int32_t v, int32_t star) {
     (void)star;
     return napfire_rules_set_modifier(r, f->fire, ix[0], j, v);
 }
@@ -171,26 +167,28 @@ static int count_exists(const struct nf_family *f, const int32_t ix[NF_KEY_DIMS]
            (ix[0] < NAPFIRE_THRESHOLD_ROW_2 || ix[0] > NAPFIRE_THRESHOLD_ROW_5);
 }
 
-static int get_threshold(const struct nf_family *f, const napfire_rules *r,
-                         const int32_t ix[NF_KEY_DIMS], int32_t j, int32_t *v, int32_t *star) {
+static int get_threshold(const struct nf_family *f, const napfire_rules *r, const int32_t ix[NF_KEY_DIMS], int32_t j,
+                         int32_t *v, int32_t *star) {
     UNUSED_FAMILY;
     (void)j;
     *star = 0;
     return value_status(napfire_rules_get_threshold(r, ix[0], ix[1], v));
 }
 
-static int set_threshold(const struct nf_family *f, napfire_rules *r,
-                         const int32_t ix[NF_KEY_DIMS], int32_t j, int32_t v, int32_t star) {
+static int set_threshold(const struct nf_family *f, napfire_rules *r, const int32_t ix[NF_KEY_DIMS], int32_t j,
+                         int32_t v, int32_t star) {
     UNUSED_FAMILY;
     (void)j;
     (void)star;
     return napfire_rules_set_threshold(r, ix[0], ix[1], v);
 }
 
-enum { NROWS = NAPFIRE_THRESHOLD_ROW_5 - NAPFIRE_THRESHOLD_ROW_2 + 1 };
+enum {
+    NROWS = NAPFIRE_THRESHOLD_ROW_5 - NAPFIRE_THRESHOLD_ROW_2 + 1
+};
 
-static int get_rows(const struct nf_family *f, const napfire_rules *r,
-                    const int32_t ix[NF_KEY_DIMS], int32_t j, int32_t *v, int32_t *star) {
+static int get_rows(const struct nf_family *f, const napfire_rules *r, const int32_t ix[NF_KEY_DIMS], int32_t j,
+                    int32_t *v, int32_t *star) {
     UNUSED_FAMILY;
     (void)ix;
     *star = 0;
@@ -200,8 +198,7 @@ static int get_rows(const struct nf_family *f, const napfire_rules *r,
 /* The four are one value of the text, so they are stored as one: the
  * order check sees the new row bands together, never a mix of old and new. */
 static int set_rows(const struct nf_family *f, napfire_rules *r, const int32_t ix[NF_KEY_DIMS],
-                    const int32_t v[NF_KEY_VALUES], const int32_t star[NF_KEY_VALUES],
-                    int32_t *bad) {
+                    const int32_t v[NF_KEY_VALUES], const int32_t star[NF_KEY_VALUES], int32_t *bad) {
     UNUSED_FAMILY;
     (void)ix;
     (void)star;
@@ -212,69 +209,142 @@ static int set_rows(const struct nf_family *f, napfire_rules *r, const int32_t i
 /* ---- the table, in the order of the formatted text ------------------------ */
 
 /* Entries of a datum's missing index (struct nf_datum_part). */
-#define KEY(d, a) {(d) == 0 ? NF_FROM_KEY0 : (d) == 1 ? NF_FROM_KEY1 : NF_FROM_KEY2, a}
-#define VALUE(a) {NF_FROM_VALUE, a}
-#define CONST(c) {NF_FROM_NONE, c}
+#define KEY(d, a) \
+  { (d) == 0 ? NF_FROM_KEY0 : (d) == 1 ? NF_FROM_KEY1 : NF_FROM_KEY2, a }
+#define VALUE(a) \
+  { NF_FROM_VALUE, a }
+#define CONST(c) \
+  { NF_FROM_NONE, c }
 #define NONE CONST(-1)
 
 static const char range_order[] = "range maxima must not decrease (a kept '.' value counts)";
 
 const struct nf_family napfire__families[] = {
-    {.prefix = NULL, .title = "provenance", .width = 7, .ndims = 1,
-     .dim = {NAMES(text_names)}, .kind = NF_VALUE_TEXT, .missing = NAPFIRE_MISSING_NONE,
+    {.prefix = NULL,
+     .title = "provenance",
+     .width = 7,
+     .ndims = 1,
+     .dim = {NAMES(text_names)},
+     .kind = NF_VALUE_TEXT,
+     .missing = NAPFIRE_MISSING_NONE,
      .values = 1},
     {.prefix = "threshold",
      .section = "\n# Thresholds: distances in mm (.mm) or tenths of an inch (.tenths).\n",
-     .title = "thresholds", .width = 37, .ndims = 2,
-     .dim = {NAMES(threshold_names), NAMES(measure_names)}, .kind = NF_VALUE_DISTANCE,
-     .missing = NAPFIRE_MISSING_THRESHOLD, .exists = distance_exists, .values = 1,
-     .get1 = get_threshold, .set1 = set_threshold, .datum = {KEY(0, 0), KEY(1, 0), NONE, NONE}},
-    {.prefix = "threshold", .title = "thresholds", .width = 37, .ndims = 1,
-     .dim = {NAMES(threshold_names)}, .kind = NF_VALUE_COUNT,
-     .missing = NAPFIRE_MISSING_THRESHOLD, .exists = count_exists, .values = 1,
-     .get1 = get_threshold, .set1 = set_threshold, .datum = {KEY(0, 0), CONST(NAPFIRE_MEASURE_METRIC), NONE, NONE}},
-    {.prefix = "threshold.rows", .title = "thresholds", .width = 37, .ndims = 0,
-     .kind = NF_VALUE_COUNT, .missing = NAPFIRE_MISSING_THRESHOLD,
-     .order = "row thresholds must increase strictly (a kept '.' value counts)", .strict = 1,
-     .values = NROWS, .get1 = get_rows, .set = set_rows, .datum = {VALUE(NAPFIRE_THRESHOLD_ROW_2), CONST(NAPFIRE_MEASURE_METRIC), NONE, NONE}},
-    {.prefix = "range", .section = "\n# Infantry ranges (F-RNG): effective and long maxima.\n",
-     .title = "infantry ranges", .width = 25, .ndims = 2,
-     .dim = {NAMES(weapon_names), NAMES(measure_names)}, .kind = NF_VALUE_DISTANCE,
-     .missing = NAPFIRE_MISSING_RANGE, .order = range_order, .values = 2, .get = get_range,
-     .set = set_range, .datum = {KEY(0, 0), KEY(1, 0), CONST(NAPFIRE_ARM_LINE_INFANTRY),
-               VALUE(NAPFIRE_BAND_EFFECTIVE)}},
+     .title = "thresholds",
+     .width = 37,
+     .ndims = 2,
+     .dim = {NAMES(threshold_names), NAMES(measure_names)},
+     .kind = NF_VALUE_DISTANCE,
+     .missing = NAPFIRE_MISSING_THRESHOLD,
+     .exists = distance_exists,
+     .values = 1,
+     .get1 = get_threshold,
+     .set1 = set_threshold,
+     .datum = {KEY(0, 0), KEY(1, 0), NONE, NONE}},
+    {.prefix = "threshold",
+     .title = "thresholds",
+     .width = 37,
+     .ndims = 1,
+     .dim = {NAMES(threshold_names)},
+     .kind = NF_VALUE_COUNT,
+     .missing = NAPFIRE_MISSING_THRESHOLD,
+     .exists = count_exists,
+     .values = 1,
+     .get1 = get_threshold,
+     .set1 = set_threshold,
+     .datum = {KEY(0, 0), CONST(NAPFIRE_MEASURE_METRIC), NONE, NONE}},
+    {.prefix = "threshold.rows",
+     .title = "thresholds",
+     .width = 37,
+     .ndims = 0,
+     .kind = NF_VALUE_COUNT,
+     .missing = NAPFIRE_MISSING_THRESHOLD,
+     .order = "row thresholds must increase strictly (a kept '.' value counts)",
+     .strict = 1,
+     .values = NROWS,
+     .get1 = get_rows,
+     .set = set_rows,
+     .datum = {VALUE(NAPFIRE_THRESHOLD_ROW_2), CONST(NAPFIRE_MEASURE_METRIC), NONE, NONE}},
+    {.prefix = "range",
+     .section = "\n# Infantry ranges (F-RNG): effective and long maxima.\n",
+     .title = "infantry ranges",
+     .width = 25,
+     .ndims = 2,
+     .dim = {NAMES(weapon_names), NAMES(measure_names)},
+     .kind = NF_VALUE_DISTANCE,
+     .missing = NAPFIRE_MISSING_RANGE,
+     .order = range_order,
+     .values = 2,
+     .get = get_range,
+     .set = set_range,
+     .datum = {KEY(0, 0), KEY(1, 0), CONST(NAPFIRE_ARM_LINE_INFANTRY), VALUE(NAPFIRE_BAND_EFFECTIVE)}},
     {.prefix = "musketry",
      .section = "\n# Musketry table (F-TAB): rows 1-5, modified rolls 1-2 .. 17-18.\n",
-     .title = "musketry cells", .width = 0, .ndims = 1, .dim = {NAMES(row_names)},
-     .kind = NF_VALUE_CELL_STAR, .missing = NAPFIRE_MISSING_MUSKETRY_CELL, .values = NF_COLUMNS,
-     .get1 = get_musketry, .set1 = set_musketry, .datum = {KEY(0, 0), VALUE(0), NONE, NONE}},
+     .title = "musketry cells",
+     .width = 0,
+     .ndims = 1,
+     .dim = {NAMES(row_names)},
+     .kind = NF_VALUE_CELL_STAR,
+     .missing = NAPFIRE_MISSING_MUSKETRY_CELL,
+     .values = NF_COLUMNS,
+     .get1 = get_musketry,
+     .set1 = set_musketry,
+     .datum = {KEY(0, 0), VALUE(0), NONE, NONE}},
     {.prefix = "modifier.musketry",
      .section = "\n# Musketry modifiers (F-MOD); column and cover take two values.\n",
-     .title = "modifiers", .width = 37, .ndims = 1, .dim = {NAMES(mod_names)},
-     .kind = NF_VALUE_MODIFIER, .missing = NAPFIRE_MISSING_MODIFIER,
-     .exists = modifier_exists, .values_of = variants, .get1 = get_modifier, .set1 = set_modifier,
+     .title = "modifiers",
+     .width = 37,
+     .ndims = 1,
+     .dim = {NAMES(mod_names)},
+     .kind = NF_VALUE_MODIFIER,
+     .missing = NAPFIRE_MISSING_MODIFIER,
+     .exists = modifier_exists,
+     .values_of = variants,
+     .get1 = get_modifier,
+     .set1 = set_modifier,
      .datum = {CONST(NAPFIRE_FIRE_MUSKETRY), KEY(0, 0), VALUE(0), NONE},
      .fire = NAPFIRE_FIRE_MUSKETRY},
     {.prefix = "gun_range",
      .section = "\n# Artillery (F-ART-1): gun band maxima (canister, effective, long),\n"
                 "# then casualty table rows: gun, ammunition, band. Canister ammunition\n"
                 "# fires only at canister range (F-ART-1): it has no other rows.\n",
-     .title = "gun ranges", .width = 25, .ndims = 2,
-     .dim = {NAMES(gun_names), NAMES(measure_names)}, .kind = NF_VALUE_DISTANCE,
-     .missing = NAPFIRE_MISSING_RANGE, .order = range_order, .values = NF_ART_BANDS,
-     .get = get_gun_range, .set = set_gun_range, .datum = {KEY(0, 0), KEY(1, 0), CONST(NAPFIRE_ARM_FOOT_ARTILLERY),
-               VALUE(NAPFIRE_BAND_CANISTER)}},
-    {.prefix = "artillery", .title = "artillery cells", .width = 37, .ndims = 3,
-     .dim = {NAMES(gun_names), NAMES(ammo_names), NAMES(band_names)}, .kind = NF_VALUE_CELL,
+     .title = "gun ranges",
+     .width = 25,
+     .ndims = 2,
+     .dim = {NAMES(gun_names), NAMES(measure_names)},
+     .kind = NF_VALUE_DISTANCE,
+     .missing = NAPFIRE_MISSING_RANGE,
+     .order = range_order,
+     .values = NF_ART_BANDS,
+     .get = get_gun_range,
+     .set = set_gun_range,
+     .datum = {KEY(0, 0), KEY(1, 0), CONST(NAPFIRE_ARM_FOOT_ARTILLERY), VALUE(NAPFIRE_BAND_CANISTER)}},
+    {.prefix = "artillery",
+     .title = "artillery cells",
+     .width = 37,
+     .ndims = 3,
+     .dim = {NAMES(gun_names), NAMES(ammo_names), NAMES(band_names)},
+     .kind = NF_VALUE_CELL,
      .missing = NAPFIRE_MISSING_ARTILLERY_CELL,
      .refused = "the rules never read this cell: canister ammunition fires only at canister "
                 "range (F-ART-1); leave it '?'",
-     .readable = artillery_readable, .values = NF_COLUMNS, .get1 = get_artillery,
-     .set1 = set_artillery, .datum = {KEY(0, 0), KEY(1, 0), KEY(2, NAPFIRE_BAND_CANISTER), VALUE(0)}},
-    {.prefix = "modifier.artillery", .section = "\n# Artillery modifiers (F-ART-1, F-ART-3).\n",
-     .title = "modifiers", .width = 37, .ndims = 1, .dim = {NAMES(mod_names)},
-     .kind = NF_VALUE_MODIFIER, .missing = NAPFIRE_MISSING_MODIFIER,
-     .exists = modifier_exists, .values_of = variants, .get1 = get_modifier, .set1 = set_modifier,
+     .readable = artillery_readable,
+     .values = NF_COLUMNS,
+     .get1 = get_artillery,
+     .set1 = set_artillery,
+     .datum = {KEY(0, 0), KEY(1, 0), KEY(2, NAPFIRE_BAND_CANISTER), VALUE(0)}},
+    {.prefix = "modifier.artillery",
+     .section = "\n# Artillery modifiers (F-ART-1, F-ART-3).\n",
+     .title = "modifiers",
+     .width = 37,
+     .ndims = 1,
+     .dim = {NAMES(mod_names)},
+     .kind = NF_VALUE_MODIFIER,
+     .missing = NAPFIRE_MISSING_MODIFIER,
+     .exists = modifier_exists,
+     .values_of = variants,
+     .get1 = get_modifier,
+     .set1 = set_modifier,
      .datum = {CONST(NAPFIRE_FIRE_ARTILLERY), KEY(0, 0), VALUE(0), NONE},
      .fire = NAPFIRE_FIRE_ARTILLERY},
 };
@@ -303,8 +373,7 @@ void napfire__family_key(const struct nf_family *f, int32_t k, int32_t ix[NF_KEY
     }
 }
 
-void napfire__family_datum(const struct nf_family *f, const int32_t ix[NF_KEY_DIMS], int32_t j,
-                           int32_t index[4]) {
+void napfire__family_datum(const struct nf_family *f, const int32_t ix[NF_KEY_DIMS], int32_t j, int32_t index[4]) {
     for (int32_t k = 0; k < 4; k++) {
         const struct nf_datum_part *d = &f->datum[k];
         int32_t base = d->from == NF_FROM_VALUE ? j : d->from == NF_FROM_NONE ? 0 : ix[d->from];
@@ -316,9 +385,8 @@ int32_t napfire__family_count(const struct nf_family *f, const int32_t ix[NF_KEY
     return f->values_of ? f->values_of(ix) : f->values;
 }
 
-int napfire__family_get(const struct nf_family *f, const napfire_rules *r,
-                        const int32_t ix[NF_KEY_DIMS], int32_t v[NF_KEY_VALUES],
-                        int32_t star[NF_KEY_VALUES]) {
+int napfire__family_get(const struct nf_family *f, const napfire_rules *r, const int32_t ix[NF_KEY_DIMS],
+                        int32_t v[NF_KEY_VALUES], int32_t star[NF_KEY_VALUES]) {
     if (f->get)
         return f->get(f, r, ix, v, star);
     for (int32_t j = 0; j < napfire__family_count(f, ix); j++) {
@@ -329,9 +397,8 @@ int napfire__family_get(const struct nf_family *f, const napfire_rules *r,
     return NAPFIRE_OK;
 }
 
-int napfire__family_set(const struct nf_family *f, napfire_rules *r,
-                        const int32_t ix[NF_KEY_DIMS], const int32_t v[NF_KEY_VALUES],
-                        const int32_t star[NF_KEY_VALUES], int32_t *bad) {
+int napfire__family_set(const struct nf_family *f, napfire_rules *r, const int32_t ix[NF_KEY_DIMS],
+                        const int32_t v[NF_KEY_VALUES], const int32_t star[NF_KEY_VALUES], int32_t *bad) {
     *bad = -1;
     if (f->set)
         return f->set(f, r, ix, v, star, bad);
@@ -395,8 +462,7 @@ static int match(const struct nf_family *f, struct nf_span key, int32_t ix[NF_KE
     return i == key.n && napfire__family_exists(f, ix);
 }
 
-const struct nf_family *napfire__key_lookup(struct nf_span key, int32_t ix[NF_KEY_DIMS],
-                                            size_t *slot) {
+const struct nf_family *napfire__key_lookup(struct nf_span key, int32_t ix[NF_KEY_DIMS], size_t *slot) {
     int32_t base = 0;
     for (int32_t k = 0; k < napfire__nfamilies; k++) {
         const struct nf_family *f = &napfire__families[k];
@@ -437,8 +503,8 @@ int napfire__keys_validate(const napfire_rules *r) {
     return NAPFIRE_OK;
 }
 
-const struct nf_family *napfire__key_of_datum(int32_t missing, const int32_t index[4],
-                                              int32_t ix[NF_KEY_DIMS], int32_t *j) {
+const struct nf_family *napfire__key_of_datum(int32_t missing, const int32_t index[4], int32_t ix[NF_KEY_DIMS],
+                                              int32_t *j) {
     for (int32_t k = 0; k < napfire__nfamilies; k++) {
         const struct nf_family *f = &napfire__families[k];
         if (f->missing != missing || missing == NAPFIRE_MISSING_NONE)

@@ -147,12 +147,10 @@ int napfire__lex_bytes(struct nf_lexer *lx) {
 }
 
 static int keychar(unsigned char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-           c == '_' || c == '.';
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.';
 }
 
-int napfire__lex_key(struct nf_lexer *lx, size_t i, struct nf_span *key, size_t *at,
-                     size_t *after) {
+int napfire__lex_key(struct nf_lexer *lx, size_t i, struct nf_span *key, size_t *at, size_t *after) {
     size_t start = i;
     while (i < lx->len && keychar(lx->line[i]))
         i++;
@@ -166,8 +164,7 @@ int napfire__lex_key(struct nf_lexer *lx, size_t i, struct nf_span *key, size_t 
     *at = start;
     i = napfire__lex_blanks(lx, i);
     if (i == lx->len || lx->line[i] != '=') {
-        napfire__msg_str(napfire__lex_fail(lx, i, NAPFIRE_PARSE_SYNTAX),
-                         "expected '=' after the key");
+        napfire__msg_str(napfire__lex_fail(lx, i, NAPFIRE_PARSE_SYNTAX), "expected '=' after the key");
         return 0;
     }
     *after = i + 1;
@@ -176,8 +173,7 @@ int napfire__lex_key(struct nf_lexer *lx, size_t i, struct nf_span *key, size_t 
 
 /* The bytes of a quoted text after its opening quote; *i ends on the
  * closing quote. */
-static int text_body(struct nf_lexer *lx, size_t open, size_t *i, char *out, size_t max,
-                     const char *what) {
+static int text_body(struct nf_lexer *lx, size_t open, size_t *i, char *out, size_t max, const char *what) {
     size_t n = 0;
     for (;;) {
         if (*i == lx->len) {
@@ -224,8 +220,7 @@ int napfire__lex_text(struct nf_lexer *lx, size_t i, char *out, size_t max, cons
         return 0;
     }
     if (lx->line[i] != '"') {
-        napfire__msg_str(napfire__lex_fail(lx, i, NAPFIRE_PARSE_VALUE),
-                         "expected a quoted text \"...\"");
+        napfire__msg_str(napfire__lex_fail(lx, i, NAPFIRE_PARSE_VALUE), "expected a quoted text \"...\"");
         return 0;
     }
     size_t open = i++;
@@ -233,8 +228,7 @@ int napfire__lex_text(struct nf_lexer *lx, size_t i, char *out, size_t max, cons
         return 0;
     i = napfire__lex_blanks(lx, i + 1);
     if (i < lx->len && lx->line[i] != '#') {
-        napfire__msg_str(napfire__lex_fail(lx, i, NAPFIRE_PARSE_COUNT),
-                         "unexpected text after the closing '\"'");
+        napfire__msg_str(napfire__lex_fail(lx, i, NAPFIRE_PARSE_COUNT), "unexpected text after the closing '\"'");
         return 0;
     }
     return 1;
@@ -256,8 +250,7 @@ static const char version_word[] = "napfire-rules";
 
 int napfire__lex_version(struct nf_lexer *lx, size_t i) {
     size_t n = sizeof version_word - 1;
-    if (lx->len - i < n || memcmp(lx->line + i, version_word, n) != 0 ||
-        (lx->len - i > n && !blank(lx->line[i + n]))) {
+    if (lx->len - i < n || memcmp(lx->line + i, version_word, n) != 0 || (lx->len - i > n && !blank(lx->line[i + n]))) {
         napfire__msg_str(napfire__lex_fail(lx, i, NAPFIRE_PARSE_VERSION),
                          "missing version line: the text must begin with 'napfire-rules 1'");
         return 0;

@@ -41,8 +41,7 @@ static int refused(struct parser *p, const struct nf_family *f, size_t at, int s
 }
 
 /* A provenance text (the one family of kind TEXT). */
-static int apply_text(struct parser *p, const struct nf_family *f, const int32_t ix[NF_KEY_DIMS],
-                      size_t i) {
+static int apply_text(struct parser *p, const struct nf_family *f, const int32_t ix[NF_KEY_DIMS], size_t i) {
     static const size_t max[] = {
         [NAPFIRE_PROVENANCE_NAME] = NF_NAME_CAP - 1,
         [NAPFIRE_PROVENANCE_EDITION] = NF_EDITION_CAP - 1,
@@ -80,8 +79,8 @@ static int long_line(struct parser *p, size_t at, int32_t expected) {
 
 /* After a setter refused an ordered vector: the first value out of order
  * (each value is in its domain, so the order is what is wrong). */
-static int out_of_order(struct parser *p, const struct nf_family *f, const int32_t v[],
-                        const size_t at[], int32_t count) {
+static int out_of_order(struct parser *p, const struct nf_family *f, const int32_t v[], const size_t at[],
+                        int32_t count) {
     int32_t last = f->strict ? 0 : -1;
     for (int32_t j = 0; j < count; j++) {
         if (v[j] == NAPFIRE_UNKNOWN)
@@ -97,8 +96,7 @@ static int out_of_order(struct parser *p, const struct nf_family *f, const int32
 
 /* The values of one key: read the current ones, overlay the line's ('.'
  * keeps one), and set them all through the family's setter. */
-static int apply_values(struct parser *p, const struct nf_family *f,
-                        const int32_t ix[NF_KEY_DIMS], size_t i) {
+static int apply_values(struct parser *p, const struct nf_family *f, const int32_t ix[NF_KEY_DIMS], size_t i) {
     int32_t v[NF_KEY_VALUES] = {0}, star[NF_KEY_VALUES] = {0};
     size_t at[NF_KEY_VALUES];
     int32_t count = napfire__family_count(f, ix);
@@ -115,8 +113,7 @@ static int apply_values(struct parser *p, const struct nf_family *f,
         napfire__family_datum(f, ix, j, datum);
         int32_t lo = f->kind == NF_VALUE_COUNT ? napfire__threshold_lo(datum[0]) : 0;
         int32_t hi = f->kind == NF_VALUE_COUNT ? napfire__threshold_hi(datum[0]) : 0;
-        if (!napfire__value_parse(&p->lx, t, at[j], f->kind, datum[1], lo, hi, &how, &value,
-                                  &s))
+        if (!napfire__value_parse(&p->lx, t, at[j], f->kind, datum[1], lo, hi, &how, &value, &s))
             return 0;
         if (how == NF_SET) {
             v[j] = value;
@@ -168,9 +165,8 @@ static int parse_line(struct parser *p) {
 /* One line of the text: its bytes, then the version or a key. */
 static int parse_one(struct parser *p) {
     if (p->lx.len > NAPFIRE_RULES_LINE_MAX) {
-        napfire__msg_str(
-            napfire__lex_fail(&p->lx, NAPFIRE_RULES_LINE_MAX, NAPFIRE_PARSE_LINE_TOO_LONG),
-            "line too long: at most 1024 bytes");
+        napfire__msg_str(napfire__lex_fail(&p->lx, NAPFIRE_RULES_LINE_MAX, NAPFIRE_PARSE_LINE_TOO_LONG),
+                         "line too long: at most 1024 bytes");
         return 0;
     }
     if (!napfire__lex_bytes(&p->lx))
@@ -184,8 +180,7 @@ static int parse_one(struct parser *p) {
 
 /* Point the lexer at the line starting at pos (LF or CRLF ends it);
  * returns where the next line starts. */
-static size_t next_line(struct nf_lexer *lx, const unsigned char *s, size_t len, size_t pos,
-                        int32_t lineno) {
+static size_t next_line(struct nf_lexer *lx, const unsigned char *s, size_t len, size_t pos, int32_t lineno) {
     size_t end = pos;
     while (end < len && s[end] != '\n')
         end++;
@@ -198,8 +193,7 @@ static size_t next_line(struct nf_lexer *lx, const unsigned char *s, size_t len,
     return next;
 }
 
-int napfire_rules_parse(napfire_rules *r, const char *text, size_t len,
-                        napfire_parse_error *err) {
+int napfire_rules_parse(napfire_rules *r, const char *text, size_t len, napfire_parse_error *err) {
     if (!r || !err || (!text && len > 0))
         return NAPFIRE_EINVAL;
     if (NF_CRULES(r)->magic != NF_RULES_MAGIC)

@@ -63,8 +63,7 @@ int napfire__lex_token(const struct nf_lexer *lx, size_t *i, struct nf_span *tok
 /* NUL, control characters and strict UTF-8 of the whole line. */
 int napfire__lex_bytes(struct nf_lexer *lx);
 /* A key at i (letters, digits, '_', '.') and its '='; *after is past '='. */
-int napfire__lex_key(struct nf_lexer *lx, size_t i, struct nf_span *key, size_t *at,
-                     size_t *after);
+int napfire__lex_key(struct nf_lexer *lx, size_t i, struct nf_span *key, size_t *at, size_t *after);
 /* A quoted text "..." with \" and \\ from i: at most max bytes into out
  * (NUL-terminated), nothing but a comment after it. `what` names the
  * field in the too-long message. */
@@ -86,18 +85,20 @@ enum nf_value_kind {
 };
 
 /* How a token reads: '.' keeps, '?' sets unknown, else a value. */
-enum { NF_KEEP, NF_SET };
+enum {
+    NF_KEEP,
+    NF_SET
+};
 
 /* One value token of the given kind; measure for distances, lo..hi for
  * counts. Returns 1 with *how, *value and *star, or 0 with the error. */
-int napfire__value_parse(struct nf_lexer *lx, struct nf_span t, size_t at,
-                         enum nf_value_kind kind, int32_t measure, int32_t lo, int32_t hi,
-                         int *how, int32_t *value, int32_t *star);
+int napfire__value_parse(struct nf_lexer *lx, struct nf_span t, size_t at, enum nf_value_kind kind, int32_t measure,
+                         int32_t lo, int32_t hi, int *how, int32_t *value, int32_t *star);
 
 /* ---- the key families (rules_keys.c) -------------------------------------- */
 
 #define NF_KEY_DIMS 3
-#define NF_KEY_VALUES 9 /* the most values one key holds (a table row) */
+#define NF_KEY_VALUES 9  /* the most values one key holds (a table row) */
 #define NF_KEY_SLOTS 160 /* at least the number of keys (parse's duplicate check) */
 
 struct nf_names {
@@ -130,10 +131,10 @@ struct nf_family {
     int32_t (*values_of)(const int32_t ix[NF_KEY_DIMS]);
     /* Value j through the public getter (an unknown value is a value;
      * *star for musketry cells) and setter, for values that stand alone. */
-    int (*get1)(const struct nf_family *f, const napfire_rules *r, const int32_t ix[NF_KEY_DIMS],
-                int32_t j, int32_t *v, int32_t *star);
-    int (*set1)(const struct nf_family *f, napfire_rules *r, const int32_t ix[NF_KEY_DIMS],
-                int32_t j, int32_t v, int32_t star);
+    int (*get1)(const struct nf_family *f, const napfire_rules *r, const int32_t ix[NF_KEY_DIMS], int32_t j, int32_t *v,
+                int32_t *star);
+    int (*set1)(const struct nf_family *f, napfire_rules *r, const int32_t ix[NF_KEY_DIMS], int32_t j, int32_t v,
+                int32_t star);
     /* All values at once, for vectors the setter keeps ordered (NULL:
      * value by value); *bad gets -1, the whole vector being refused. */
     int (*get)(const struct nf_family *f, const napfire_rules *r, const int32_t ix[NF_KEY_DIMS],
@@ -143,7 +144,13 @@ struct nf_family {
     /* Value j of key ix as a napfire_result missing index: each entry
      * is a key index, the value's position j, or nothing, plus a number. */
     struct nf_datum_part {
-        enum { NF_FROM_KEY0, NF_FROM_KEY1, NF_FROM_KEY2, NF_FROM_VALUE, NF_FROM_NONE } from;
+        enum {
+            NF_FROM_KEY0,
+            NF_FROM_KEY1,
+            NF_FROM_KEY2,
+            NF_FROM_VALUE,
+            NF_FROM_NONE
+        } from;
         int32_t add;
     } datum[4];
     int32_t fire; /* modifiers: the NAPFIRE_FIRE_* kind of the family */
@@ -160,27 +167,23 @@ void napfire__family_key(const struct nf_family *f, int32_t k, int32_t ix[NF_KEY
 int napfire__family_exists(const struct nf_family *f, const int32_t ix[NF_KEY_DIMS]);
 int napfire__family_readable(const struct nf_family *f, const int32_t ix[NF_KEY_DIMS]);
 /* Value j of key ix as a napfire_result missing index. */
-void napfire__family_datum(const struct nf_family *f, const int32_t ix[NF_KEY_DIMS], int32_t j,
-                           int32_t index[4]);
+void napfire__family_datum(const struct nf_family *f, const int32_t ix[NF_KEY_DIMS], int32_t j, int32_t index[4]);
 /* How many values a key of the family holds. */
 int32_t napfire__family_count(const struct nf_family *f, const int32_t ix[NF_KEY_DIMS]);
 /* A key's values through the getters (unknown ones included), or through
  * the setters; *bad gets the index of a value refused, -1 for the whole. */
-int napfire__family_get(const struct nf_family *f, const napfire_rules *r,
-                        const int32_t ix[NF_KEY_DIMS], int32_t v[NF_KEY_VALUES],
-                        int32_t star[NF_KEY_VALUES]);
-int napfire__family_set(const struct nf_family *f, napfire_rules *r,
-                        const int32_t ix[NF_KEY_DIMS], const int32_t v[NF_KEY_VALUES],
-                        const int32_t star[NF_KEY_VALUES], int32_t *bad);
+int napfire__family_get(const struct nf_family *f, const napfire_rules *r, const int32_t ix[NF_KEY_DIMS],
+                        int32_t v[NF_KEY_VALUES], int32_t star[NF_KEY_VALUES]);
+int napfire__family_set(const struct nf_family *f, napfire_rules *r, const int32_t ix[NF_KEY_DIMS],
+                        const int32_t v[NF_KEY_VALUES], const int32_t star[NF_KEY_VALUES], int32_t *bad);
 /* Resolve a key: the family and index, and its slot for duplicates. */
-const struct nf_family *napfire__key_lookup(struct nf_span key, int32_t ix[NF_KEY_DIMS],
-                                            size_t *slot);
+const struct nf_family *napfire__key_lookup(struct nf_span key, int32_t ix[NF_KEY_DIMS], size_t *slot);
 /* Every stored value through the getters: OK, or the first error. */
 int napfire__keys_validate(const napfire_rules *r);
 /* The family, key and value position holding a datum; NULL when no
  * readable key holds it (or it is outside every domain). */
-const struct nf_family *napfire__key_of_datum(int32_t missing, const int32_t index[4],
-                                              int32_t ix[NF_KEY_DIMS], int32_t *j);
+const struct nf_family *napfire__key_of_datum(int32_t missing, const int32_t index[4], int32_t ix[NF_KEY_DIMS],
+                                              int32_t *j);
 
 /* ---- writing (rules_format.c) ------------------------------------------- */
 
@@ -194,7 +197,6 @@ void napfire__put(struct nf_out *o, const char *s, size_t n);
 void napfire__puts(struct nf_out *o, const char *s);
 void napfire__put_int(struct nf_out *o, int32_t v, int plus);
 /* The dotted key of a family's key, padded to width, then " = ". */
-void napfire__put_key(struct nf_out *o, const struct nf_family *f,
-                      const int32_t ix[NF_KEY_DIMS], size_t width);
+void napfire__put_key(struct nf_out *o, const struct nf_family *f, const int32_t ix[NF_KEY_DIMS], size_t width);
 
 #endif /* NAPFIRE_RULES_TEXT_H */

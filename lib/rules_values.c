@@ -11,8 +11,7 @@
 
 static const char cell_forms[] = "expected -, \xC2\xBD, h, N, N\xC2\xBD, Nh, N*, ? or .";
 
-static int malformed(struct nf_lexer *lx, size_t at, struct nf_span t, const char *what,
-                     const char *expected) {
+static int malformed(struct nf_lexer *lx, size_t at, struct nf_span t, const char *what, const char *expected) {
     struct nf_msg *m = napfire__lex_fail(lx, at, NAPFIRE_PARSE_VALUE);
     napfire__msg_str(m, "malformed ");
     napfire__msg_str(m, what);
@@ -25,17 +24,15 @@ static int malformed(struct nf_lexer *lx, size_t at, struct nf_span t, const cha
 
 /* A cell's domain: 0..99½ figures, a star only where allowed and only on
  * a whole N >= 1. */
-static int cell_domain(struct nf_lexer *lx, size_t at, int64_t n, int half, int starred,
-                       int allow_star, int32_t *halves, int32_t *star) {
+static int cell_domain(struct nf_lexer *lx, size_t at, int64_t n, int half, int starred, int allow_star,
+                       int32_t *halves, int32_t *star) {
     int64_t h = n * 2 + half;
     if (h > NAPFIRE_MAX_CELL_HALVES) {
-        napfire__msg_str(napfire__lex_fail(lx, at, NAPFIRE_PARSE_RANGE),
-                         "cell out of range: at most 99 figures");
+        napfire__msg_str(napfire__lex_fail(lx, at, NAPFIRE_PARSE_RANGE), "cell out of range: at most 99 figures");
         return 0;
     }
     if (starred && !allow_star) {
-        napfire__msg_str(napfire__lex_fail(lx, at, NAPFIRE_PARSE_STAR),
-                         "artillery cells take no star");
+        napfire__msg_str(napfire__lex_fail(lx, at, NAPFIRE_PARSE_STAR), "artillery cells take no star");
         return 0;
     }
     if (starred && (half || n < 1)) {
@@ -49,8 +46,7 @@ static int cell_domain(struct nf_lexer *lx, size_t at, int64_t n, int half, int 
 }
 
 /* A table cell: -, N, ½ or h after N, and a star after a whole N >= 1. */
-static int cell(struct nf_lexer *lx, struct nf_span t, size_t at, int allow_star,
-                int32_t *halves, int32_t *star) {
+static int cell(struct nf_lexer *lx, struct nf_span t, size_t at, int allow_star, int32_t *halves, int32_t *star) {
     if (t.n == 1 && t.p[0] == '-') {
         *halves = 0;
         return 1;
@@ -100,8 +96,7 @@ static int unit_of(struct nf_span unit, int32_t key_measure, int32_t *measure, i
     return 0;
 }
 
-static int bad_unit(struct nf_lexer *lx, size_t at, struct nf_span unit, int known,
-                    int32_t measure) {
+static int bad_unit(struct nf_lexer *lx, size_t at, struct nf_span unit, int known, int32_t measure) {
     int metric = measure == NAPFIRE_MEASURE_METRIC;
     struct nf_msg *m = napfire__lex_fail(lx, at, NAPFIRE_PARSE_UNIT);
     napfire__msg_str(m, known ? "unit " : "unknown unit ");
@@ -118,8 +113,7 @@ static int bad_unit(struct nf_lexer *lx, size_t at, struct nf_span unit, int kno
 
 /* A distance in the key's measure: N (mm or tenths of an inch), or with a
  * unit: Nmm, Ncm, N.Dcm (metric); Nin, N.Din, N" (imperial). */
-static int distance(struct nf_lexer *lx, struct nf_span t, size_t at, int32_t measure,
-                    int32_t *value) {
+static int distance(struct nf_lexer *lx, struct nf_span t, size_t at, int32_t measure, int32_t *value) {
     size_t i = 0;
     int64_t whole = 0, frac = 0;
     size_t nd = napfire__read_digits(t, &i, NAPFIRE_MAX_DISTANCE, &whole);
@@ -129,8 +123,7 @@ static int distance(struct nf_lexer *lx, struct nf_span t, size_t at, int32_t me
         nf = napfire__read_digits(t, &i, 9, &frac);
     }
     if (nd == 0 || (dot && nf != 1))
-        return malformed(lx, at, t, "distance",
-                         "expected N, Nmm, Ncm, Nin, a decimal like 10.5cm, ? or .");
+        return malformed(lx, at, t, "distance", "expected N, Nmm, Ncm, Nin, a decimal like 10.5cm, ? or .");
     struct nf_span unit = {t.p + i, t.n - i};
     int64_t scale = 1;
     int32_t unit_measure = measure;
@@ -146,8 +139,7 @@ static int distance(struct nf_lexer *lx, struct nf_span t, size_t at, int32_t me
     }
     int64_t v = whole * scale + (dot ? frac : 0);
     if (v > NAPFIRE_MAX_DISTANCE) {
-        napfire__msg_str(napfire__lex_fail(lx, at, NAPFIRE_PARSE_RANGE),
-                         "distance out of range: at most 1000000");
+        napfire__msg_str(napfire__lex_fail(lx, at, NAPFIRE_PARSE_RANGE), "distance out of range: at most 1000000");
         return 0;
     }
     *value = (int32_t)v;
@@ -155,8 +147,7 @@ static int distance(struct nf_lexer *lx, struct nf_span t, size_t at, int32_t me
 }
 
 /* A whole number lo..hi; with `sign`, a leading + or - (modifiers). */
-static int number(struct nf_lexer *lx, struct nf_span t, size_t at, int sign, int32_t lo,
-                  int32_t hi, int32_t *value) {
+static int number(struct nf_lexer *lx, struct nf_span t, size_t at, int sign, int32_t lo, int32_t hi, int32_t *value) {
     size_t i = 0;
     int neg = 0;
     if (sign && t.n > 0 && (t.p[0] == '+' || t.p[0] == '-')) {
@@ -182,26 +173,25 @@ static int number(struct nf_lexer *lx, struct nf_span t, size_t at, int sign, in
     return 1;
 }
 
-int napfire__value_parse(struct nf_lexer *lx, struct nf_span t, size_t at,
-                         enum nf_value_kind kind, int32_t measure, int32_t lo, int32_t hi,
-                         int *how, int32_t *value, int32_t *star) {
+int napfire__value_parse(struct nf_lexer *lx, struct nf_span t, size_t at, enum nf_value_kind kind, int32_t measure,
+                         int32_t lo, int32_t hi, int *how, int32_t *value, int32_t *star) {
     *star = 0;
     *value = kind == NF_VALUE_MODIFIER ? NAPFIRE_MODIFIER_UNKNOWN : U;
     *how = t.n == 1 && t.p[0] == '.' ? NF_KEEP : NF_SET;
     if (t.n == 1 && (t.p[0] == '.' || t.p[0] == '?'))
         return 1;
     switch (kind) {
-    case NF_VALUE_CELL_STAR:
-    case NF_VALUE_CELL:
-        return cell(lx, t, at, kind == NF_VALUE_CELL_STAR, value, star);
-    case NF_VALUE_DISTANCE:
-        return distance(lx, t, at, measure, value);
-    case NF_VALUE_COUNT:
-        return number(lx, t, at, 0, lo, hi, value);
-    case NF_VALUE_MODIFIER:
-        return number(lx, t, at, 1, -NAPFIRE_MAX_MODIFIER, NAPFIRE_MAX_MODIFIER, value);
-    case NF_VALUE_TEXT:
-        break;
+        case NF_VALUE_CELL_STAR:
+        case NF_VALUE_CELL:
+            return cell(lx, t, at, kind == NF_VALUE_CELL_STAR, value, star);
+        case NF_VALUE_DISTANCE:
+            return distance(lx, t, at, measure, value);
+        case NF_VALUE_COUNT:
+            return number(lx, t, at, 0, lo, hi, value);
+        case NF_VALUE_MODIFIER:
+            return number(lx, t, at, 1, -NAPFIRE_MAX_MODIFIER, NAPFIRE_MAX_MODIFIER, value);
+        case NF_VALUE_TEXT:
+            break;
     }
     return 0;
 }

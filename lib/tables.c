@@ -7,15 +7,15 @@
 /* F-TAB-2: the formation caps the row; the smaller of the two is used. */
 static int32_t formation_row_cap(int32_t formation) {
     switch (formation) {
-    case NAPFIRE_FORMATION_COLUMN_OF_COMPANIES:
-    case NAPFIRE_FORMATION_SQUARE:
-    case NAPFIRE_FORMATION_MASSED_COLUMN: /* Decision F-TAB-2 */
-    case NAPFIRE_FORMATION_MASS:          /* Decision F-TAB-2 */
-        return 0;
-    case NAPFIRE_FORMATION_COLUMN_OF_DIVISIONS:
-        return 1;
-    default: /* line and open order (F-TAB-5): by figures only */
-        return NF_ROWS - 1;
+        case NAPFIRE_FORMATION_COLUMN_OF_COMPANIES:
+        case NAPFIRE_FORMATION_SQUARE:
+        case NAPFIRE_FORMATION_MASSED_COLUMN: /* Decision F-TAB-2 */
+        case NAPFIRE_FORMATION_MASS:          /* Decision F-TAB-2 */
+            return 0;
+        case NAPFIRE_FORMATION_COLUMN_OF_DIVISIONS:
+            return 1;
+        default: /* line and open order (F-TAB-5): by figures only */
+            return NF_ROWS - 1;
     }
 }
 
@@ -74,8 +74,7 @@ static int musketry_cell(const struct nf_shot *s, struct nf_data *d, struct nf_c
 }
 
 /* One artillery row per gun x ammunition x band (F-ART-1); no star. */
-static int artillery_cell(const struct nf_shot *s, struct nf_data *d, int32_t band,
-                          struct nf_cell *c) {
+static int artillery_cell(const struct nf_shot *s, struct nf_data *d, int32_t band, struct nf_cell *c) {
     int32_t gun = nf_u(&s->firer, NAPFIRE_UNIT_GUN);
     int32_t ammo = nf_s(s, NAPFIRE_SHOT_AMMO);
     c->row = (gun * NF_AMMOS + ammo) * NF_ART_BANDS + (band - NAPFIRE_BAND_CANISTER);
@@ -87,8 +86,8 @@ static int artillery_cell(const struct nf_shot *s, struct nf_data *d, int32_t ba
     return st;
 }
 
-int napfire__table_cell(const struct nf_shot *s, struct nf_data *d, int32_t band,
-                        int32_t modified_roll, struct nf_cell *cell) {
+int napfire__table_cell(const struct nf_shot *s, struct nf_data *d, int32_t band, int32_t modified_roll,
+                        struct nf_cell *cell) {
     struct nf_cell c = {-1, napfire__roll_column(modified_roll), 0};
     int st;
     if (napfire__is_artillery(nf_u(&s->firer, NAPFIRE_UNIT_ARM))) {
@@ -104,8 +103,8 @@ int napfire__table_cell(const struct nf_shot *s, struct nf_data *d, int32_t band
     return st;
 }
 
-int napfire_shot_table(const napfire_shot *s, const napfire_rules *rules, int32_t modified_roll,
-                       int32_t *row, int32_t *column, int32_t *halves) {
+int napfire_shot_table(const napfire_shot *s, const napfire_rules *rules, int32_t modified_roll, int32_t *row,
+                       int32_t *column, int32_t *halves) {
     if (!s || !row || !column || !halves)
         return NAPFIRE_EINVAL;
     struct nf_data d;
@@ -116,8 +115,7 @@ int napfire_shot_table(const napfire_shot *s, const napfire_rules *rules, int32_
     /* F-TAB-6: no table covers cavalry or skirmish-order fire. */
     const struct nf_unit *f = &n->firer;
     int32_t arm = nf_u(f, NAPFIRE_UNIT_ARM);
-    if (arm == NAPFIRE_ARM_CAVALRY ||
-        nf_u(f, NAPFIRE_UNIT_FORMATION) == NAPFIRE_FORMATION_SKIRMISH)
+    if (arm == NAPFIRE_ARM_CAVALRY || nf_u(f, NAPFIRE_UNIT_FORMATION) == NAPFIRE_FORMATION_SKIRMISH)
         return NAPFIRE_EDOMAIN;
     int32_t band = NAPFIRE_BAND_NONE;
     if (napfire__is_artillery(arm)) {

@@ -22,54 +22,54 @@
  * needs the value.
  */
 #define PARAMS(X, A) \
-    X(A, NAPFIRE_UNIT_ARM, 0, NF_ARMS - 1, 0, ARMS_ALL) \
-    X(A, NAPFIRE_UNIT_NATION, 0, NF_NATIONS - 1, NAPFIRE_NATION_OTHER, ARMS_ALL) \
-    X(A, NAPFIRE_UNIT_CLASS, 0, NF_CLASSES - 1, NAPFIRE_CLASS_LINE, ARMS_ALL) \
-    X(A, NAPFIRE_UNIT_FORMATION, 0, NF_FORMATIONS - 1, NAPFIRE_FORMATION_LINE, ARMS_ALL) \
-    X(A, NAPFIRE_UNIT_FIGURES, 0, NAPFIRE_MAX_FIGURES, 0, ARMS_ALL) \
-    X(A, NAPFIRE_UNIT_WEAPON, 0, NF_WEAPONS - 1, NAPFIRE_WEAPON_MUSKET, ARMS_INFANTRY) \
-    X(A, NAPFIRE_UNIT_GUN, 0, NF_GUNS - 1, NAPFIRE_GUN_P6, ARMS_ARTILLERY) \
-    X(A, NAPFIRE_UNIT_COVER, 0, NF_COVERS - 1, NAPFIRE_COVER_NONE, ARMS_ALL) \
-    X(A, NAPFIRE_UNIT_MOVED, 0, NF_MOVED - 1, NAPFIRE_MOVED_NONE, ARMS_ALL) \
-    X(A, NAPFIRE_UNIT_DISORDERED, 0, 1, 0, ARMS_ALL) \
-    X(A, NAPFIRE_UNIT_FIRED_LAST_TURN, 0, 1, 0, ARMS_ALL) \
-    X(A, NAPFIRE_UNIT_FIRED_THIS_TURN, 0, 1, 0, ARMS_ALL) \
-    X(A, NAPFIRE_UNIT_SECOND_CLASS_FIRERS, 0, 1, 0, ARMS_INFANTRY) \
-    X(A, NAPFIRE_UNIT_CHARGING, 0, 1, 0, ARMS_CAVALRY) \
-    X(A, NAPFIRE_UNIT_MASSED_BATTERY, 0, 1, 0, ARMS_ARTILLERY) \
-    X(A, NAPFIRE_UNIT_UNLIMBERED_THIS_TURN, 0, 1, 0, ARMS_FOOT_ARTILLERY) \
-    X(A, NAPFIRE_SHOT_MEASURE, 0, NF_MEASURES - 1, NAPFIRE_MEASURE_METRIC, ARMS_ALL) \
-    X(A, NAPFIRE_SHOT_DISTANCE, 0, NAPFIRE_MAX_DISTANCE, -1, ARMS_ALL) \
-    X(A, NAPFIRE_SHOT_ENFILADE, 0, 1, 0, ARMS_ALL) \
-    X(A, NAPFIRE_SHOT_FIRING_FIGURES, 0, NAPFIRE_MAX_FIGURES, 0, ARMS_INFANTRY) \
-    X(A, NAPFIRE_SHOT_SCREEN, 0, 1, 0, ARMS_ALL) \
-    X(A, NAPFIRE_SHOT_SCREEN_DISTANCE, 0, NAPFIRE_MAX_DISTANCE, -1, ARMS_ALL) \
-    X(A, NAPFIRE_SHOT_AMMO, 0, NF_AMMOS - 1, NAPFIRE_AMMO_ROUNDSHOT, ARMS_ARTILLERY) \
-    X(A, NAPFIRE_SHOT_EXTRA_MODIFIER, -10, 10, 0, ARMS_ALL) \
-    X(A, NAPFIRE_SHOT_FRIEND_IN_ARC, 0, 1, 0, ARMS_ARTILLERY) \
-    X(A, NAPFIRE_SHOT_FRIEND_NEAR_TARGET, -1, NAPFIRE_MAX_DISTANCE, -1, ARMS_ARTILLERY) \
-    X(A, NAPFIRE_SHOT_FRIEND_NEAR_BATTERY, -1, NAPFIRE_MAX_DISTANCE, -1, ARMS_ARTILLERY) \
-    X(A, NAPFIRE_SHOT_TARGET_FAR_FROM_FRIENDS, -1, NAPFIRE_MAX_DISTANCE, -1, ARMS_ARTILLERY) \
-    X(A, NAPFIRE_SHOT_CLEAR_LOS, 0, 1, 0, ARMS_ARTILLERY) \
-    X(A, NAPFIRE_SHOT_PENETRATION_HITS_FRIEND, 0, 1, 0, ARMS_ARTILLERY) \
-    X(A, NAPFIRE_SHOT_OVERHEAD, 0, 1, 0, ARMS_ARTILLERY) \
-    X(A, NAPFIRE_SHOT_BATTERY_HIGHER, 0, 1, 0, ARMS_ARTILLERY) \
-    X(A, NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_BATTERY, -1, NAPFIRE_MAX_DISTANCE, -1, ARMS_ARTILLERY) \
-    X(A, NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_ENEMY, -1, NAPFIRE_MAX_DISTANCE, -1, ARMS_ARTILLERY)
+  X(A, NAPFIRE_UNIT_ARM, 0, NF_ARMS - 1, 0, ARMS_ALL) \
+  X(A, NAPFIRE_UNIT_NATION, 0, NF_NATIONS - 1, NAPFIRE_NATION_OTHER, ARMS_ALL) \
+  X(A, NAPFIRE_UNIT_CLASS, 0, NF_CLASSES - 1, NAPFIRE_CLASS_LINE, ARMS_ALL) \
+  X(A, NAPFIRE_UNIT_FORMATION, 0, NF_FORMATIONS - 1, NAPFIRE_FORMATION_LINE, ARMS_ALL) \
+  X(A, NAPFIRE_UNIT_FIGURES, 0, NAPFIRE_MAX_FIGURES, 0, ARMS_ALL) \
+  X(A, NAPFIRE_UNIT_WEAPON, 0, NF_WEAPONS - 1, NAPFIRE_WEAPON_MUSKET, ARMS_INFANTRY) \
+  X(A, NAPFIRE_UNIT_GUN, 0, NF_GUNS - 1, NAPFIRE_GUN_P6, ARMS_ARTILLERY) \
+  X(A, NAPFIRE_UNIT_COVER, 0, NF_COVERS - 1, NAPFIRE_COVER_NONE, ARMS_ALL) \
+  X(A, NAPFIRE_UNIT_MOVED, 0, NF_MOVED - 1, NAPFIRE_MOVED_NONE, ARMS_ALL) \
+  X(A, NAPFIRE_UNIT_DISORDERED, 0, 1, 0, ARMS_ALL) \
+  X(A, NAPFIRE_UNIT_FIRED_LAST_TURN, 0, 1, 0, ARMS_ALL) \
+  X(A, NAPFIRE_UNIT_FIRED_THIS_TURN, 0, 1, 0, ARMS_ALL) \
+  X(A, NAPFIRE_UNIT_SECOND_CLASS_FIRERS, 0, 1, 0, ARMS_INFANTRY) \
+  X(A, NAPFIRE_UNIT_CHARGING, 0, 1, 0, ARMS_CAVALRY) \
+  X(A, NAPFIRE_UNIT_MASSED_BATTERY, 0, 1, 0, ARMS_ARTILLERY) \
+  X(A, NAPFIRE_UNIT_UNLIMBERED_THIS_TURN, 0, 1, 0, ARMS_FOOT_ARTILLERY) \
+  X(A, NAPFIRE_SHOT_MEASURE, 0, NF_MEASURES - 1, NAPFIRE_MEASURE_METRIC, ARMS_ALL) \
+  X(A, NAPFIRE_SHOT_DISTANCE, 0, NAPFIRE_MAX_DISTANCE, -1, ARMS_ALL) \
+  X(A, NAPFIRE_SHOT_ENFILADE, 0, 1, 0, ARMS_ALL) \
+  X(A, NAPFIRE_SHOT_FIRING_FIGURES, 0, NAPFIRE_MAX_FIGURES, 0, ARMS_INFANTRY) \
+  X(A, NAPFIRE_SHOT_SCREEN, 0, 1, 0, ARMS_ALL) \
+  X(A, NAPFIRE_SHOT_SCREEN_DISTANCE, 0, NAPFIRE_MAX_DISTANCE, -1, ARMS_ALL) \
+  X(A, NAPFIRE_SHOT_AMMO, 0, NF_AMMOS - 1, NAPFIRE_AMMO_ROUNDSHOT, ARMS_ARTILLERY) \
+  X(A, NAPFIRE_SHOT_EXTRA_MODIFIER, -10, 10, 0, ARMS_ALL) \
+  X(A, NAPFIRE_SHOT_FRIEND_IN_ARC, 0, 1, 0, ARMS_ARTILLERY) \
+  X(A, NAPFIRE_SHOT_FRIEND_NEAR_TARGET, -1, NAPFIRE_MAX_DISTANCE, -1, ARMS_ARTILLERY) \
+  X(A, NAPFIRE_SHOT_FRIEND_NEAR_BATTERY, -1, NAPFIRE_MAX_DISTANCE, -1, ARMS_ARTILLERY) \
+  X(A, NAPFIRE_SHOT_TARGET_FAR_FROM_FRIENDS, -1, NAPFIRE_MAX_DISTANCE, -1, ARMS_ARTILLERY) \
+  X(A, NAPFIRE_SHOT_CLEAR_LOS, 0, 1, 0, ARMS_ARTILLERY) \
+  X(A, NAPFIRE_SHOT_PENETRATION_HITS_FRIEND, 0, 1, 0, ARMS_ARTILLERY) \
+  X(A, NAPFIRE_SHOT_OVERHEAD, 0, 1, 0, ARMS_ARTILLERY) \
+  X(A, NAPFIRE_SHOT_BATTERY_HIGHER, 0, 1, 0, ARMS_ARTILLERY) \
+  X(A, NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_BATTERY, -1, NAPFIRE_MAX_DISTANCE, -1, ARMS_ARTILLERY) \
+  X(A, NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_ENEMY, -1, NAPFIRE_MAX_DISTANCE, -1, ARMS_ARTILLERY)
 
 /* Each arm once, for the rows of the validation table. */
 #define EACH_ARM(Y) \
-    Y(NAPFIRE_ARM_LINE_INFANTRY) Y(NAPFIRE_ARM_LIGHT_INFANTRY) Y(NAPFIRE_ARM_CAVALRY) \
-    Y(NAPFIRE_ARM_FOOT_ARTILLERY) Y(NAPFIRE_ARM_HORSE_ARTILLERY)
+  Y(NAPFIRE_ARM_LINE_INFANTRY) \
+  Y(NAPFIRE_ARM_LIGHT_INFANTRY) Y(NAPFIRE_ARM_CAVALRY) Y(NAPFIRE_ARM_FOOT_ARTILLERY) Y(NAPFIRE_ARM_HORSE_ARTILLERY)
 
 /* Unit parameters first, then shot parameters, in one index space: the
  * slot of a parameter in the tables, and in nf_unit::p / nf_shot::p. */
 #define NF_PARAMS (NF_UNIT_NPARAMS + NF_SHOT_NPARAMS)
 #define SLOT(param) \
-    ((int)(param) >= (int)NF_SHOT_PARAM_FIRST ? NF_UNIT_NPARAMS + (int)(param) - NF_SHOT_PARAM_FIRST \
-                                              : (int)(param) - NF_UNIT_PARAM_FIRST)
-#define UNIT_SLOT(param) ((param) - NF_UNIT_PARAM_FIRST)
-#define SHOT_SLOT(param) ((param) - NF_SHOT_PARAM_FIRST)
+  ((int)(param) >= (int)NF_SHOT_PARAM_FIRST ? NF_UNIT_NPARAMS + (int)(param)-NF_SHOT_PARAM_FIRST \
+                                            : (int)(param)-NF_UNIT_PARAM_FIRST)
+#define UNIT_SLOT(param) ((param)-NF_UNIT_PARAM_FIRST)
+#define SHOT_SLOT(param) ((param)-NF_SHOT_PARAM_FIRST)
 
 /* Designated slots: an entry out of order still lands in its place, and
  * -Woverride-init (in -Wextra, an error here) refuses a duplicate, so with
@@ -102,8 +102,7 @@ struct valid_range {
 #define MAX2(a, b) ((a) > (b) ? (a) : (b))
 #define APPLIES(arms, arm) (((arms) >> (arm)) & 1u)
 #define RANGE(arm, param, lo, hi, def, arms) \
-    [SLOT(param)] = {APPLIES(arms, arm) ? MIN2(lo, def) : (def), \
-                     APPLIES(arms, arm) ? MAX2(hi, def) : (def)},
+  [SLOT(param)] = {APPLIES(arms, arm) ? MIN2(lo, def) : (def), APPLIES(arms, arm) ? MAX2(hi, def) : (def)},
 #define ROW(arm) [arm] = {PARAMS(RANGE, arm)},
 static const struct valid_range valid[NF_ARMS][NF_PARAMS] = {EACH_ARM(ROW)};
 #undef ROW
@@ -114,8 +113,7 @@ static const struct valid_range valid[NF_ARMS][NF_PARAMS] = {EACH_ARM(ROW)};
 static int out_of_bounds(const int32_t *v, const struct valid_range *range, size_t n) {
     uint32_t bad = 0;
     for (size_t i = 0; i < n; i++)
-        bad |= (uint32_t)((uint32_t)v[i] - (uint32_t)range[i].lo >
-                          (uint32_t)range[i].hi - (uint32_t)range[i].lo);
+        bad |= (uint32_t)((uint32_t)v[i] - (uint32_t)range[i].lo > (uint32_t)range[i].hi - (uint32_t)range[i].lo);
     return bad != 0;
 }
 
@@ -127,10 +125,10 @@ static const uint32_t arm_formations[NF_ARMS] = {
     [NAPFIRE_ARM_CAVALRY] = FORMATION_BIT(NAPFIRE_FORMATION_LINE) |
                             FORMATION_BIT(NAPFIRE_FORMATION_COLUMN_OF_COMPANIES) |
                             FORMATION_BIT(NAPFIRE_FORMATION_COLUMN_OF_DIVISIONS),
-    [NAPFIRE_ARM_FOOT_ARTILLERY] = FORMATION_BIT(NAPFIRE_FORMATION_LIMBERED) |
-                                   FORMATION_BIT(NAPFIRE_FORMATION_UNLIMBERED),
-    [NAPFIRE_ARM_HORSE_ARTILLERY] = FORMATION_BIT(NAPFIRE_FORMATION_LIMBERED) |
-                                    FORMATION_BIT(NAPFIRE_FORMATION_UNLIMBERED),
+    [NAPFIRE_ARM_FOOT_ARTILLERY] =
+        FORMATION_BIT(NAPFIRE_FORMATION_LIMBERED) | FORMATION_BIT(NAPFIRE_FORMATION_UNLIMBERED),
+    [NAPFIRE_ARM_HORSE_ARTILLERY] =
+        FORMATION_BIT(NAPFIRE_FORMATION_LIMBERED) | FORMATION_BIT(NAPFIRE_FORMATION_UNLIMBERED),
 };
 
 int napfire__is_infantry(int32_t arm) {
@@ -170,8 +168,7 @@ int napfire__shot_valid(const struct nf_shot *s) {
         return 0;
     if (nf_s(s, NAPFIRE_SHOT_FIRING_FIGURES) > nf_u(&s->firer, NAPFIRE_UNIT_FIGURES))
         return 0;
-    if (!screenable(&s->target) && (nf_s(s, NAPFIRE_SHOT_SCREEN) != 0 ||
-                                    nf_s(s, NAPFIRE_SHOT_SCREEN_DISTANCE) != -1))
+    if (!screenable(&s->target) && (nf_s(s, NAPFIRE_SHOT_SCREEN) != 0 || nf_s(s, NAPFIRE_SHOT_SCREEN_DISTANCE) != -1))
         return 0;
     return 1;
 }
@@ -254,16 +251,16 @@ int napfire_unit_get(const napfire_unit *u, int32_t param, int32_t *value) {
 /* F-OO-1 (c): the Coalition nations; OTHER is not one (Decision). */
 static int coalition(int32_t nation) {
     switch (nation) {
-    case NAPFIRE_NATION_BRITAIN:
-    case NAPFIRE_NATION_KGL:
-    case NAPFIRE_NATION_PORTUGAL:
-    case NAPFIRE_NATION_SPAIN:
-    case NAPFIRE_NATION_AUSTRIA:
-    case NAPFIRE_NATION_PRUSSIA:
-    case NAPFIRE_NATION_RUSSIA:
-        return 1;
-    default:
-        return 0;
+        case NAPFIRE_NATION_BRITAIN:
+        case NAPFIRE_NATION_KGL:
+        case NAPFIRE_NATION_PORTUGAL:
+        case NAPFIRE_NATION_SPAIN:
+        case NAPFIRE_NATION_AUSTRIA:
+        case NAPFIRE_NATION_PRUSSIA:
+        case NAPFIRE_NATION_RUSSIA:
+            return 1;
+        default:
+            return 0;
     }
 }
 
@@ -295,8 +292,7 @@ int napfire_unit_may_open_order(const napfire_unit *u, int32_t year, int32_t *ye
     return NAPFIRE_OK;
 }
 
-int napfire_shot_init(napfire_shot *s, size_t size, const napfire_unit *firer,
-                      const napfire_unit *target) {
+int napfire_shot_init(napfire_shot *s, size_t size, const napfire_unit *firer, const napfire_unit *target) {
     if (!s || !firer || !target)
         return NAPFIRE_EINVAL;
     if (size != sizeof(napfire_shot))
@@ -327,8 +323,7 @@ int napfire_shot_set(napfire_shot *s, int32_t param, int32_t value) {
     if (param < NF_SHOT_PARAM_FIRST || param > NF_SHOT_PARAM_LAST)
         return NAPFIRE_EDOMAIN;
     const struct param_spec *sp = &specs[SLOT(param)];
-    if (!(sp->arms & ARM_BIT(nf_u(&n->firer, NAPFIRE_UNIT_ARM))) || value < sp->lo ||
-        value > sp->hi)
+    if (!(sp->arms & ARM_BIT(nf_u(&n->firer, NAPFIRE_UNIT_ARM))) || value < sp->lo || value > sp->hi)
         return NAPFIRE_EDOMAIN;
     struct nf_shot next = *n;
     next.p[SHOT_SLOT(param)] = value;

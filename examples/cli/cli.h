@@ -5,10 +5,10 @@
 
 /* Exit statuses, the same for every subcommand. */
 enum {
-    CLI_RESOLVED = 0, /* the shot (or LOS) is permitted and resolved */
-    CLI_FORBIDDEN = 1, /* the rules forbid it */
-    CLI_BAD_INPUT = 2, /* bad command line or input file */
-    CLI_UNKNOWN = 3,  /* the rules data needed is unknown */
+    CLI_RESOLVED = 0,   /* the shot (or LOS) is permitted and resolved */
+    CLI_FORBIDDEN = 1,  /* the rules forbid it */
+    CLI_BAD_INPUT = 2,  /* bad command line or input file */
+    CLI_UNKNOWN = 3,    /* the rules data needed is unknown */
     CLI_WRITE_ERROR = 4 /* the output could not be written (full disk, closed pipe) */
 };
 

@@ -13,7 +13,13 @@
 #include "opts.h"
 #include "svg.h"
 
-enum who { FIRER, TARGET, SHOT, DICE, META };
+enum who {
+    FIRER,
+    TARGET,
+    SHOT,
+    DICE,
+    META
+};
 
 /* Commands offering an option (cli_spec.scope). */
 enum {
@@ -31,11 +37,16 @@ enum {
 
 /* One row per option: name, value, whose parameter, commands, help. Ranges
  * of numbers come from napfire_param_bounds(), names from napfire_enum_name(). */
-#define OPT_ENUM(n, w, p, e, sc, h) {n, "NAME", CLI_ENUM, e, 0, 0, p, w, sc, NULL, h}
-#define OPT_INT(n, w, p, sc, h) {n, "N", CLI_INT, 0, 0, 0, p, w, sc, NULL, h}
-#define OPT_FLAG(n, w, p, sc, h) {n, NULL, CLI_FLAG, 0, 0, 0, p, w, sc, NULL, h}
-#define OPT_DIST(n, w, p, sc, h) {n, "D", CLI_DIST, 0, 0, 0, p, w, sc, NULL, h}
-#define OPT_DIST_NONE(n, w, p, sc, h) {n, "D", CLI_DIST_OR_NONE, 0, 0, 0, p, w, sc, NULL, h}
+#define OPT_ENUM(n, w, p, e, sc, h) \
+  { n, "NAME", CLI_ENUM, e, 0, 0, p, w, sc, NULL, h }
+#define OPT_INT(n, w, p, sc, h) \
+  { n, "N", CLI_INT, 0, 0, 0, p, w, sc, NULL, h }
+#define OPT_FLAG(n, w, p, sc, h) \
+  { n, NULL, CLI_FLAG, 0, 0, 0, p, w, sc, NULL, h }
+#define OPT_DIST(n, w, p, sc, h) \
+  { n, "D", CLI_DIST, 0, 0, 0, p, w, sc, NULL, h }
+#define OPT_DIST_NONE(n, w, p, sc, h) \
+  { n, "D", CLI_DIST_OR_NONE, 0, 0, 0, p, w, sc, NULL, h }
 
 static const struct cli_opt opts[] = {
     OPT_ENUM("arm", FIRER, ARM_PARAM, NAPFIRE_ENUM_ARM, S_ALL,
@@ -53,34 +64,46 @@ static const struct cli_opt opts[] = {
     OPT_FLAG("fired-last-turn", FIRER, NAPFIRE_UNIT_FIRED_LAST_TURN, S_M, "fired in the previous turn (F-MOD-6)"),
     OPT_FLAG("fired-this-turn", FIRER, NAPFIRE_UNIT_FIRED_THIS_TURN, S_ALL, "already fired this turn (F-ART-2)"),
     OPT_FLAG("second-class", FIRER, NAPFIRE_UNIT_SECOND_CLASS_FIRERS, S_M, "2nd-class firers (F-CAS-2)"),
-    OPT_FLAG("unlimbered-this-turn", FIRER, NAPFIRE_UNIT_UNLIMBERED_THIS_TURN, S_A, "foot artillery unlimbered this turn (F-ART-3)"),
+    OPT_FLAG("unlimbered-this-turn", FIRER, NAPFIRE_UNIT_UNLIMBERED_THIS_TURN, S_A,
+             "foot artillery unlimbered this turn (F-ART-3)"),
     OPT_ENUM("target-arm", TARGET, ARM_PARAM, NAPFIRE_ENUM_ARM, S_ALL, "target arm (default line-infantry)"),
     OPT_ENUM("target-nation", TARGET, NAPFIRE_UNIT_NATION, NAPFIRE_ENUM_NATION, S_ALL, "target nation"),
     OPT_ENUM("target-formation", TARGET, NAPFIRE_UNIT_FORMATION, NAPFIRE_ENUM_FORMATION, S_ALL, "target formation"),
     OPT_INT("target-figures", TARGET, NAPFIRE_UNIT_FIGURES, S_ALL, "target figures"),
     OPT_ENUM("target-cover", TARGET, NAPFIRE_UNIT_COVER, NAPFIRE_ENUM_COVER, S_ALL, "target cover"),
     OPT_FLAG("target-charging", TARGET, NAPFIRE_UNIT_CHARGING, S_ALL, "target is charging cavalry (F-MOD-12)"),
-    OPT_FLAG("target-massed-battery", TARGET, NAPFIRE_UNIT_MASSED_BATTERY, S_ALL, "target artillery is a massed battery (F-MOD-11)"),
+    OPT_FLAG("target-massed-battery", TARGET, NAPFIRE_UNIT_MASSED_BATTERY, S_ALL,
+             "target artillery is a massed battery (F-MOD-11)"),
     OPT_DIST("distance", SHOT, NAPFIRE_SHOT_DISTANCE, S_ALL, "distance, e.g. 15cm, 150mm, 9in (required)"),
     OPT_FLAG("enfilade", SHOT, NAPFIRE_SHOT_ENFILADE, S_ALL, "enfilade fire (F-MOD-9)"),
-    OPT_INT("firing-figures", SHOT, NAPFIRE_SHOT_FIRING_FIGURES, S_M, "figures that fire, if fewer than the unit (F-TAB-2)"),
-    OPT_DIST("screen", SHOT, NAPFIRE_SHOT_SCREEN_DISTANCE, S_ALL, "target covered by skirmishers this far in front (F-SCR)"),
+    OPT_INT("firing-figures", SHOT, NAPFIRE_SHOT_FIRING_FIGURES, S_M,
+            "figures that fire, if fewer than the unit (F-TAB-2)"),
+    OPT_DIST("screen", SHOT, NAPFIRE_SHOT_SCREEN_DISTANCE, S_ALL,
+             "target covered by skirmishers this far in front (F-SCR)"),
     OPT_INT("extra", SHOT, NAPFIRE_SHOT_EXTRA_MODIFIER, S_ALL, "house-rule modifier (F-MOD-E)"),
     OPT_ENUM("ammo", SHOT, NAPFIRE_SHOT_AMMO, NAPFIRE_ENUM_AMMO, S_A, "ammunition"),
     OPT_FLAG("friend-in-arc", SHOT, NAPFIRE_SHOT_FRIEND_IN_ARC, S_A, "a friendly unit in the canister arc (F-ART-4)"),
-    OPT_DIST_NONE("friend-near-target", SHOT, NAPFIRE_SHOT_FRIEND_NEAR_TARGET, S_A, "nearest friend in front of the target (F-ART-5)"),
-    OPT_DIST_NONE("friend-near-battery", SHOT, NAPFIRE_SHOT_FRIEND_NEAR_BATTERY, S_A, "nearest friend in front of the battery (F-ART-5)"),
-    OPT_DIST_NONE("target-far", SHOT, NAPFIRE_SHOT_TARGET_FAR_FROM_FRIENDS, S_A, "farthest part of the target from those friends (F-ART-5)"),
+    OPT_DIST_NONE("friend-near-target", SHOT, NAPFIRE_SHOT_FRIEND_NEAR_TARGET, S_A,
+                  "nearest friend in front of the target (F-ART-5)"),
+    OPT_DIST_NONE("friend-near-battery", SHOT, NAPFIRE_SHOT_FRIEND_NEAR_BATTERY, S_A,
+                  "nearest friend in front of the battery (F-ART-5)"),
+    OPT_DIST_NONE("target-far", SHOT, NAPFIRE_SHOT_TARGET_FAR_FROM_FRIENDS, S_A,
+                  "farthest part of the target from those friends (F-ART-5)"),
     OPT_FLAG("clear-los", SHOT, NAPFIRE_SHOT_CLEAR_LOS, S_A, "clear line of sight (F-ART-5 exception)"),
-    OPT_FLAG("penetration", SHOT, NAPFIRE_SHOT_PENETRATION_HITS_FRIEND, S_A, "roundshot would pass into friends (F-ART-6)"),
-    {"overhead", NULL, CLI_FLAG, 0, 0, 0, NAPFIRE_SHOT_OVERHEAD, SHOT, S_A,
-     "overhead-to-battery,overhead-to-enemy", "fire over friendly units (F-ART-7)"},
-    OPT_FLAG("battery-higher", SHOT, NAPFIRE_SHOT_BATTERY_HIGHER, S_A, "battery higher than target and friends (F-ART-7)"),
-    OPT_DIST("overhead-to-battery", SHOT, NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_BATTERY, S_A, "overflown friends to the battery front (F-ART-7)"),
-    OPT_DIST("overhead-to-enemy", SHOT, NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_ENEMY, S_A, "overflown friends to the enemy (F-ART-7)"),
+    OPT_FLAG("penetration", SHOT, NAPFIRE_SHOT_PENETRATION_HITS_FRIEND, S_A,
+             "roundshot would pass into friends (F-ART-6)"),
+    {"overhead", NULL, CLI_FLAG, 0, 0, 0, NAPFIRE_SHOT_OVERHEAD, SHOT, S_A, "overhead-to-battery,overhead-to-enemy",
+     "fire over friendly units (F-ART-7)"},
+    OPT_FLAG("battery-higher", SHOT, NAPFIRE_SHOT_BATTERY_HIGHER, S_A,
+             "battery higher than target and friends (F-ART-7)"),
+    OPT_DIST("overhead-to-battery", SHOT, NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_BATTERY, S_A,
+             "overflown friends to the battery front (F-ART-7)"),
+    OPT_DIST("overhead-to-enemy", SHOT, NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_ENEMY, S_A,
+             "overflown friends to the enemy (F-ART-7)"),
     {"roll", "N", CLI_INT, 0, 2, 12, 0, DICE, S_RESOLVE, NULL, "the 2D6 roll (required)"},
     {"half-die", "N", CLI_INT, 0, 0, 6, 1, DICE, S_RESOLVE, NULL, "the half die; 0 or absent: not rolled yet"},
-    {"rules", "FILE", CLI_TEXT, 0, 0, 0, 0, META, S_ALL, NULL, "rules data text over the built-in data (doc/rules-format.md)"},
+    {"rules", "FILE", CLI_TEXT, 0, 0, 0, 0, META, S_ALL, NULL,
+     "rules data text over the built-in data (doc/rules-format.md)"},
     {"json", NULL, CLI_FLAG, 0, 0, 0, 0, META, S_ALL, NULL, "machine-readable output (JSON)"},
     {"svg", "FILE", CLI_TEXT, 0, 0, 0, 0, META, S_ODDS_MUSKETRY | S_ODDS_ARTILLERY, NULL,
      "also draw the distribution as SVG into FILE"},
@@ -106,9 +129,9 @@ static const char *lower(const char *name, char *buf, size_t cap) {
 
 static const char *rule_of(int32_t id) {
     static const char *const ids[] = {
-        "", "F-MOD-1", "F-MOD-2", "F-MOD-3", "F-MOD-4", "F-MOD-5", "F-MOD-6", "F-MOD-7",
-        "F-MOD-8", "F-MOD-9", "F-MOD-10", "F-MOD-11", "F-MOD-12", "F-MOD-13", "F-MOD-14",
-        "F-MOD-15", "F-MOD-16", "F-MOD-G", "F-MOD-E", "F-ART-3",
+        "",         "F-MOD-1",  "F-MOD-2",  "F-MOD-3",  "F-MOD-4",  "F-MOD-5",  "F-MOD-6",
+        "F-MOD-7",  "F-MOD-8",  "F-MOD-9",  "F-MOD-10", "F-MOD-11", "F-MOD-12", "F-MOD-13",
+        "F-MOD-14", "F-MOD-15", "F-MOD-16", "F-MOD-G",  "F-MOD-E",  "F-ART-3",
     };
     return id > 0 && id < (int32_t)(sizeof ids / sizeof ids[0]) ? ids[id] : "";
 }
@@ -131,10 +154,10 @@ static const char *unit_name(int32_t measure) {
 static void print_missing(FILE *to, const napfire_result *r) {
     char sentence[256], patch[256];
     size_t len = 0;
-    if (napfire_missing_describe(r->missing, r->missing_index, NAPFIRE_DESCRIBE_SENTENCE,
-                                 sentence, sizeof sentence, &len) != NAPFIRE_OK ||
-        napfire_missing_describe(r->missing, r->missing_index, NAPFIRE_DESCRIBE_PATCH, patch,
-                                 sizeof patch, &len) != NAPFIRE_OK) {
+    if (napfire_missing_describe(r->missing, r->missing_index, NAPFIRE_DESCRIBE_SENTENCE, sentence, sizeof sentence,
+                                 &len) != NAPFIRE_OK ||
+        napfire_missing_describe(r->missing, r->missing_index, NAPFIRE_DESCRIBE_PATCH, patch, sizeof patch, &len) !=
+            NAPFIRE_OK) {
         fprintf(to, "%s", napfire_enum_name(NAPFIRE_ENUM_MISSING, r->missing));
         return;
     }
@@ -144,10 +167,10 @@ static void print_missing(FILE *to, const napfire_result *r) {
 void cli_json_missing_text(const napfire_result *r) {
     char sentence[256], patch[256];
     size_t len = 0;
-    if (napfire_missing_describe(r->missing, r->missing_index, NAPFIRE_DESCRIBE_SENTENCE,
-                                 sentence, sizeof sentence, &len) != NAPFIRE_OK ||
-        napfire_missing_describe(r->missing, r->missing_index, NAPFIRE_DESCRIBE_PATCH, patch,
-                                 sizeof patch, &len) != NAPFIRE_OK) {
+    if (napfire_missing_describe(r->missing, r->missing_index, NAPFIRE_DESCRIBE_SENTENCE, sentence, sizeof sentence,
+                                 &len) != NAPFIRE_OK ||
+        napfire_missing_describe(r->missing, r->missing_index, NAPFIRE_DESCRIBE_PATCH, patch, sizeof patch, &len) !=
+            NAPFIRE_OK) {
         printf(",\"missing_sentence\":null,\"missing_patch\":null");
         return;
     }
@@ -157,16 +180,14 @@ void cli_json_missing_text(const napfire_result *r) {
     cli_json_string(patch);
 }
 
-static void print_text(const napfire_shot *shot, const napfire_rules *rules, int32_t measure, int32_t distance, int32_t roll,
-                       int32_t die, int st, const napfire_result *r) {
+static void print_text(const napfire_shot *shot, const napfire_rules *rules, int32_t measure, int32_t distance,
+                       int32_t roll, int32_t die, int st, const napfire_result *r) {
     char buf[64];
     /* NONE is "out of range" only when that clause holds; otherwise the band
      * was not determined (its maxima are unknown). */
-    int band_known = r->band != NAPFIRE_BAND_NONE ||
-                     (r->reasons & (1u << NAPFIRE_REASON_OUT_OF_RANGE));
+    int band_known = r->band != NAPFIRE_BAND_NONE || (r->reasons & (1u << NAPFIRE_REASON_OUT_OF_RANGE));
     printf("distance: %d %s -> band %s\n", distance, unit_name(measure),
-           band_known ? lower(napfire_enum_name(NAPFIRE_ENUM_BAND, r->band), buf, sizeof buf)
-                      : "not determined");
+           band_known ? lower(napfire_enum_name(NAPFIRE_ENUM_BAND, r->band), buf, sizeof buf) : "not determined");
     if (st == NAPFIRE_OK && !r->permitted) {
         printf("verdict: NOT PERMITTED: %s\n", napfire_reason_name(r->reason));
         for (int32_t i = 1; i < 32; i++)
@@ -200,8 +221,7 @@ static void print_text(const napfire_shot *shot, const napfire_rules *rules, int
         printf("  none\n");
     if (mst == NAPFIRE_OK)
         printf("  net %+d\n", net);
-    if (st == NAPFIRE_EUNKNOWN && r->missing != NAPFIRE_MISSING_MODIFIER &&
-        r->missing != NAPFIRE_MISSING_RANGE)
+    if (st == NAPFIRE_EUNKNOWN && r->missing != NAPFIRE_MISSING_MODIFIER && r->missing != NAPFIRE_MISSING_RANGE)
         printf("roll %d %+d = %d\n", roll, r->net_modifier, r->modified_roll);
     if (st == NAPFIRE_EUNKNOWN) {
         printf("verdict: UNKNOWN RULES DATA: ");
@@ -214,8 +234,8 @@ static void print_text(const napfire_shot *shot, const napfire_rules *rules, int
     if (r->column < 0) {
         printf(" -> below 1: no effect (F-TAB-3)\n");
     } else {
-        printf(" -> table row %d, column %d (%d-%d)\n", r->row + 1, r->column + 1,
-               r->column * 2 + 1, r->column * 2 + 2);
+        printf(" -> table row %d, column %d (%d-%d)\n", r->row + 1, r->column + 1, r->column * 2 + 1,
+               r->column * 2 + 2);
         printf("table: ");
         print_halves(r->table_halves);
         printf(" figures\n");
@@ -231,19 +251,18 @@ static void print_text(const napfire_shot *shot, const napfire_rules *rules, int
         printf("half die: PENDING - roll 1D6 and resolve again with --half-die (F-CAS-4)\n");
     else if (r->halves % 2)
         printf("half dropped: 2nd-class firers (F-CAS-2)\n");
-    printf("casualties: %d (target %d, screen %d)%s\n", r->casualties, r->target_casualties,
-           r->screen_casualties, r->half_pending ? " + 1/2 pending" : "");
+    printf("casualties: %d (target %d, screen %d)%s\n", r->casualties, r->target_casualties, r->screen_casualties,
+           r->half_pending ? " + 1/2 pending" : "");
     printf("verdict: PERMITTED\n");
 }
 
-static void print_json(const napfire_shot *shot, const napfire_rules *rules, int st,
-                       const napfire_result *r) {
+static void print_json(const napfire_shot *shot, const napfire_rules *rules, int st, const napfire_result *r) {
     napfire_modifier items[32];
     size_t count = 0;
     int32_t net = 0;
     int mst = napfire_shot_modifiers(shot, rules, items, 32, &count, &net);
-    printf("{\"status\":\"%s\",\"permitted\":%d,\"reason\":\"%s\",\"reasons\":[",
-           napfire_status_name(st), r->permitted, napfire_reason_name(r->reason));
+    printf("{\"status\":\"%s\",\"permitted\":%d,\"reason\":\"%s\",\"reasons\":[", napfire_status_name(st), r->permitted,
+           napfire_reason_name(r->reason));
     int first = 1;
     for (int32_t i = 1; i < 32; i++)
         if (r->reasons & (1u << i)) {
@@ -252,26 +271,24 @@ static void print_json(const napfire_shot *shot, const napfire_rules *rules, int
         }
     printf("],\"band\":\"%s\",\"modifiers\":[", napfire_enum_name(NAPFIRE_ENUM_BAND, r->band));
     for (size_t i = 0; i < count && (mst == NAPFIRE_OK || mst == NAPFIRE_EUNKNOWN); i++)
-        printf("%s{\"id\":\"%s\",\"value\":%d,\"applied\":%d,\"suppressed_by\":\"%s\"}",
-               i ? "," : "", napfire_modifier_name(items[i].id), items[i].value,
-               items[i].applied,
+        printf("%s{\"id\":\"%s\",\"value\":%d,\"applied\":%d,\"suppressed_by\":\"%s\"}", i ? "," : "",
+               napfire_modifier_name(items[i].id), items[i].value, items[i].applied,
                items[i].suppressed_by ? napfire_modifier_name(items[i].suppressed_by) : "");
     printf("],\"net_modifier\":%d,\"modified_roll\":%d,\"row\":%d,\"column\":%d,"
            "\"table_halves\":%d,\"halves\":%d,\"half_die_used\":%d,\"half_pending\":%d,"
            "\"casualties\":%d,\"target_casualties\":%d,\"screen_casualties\":%d,"
            "\"missing\":\"%s\",\"missing_index\":[%d,%d,%d,%d]",
-           r->net_modifier, r->modified_roll, r->row, r->column, r->table_halves, r->halves,
-           r->half_die_used, r->half_pending, r->casualties, r->target_casualties,
-           r->screen_casualties, napfire_enum_name(NAPFIRE_ENUM_MISSING, r->missing),
-           r->missing_index[0], r->missing_index[1], r->missing_index[2], r->missing_index[3]);
+           r->net_modifier, r->modified_roll, r->row, r->column, r->table_halves, r->halves, r->half_die_used,
+           r->half_pending, r->casualties, r->target_casualties, r->screen_casualties,
+           napfire_enum_name(NAPFIRE_ENUM_MISSING, r->missing), r->missing_index[0], r->missing_index[1],
+           r->missing_index[2], r->missing_index[3]);
     cli_json_missing_text(r);
     printf("}\n");
 }
 
 /* Report bad input: @p what, then the offending argument if any. */
 /* napfire odds: the exact distribution over 2D6 x half die (216). */
-static int print_odds(const char *cmd, const napfire_shot *shot, const napfire_rules *rules,
-                      int json) {
+static int print_odds(const char *cmd, const napfire_shot *shot, const napfire_rules *rules, int json) {
     napfire_outcome out[64];
     size_t n = 0;
     int32_t unknown = 0;
@@ -287,14 +304,14 @@ static int print_odds(const char *cmd, const napfire_shot *shot, const napfire_r
     double ev = 0;
     int known = st == NAPFIRE_OK && napfire_shot_expected(shot, rules, &num, &den, &ev) == NAPFIRE_OK;
     if (json) {
-        printf("{\"permitted\":%d,\"reason\":\"%s\",\"denominator\":%d,\"outcomes\":[",
-               v.permitted, napfire_reason_name(v.reason), NAPFIRE_OUTCOME_DENOMINATOR);
+        printf("{\"permitted\":%d,\"reason\":\"%s\",\"denominator\":%d,\"outcomes\":[", v.permitted,
+               napfire_reason_name(v.reason), NAPFIRE_OUTCOME_DENOMINATOR);
         for (size_t i = 0; i < n; i++)
-            printf("%s{\"target\":%d,\"screen\":%d,\"weight\":%d}", i ? "," : "",
-                   out[i].target_casualties, out[i].screen_casualties, out[i].weight);
-        printf("],\"unknown_weight\":%d,\"missing\":\"%s\",\"missing_index\":[%d,%d,%d,%d]",
-               unknown, napfire_enum_name(NAPFIRE_ENUM_MISSING, v.missing), v.missing_index[0],
-               v.missing_index[1], v.missing_index[2], v.missing_index[3]);
+            printf("%s{\"target\":%d,\"screen\":%d,\"weight\":%d}", i ? "," : "", out[i].target_casualties,
+                   out[i].screen_casualties, out[i].weight);
+        printf("],\"unknown_weight\":%d,\"missing\":\"%s\",\"missing_index\":[%d,%d,%d,%d]", unknown,
+               napfire_enum_name(NAPFIRE_ENUM_MISSING, v.missing), v.missing_index[0], v.missing_index[1],
+               v.missing_index[2], v.missing_index[3]);
         cli_json_missing_text(&v);
         if (known)
             printf(",\"expected\":[%d,%d]}\n", num, den);
@@ -307,11 +324,10 @@ static int print_odds(const char *cmd, const napfire_shot *shot, const napfire_r
             printf("verdict: UNDECIDED (a clause needs unknown rules data)\n");
         printf("%-8s %-8s %8s %8s\n", "target", "screen", "/216", "percent");
         for (size_t i = 0; i < n; i++)
-            printf("%-8d %-8d %8d %7.2f%%\n", out[i].target_casualties, out[i].screen_casualties,
-                   out[i].weight, 100.0 * out[i].weight / NAPFIRE_OUTCOME_DENOMINATOR);
+            printf("%-8d %-8d %8d %7.2f%%\n", out[i].target_casualties, out[i].screen_casualties, out[i].weight,
+                   100.0 * out[i].weight / NAPFIRE_OUTCOME_DENOMINATOR);
         if (unknown > 0) {
-            printf("%-17s %8d %7.2f%%\n", "unknown", unknown,
-                   100.0 * unknown / NAPFIRE_OUTCOME_DENOMINATOR);
+            printf("%-17s %8d %7.2f%%\n", "unknown", unknown, 100.0 * unknown / NAPFIRE_OUTCOME_DENOMINATOR);
             printf("unknown rules data, first needed: ");
             print_missing(stdout, &v);
             printf("\n  supply it in your own rules data (--rules FILE); the built-in data "
@@ -320,8 +336,7 @@ static int print_odds(const char *cmd, const napfire_shot *shot, const napfire_r
         if (known)
             printf("expected casualties: %d/%d = %.3f\n", num, den, ev);
         else
-            printf("expected casualties: not known (%d/216 of the rolls need unknown data)\n",
-                   unknown);
+            printf("expected casualties: not known (%d/216 of the rolls need unknown data)\n", unknown);
     }
     if (st == NAPFIRE_EUNKNOWN)
         return CLI_UNKNOWN;
@@ -363,10 +378,9 @@ static int is_artillery_arm(int32_t arm) {
 
 /* The firer and the target from their rows; the library refuses values
  * that do not apply to the unit's arm, and the message names the option. */
-static int build_units(const char *cmd, const struct cli_arg *args, int artillery,
-                       napfire_unit *firer, napfire_unit *target) {
-    int32_t arm[2] = {artillery ? NAPFIRE_ARM_FOOT_ARTILLERY : NAPFIRE_ARM_LINE_INFANTRY,
-                      NAPFIRE_ARM_LINE_INFANTRY};
+static int build_units(const char *cmd, const struct cli_arg *args, int artillery, napfire_unit *firer,
+                       napfire_unit *target) {
+    int32_t arm[2] = {artillery ? NAPFIRE_ARM_FOOT_ARTILLERY : NAPFIRE_ARM_LINE_INFANTRY, NAPFIRE_ARM_LINE_INFANTRY};
     for (size_t k = 0; k < NOPTS; k++)
         if (args[k].given && opts[k].param == ARM_PARAM && (opts[k].who == FIRER || opts[k].who == TARGET))
             arm[opts[k].who == TARGET] = args[k].value;
@@ -385,17 +399,16 @@ static int build_units(const char *cmd, const struct cli_arg *args, int artiller
         int st = napfire_unit_set(u, o->param, args[k].value);
         char arm_name[32];
         if (st != NAPFIRE_OK)
-            return cli_error(cmd, "--%s: '%s' is refused for a %s %s: %s", o->name,
-                             args[k].text ? args[k].text : "",
-                             lower(napfire_enum_name(NAPFIRE_ENUM_ARM, arm[o->who == TARGET]),
-                                   arm_name, sizeof arm_name),
-                             o->who == FIRER ? "firer" : "target", napfire_strerror(st));
+            return cli_error(
+                cmd, "--%s: '%s' is refused for a %s %s: %s", o->name, args[k].text ? args[k].text : "",
+                lower(napfire_enum_name(NAPFIRE_ENUM_ARM, arm[o->who == TARGET]), arm_name, sizeof arm_name),
+                o->who == FIRER ? "firer" : "target", napfire_strerror(st));
     }
     return CLI_RESOLVED;
 }
 
-static int build_shot(const char *cmd, const struct cli_arg *args, int32_t measure,
-                      const napfire_unit *firer, const napfire_unit *target, napfire_shot *shot) {
+static int build_shot(const char *cmd, const struct cli_arg *args, int32_t measure, const napfire_unit *firer,
+                      const napfire_unit *target, napfire_shot *shot) {
     if (napfire_shot_init(shot, sizeof *shot, firer, target) != NAPFIRE_OK)
         return bad(cmd, "cannot build the shot", NULL);
     napfire_shot_set(shot, NAPFIRE_SHOT_MEASURE, measure < 0 ? NAPFIRE_MEASURE_METRIC : measure);
@@ -403,13 +416,12 @@ static int build_shot(const char *cmd, const struct cli_arg *args, int32_t measu
         const struct cli_opt *o = &opts[k];
         if (!args[k].given || o->who != SHOT)
             continue;
-        if (o->param == NAPFIRE_SHOT_SCREEN_DISTANCE &&
-            napfire_shot_set(shot, NAPFIRE_SHOT_SCREEN, 1) != NAPFIRE_OK)
+        if (o->param == NAPFIRE_SHOT_SCREEN_DISTANCE && napfire_shot_set(shot, NAPFIRE_SHOT_SCREEN, 1) != NAPFIRE_OK)
             return bad(cmd, "--screen: only an infantry target not in skirmish order is screened", NULL);
         int st = napfire_shot_set(shot, o->param, args[k].value);
         if (st != NAPFIRE_OK)
-            return cli_error(cmd, "--%s: '%s' is refused for this shot: %s", o->name,
-                             args[k].text ? args[k].text : "", napfire_strerror(st));
+            return cli_error(cmd, "--%s: '%s' is refused for this shot: %s", o->name, args[k].text ? args[k].text : "",
+                             napfire_strerror(st));
     }
     return CLI_RESOLVED;
 }
@@ -426,24 +438,25 @@ static struct cli_spec fire_spec(const char *cmd, int artillery, int odds) {
          "The exact odds of one artillery shot: every outcome over 2D6 and the\n"
          "half die (216 equally likely rolls), and the expected casualties."},
     };
-    static const unsigned scope[2][2] = {{S_MUSKETRY, S_ARTILLERY},
-                                         {S_ODDS_MUSKETRY, S_ODDS_ARTILLERY}};
-    struct cli_spec spec = {
-        cmd,
-        odds ? "[OPTIONS] --distance D" : "[OPTIONS] --distance D --roll N",
-        about[odds != 0][artillery != 0],
-        "\nDistances: 15cm, 150mm, 9in or 9\" (metric and imperial are separate\n"
-        "tables; do not mix them in one shot).\n"
-        "Exit status: 0 resolved (odds: permitted), 1 the rules forbid the shot,\n"
-        "2 bad input, 3 the rules data needed is unknown (the message names it),\n"
-        "4 the output could not be written.\n",
-        opts, NOPTS, scope[odds != 0][artillery != 0], 0, 0};
+    static const unsigned scope[2][2] = {{S_MUSKETRY, S_ARTILLERY}, {S_ODDS_MUSKETRY, S_ODDS_ARTILLERY}};
+    struct cli_spec spec = {cmd,
+                            odds ? "[OPTIONS] --distance D" : "[OPTIONS] --distance D --roll N",
+                            about[odds != 0][artillery != 0],
+                            "\nDistances: 15cm, 150mm, 9in or 9\" (metric and imperial are separate\n"
+                            "tables; do not mix them in one shot).\n"
+                            "Exit status: 0 resolved (odds: permitted), 1 the rules forbid the shot,\n"
+                            "2 bad input, 3 the rules data needed is unknown (the message names it),\n"
+                            "4 the output could not be written.\n",
+                            opts,
+                            NOPTS,
+                            scope[odds != 0][artillery != 0],
+                            0,
+                            0};
     return spec;
 }
 
 int napfire_cmd_fire(int argc, char **argv, int artillery, int odds) {
-    const char *cmd = odds ? (artillery ? "odds artillery" : "odds musketry")
-                           : artillery ? "artillery" : "musketry";
+    const char *cmd = odds ? (artillery ? "odds artillery" : "odds musketry") : artillery ? "artillery" : "musketry";
     const struct cli_spec spec = fire_spec(cmd, artillery, odds);
     struct cli_arg args[NOPTS];
     const char *pos[1];
@@ -492,15 +505,14 @@ int napfire_cmd_fire(int argc, char **argv, int artillery, int odds) {
     napfire_result r;
     int st = napfire_shot_resolve(&shot, use_rules, roll->value, die->value, &r);
     if (st != NAPFIRE_OK && st != NAPFIRE_EUNKNOWN) {
-        fprintf(stderr, "napfire %s: %s (%s)\n", cmd, napfire_strerror(st),
-                napfire_status_name(st));
+        fprintf(stderr, "napfire %s: %s (%s)\n", cmd, napfire_strerror(st), napfire_status_name(st));
         return CLI_BAD_INPUT;
     }
     if (json)
         print_json(&shot, use_rules, st, &r);
     else
-        print_text(&shot, use_rules, measure < 0 ? NAPFIRE_MEASURE_METRIC : measure, distance->value,
-                   roll->value, die->value, st, &r);
+        print_text(&shot, use_rules, measure < 0 ? NAPFIRE_MEASURE_METRIC : measure, distance->value, roll->value,
+                   die->value, st, &r);
     if (st == NAPFIRE_EUNKNOWN) {
         fprintf(stderr, "napfire %s: rules data unknown: ", cmd);
         print_missing(stderr, &r);

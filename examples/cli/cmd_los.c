@@ -20,7 +20,16 @@
 #include "opts.h"
 #include "svg.h"
 
-enum los_row { L_FRONT, L_FACING, L_FIRER_SIDE, L_TARGET_SIDE, L_FRIEND_TARGET_SIDE, L_JSON, L_SVG, L_ROWS };
+enum los_row {
+    L_FRONT,
+    L_FACING,
+    L_FIRER_SIDE,
+    L_TARGET_SIDE,
+    L_FRIEND_TARGET_SIDE,
+    L_JSON,
+    L_SVG,
+    L_ROWS
+};
 
 /* One row per option (opts.h); the order is enum los_row's. */
 static const struct cli_opt los_opts[] = {
@@ -43,26 +52,30 @@ static const struct cli_opt los_opts[] = {
      "when on the target's side (H-ELV-2; "
      "default: the firer's side)"},
     {"json", NULL, CLI_FLAG, 0, 0, 0, 0, 0, 0, NULL, "print the result as JSON"},
-    {"svg", "FILE", CLI_TEXT, 0, 0, 0, 0, 0, 0, NULL,
-     "also draw the map, trace and verdict as SVG into FILE"},
+    {"svg", "FILE", CLI_TEXT, 0, 0, 0, 0, 0, 0, NULL, "also draw the map, trace and verdict as SVG into FILE"},
 };
 
-static const struct cli_spec los_spec = {
-    "los", "[OPTIONS] MAP FIRER TARGET",
-    "Trace the line of sight from FIRER to TARGET on the hex map MAP\n"
-    "(format: doc/los-map-format.md) and judge it by rules H-LOS and H-ELV.\n"
-    "FIRER and TARGET are 0-based offset coordinates COL,ROW in the map's\n"
-    "layout (printed maps numbered from 01: subtract one from each); put\n"
-    "'--' before them when a coordinate is negative.",
-    "\nExit status: 0 clear, 1 blocked (the rules forbid it), 2 bad input\n"
-    "(option, map file, coordinates), 4 the output could not be written.\n",
-    los_opts, L_ROWS, 1u, 3, 3};
+static const struct cli_spec los_spec = {"los",
+                                         "[OPTIONS] MAP FIRER TARGET",
+                                         "Trace the line of sight from FIRER to TARGET on the hex map MAP\n"
+                                         "(format: doc/los-map-format.md) and judge it by rules H-LOS and H-ELV.\n"
+                                         "FIRER and TARGET are 0-based offset coordinates COL,ROW in the map's\n"
+                                         "layout (printed maps numbered from 01: subtract one from each); put\n"
+                                         "'--' before them when a coordinate is negative.",
+                                         "\nExit status: 0 clear, 1 blocked (the rules forbid it), 2 bad input\n"
+                                         "(option, map file, coordinates), 4 the output could not be written.\n",
+                                         los_opts,
+                                         L_ROWS,
+                                         1u,
+                                         3,
+                                         3};
 
 static int parse_int(const char *s, long lo, long hi, int32_t *out) {
     char *end;
     errno = 0;
     long v = strtol(s, &end, 10);
-    if (errno || end == s || *end || v < lo || v > hi) return 0;
+    if (errno || end == s || *end || v < lo || v > hi)
+        return 0;
     *out = (int32_t)v;
     return 1;
 }
@@ -71,7 +84,8 @@ static int parse_int(const char *s, long lo, long hi, int32_t *out) {
 static int parse_pair(const char *s, int32_t *a, int32_t *b) {
     char buf[64];
     const char *comma = strchr(s, ',');
-    if (!comma || (size_t)(comma - s) >= sizeof buf) return 0;
+    if (!comma || (size_t)(comma - s) >= sizeof buf)
+        return 0;
     memcpy(buf, s, (size_t)(comma - s));
     buf[comma - s] = '\0';
     return parse_int(buf, -NAPFIRE_HEX_COORD_MAX, NAPFIRE_HEX_COORD_MAX, a) &&
@@ -100,7 +114,8 @@ static int parse_facing(const char *s, uint32_t *mask) {
     static const char *const names[] = {"column", "artillery", "line", "tirailleur", "square"};
     const char *colon = strchr(s, ':');
     int32_t facing;
-    if (!colon || !parse_int(colon + 1, 0, 11, &facing)) return 0;
+    if (!colon || !parse_int(colon + 1, 0, 11, &facing))
+        return 0;
     for (int32_t f = 0; f < 5; f++)
         if (strlen(names[f]) == (size_t)(colon - s) && !strncmp(s, names[f], (size_t)(colon - s)))
             return napfire_hex_facing(f, facing, mask, NULL, NULL) == NAPFIRE_OK;
@@ -134,19 +149,23 @@ static int los_options(int argc, char **argv, struct los_args *a) {
     a->svg = args[L_SVG].given ? args[L_SVG].text : NULL;
     a->policy = args[L_FRIEND_TARGET_SIDE].given ? NAPFIRE_LOS_FRIEND_IS_TARGET_SIDE : 0;
     if (args[L_FRONT].given && args[L_FACING].given)
-        return cli_error("los", "--front '%s' and --facing '%s': give one of them, not both",
-                         args[L_FRONT].text, args[L_FACING].text);
+        return cli_error("los", "--front '%s' and --facing '%s': give one of them, not both", args[L_FRONT].text,
+                         args[L_FACING].text);
     if (args[L_FRONT].given && !parse_front(args[L_FRONT].text, &a->front))
-        return cli_error("los", "--front: '%s' is not allowed: give hexsides 0-5 separated by "
-                         "commas (at least one), or 'all'", args[L_FRONT].text);
+        return cli_error("los",
+                         "--front: '%s' is not allowed: give hexsides 0-5 separated by "
+                         "commas (at least one), or 'all'",
+                         args[L_FRONT].text);
     if (args[L_FACING].given && !parse_facing(args[L_FACING].text, &a->front))
-        return cli_error("los", "--facing: '%s' is not allowed: give FORMATION:FACING, e.g. line:1 "
+        return cli_error("los",
+                         "--facing: '%s' is not allowed: give FORMATION:FACING, e.g. line:1 "
                          "(column, artillery and square face a hexside, an even number 0..10; "
-                         "line and tirailleur a vertex, odd 1..11)", args[L_FACING].text);
+                         "line and tirailleur a vertex, odd 1..11)",
+                         args[L_FACING].text);
     a->map = pos[0];
     if (!parse_pair(pos[1], &a->fc, &a->fr))
-        return cli_error("los", "FIRER: '%s' is not allowed: give COL,ROW, each -%d..%d", pos[1],
-                         NAPFIRE_HEX_COORD_MAX, NAPFIRE_HEX_COORD_MAX);
+        return cli_error("los", "FIRER: '%s' is not allowed: give COL,ROW, each -%d..%d", pos[1], NAPFIRE_HEX_COORD_MAX,
+                         NAPFIRE_HEX_COORD_MAX);
     if (!parse_pair(pos[2], &a->tc, &a->tr))
         return cli_error("los", "TARGET: '%s' is not allowed: give COL,ROW, each -%d..%d", pos[2],
                          NAPFIRE_HEX_COORD_MAX, NAPFIRE_HEX_COORD_MAX);
@@ -183,7 +202,8 @@ static void describe(const napfire_hex_info *c, char *buf, size_t cap) {
     static const char *const terrain[] = {"clear", "woods/wall", "town", "slope"};
     static const char *const unit[] = {"", ", combat unit", ", routed", ", leader only"};
     char side[24] = "";
-    if (c->presence != NAPFIRE_PRESENCE_NONE) snprintf(side, sizeof side, " (side %d)", c->unit_side);
+    if (c->presence != NAPFIRE_PRESENCE_NONE)
+        snprintf(side, sizeof side, " (side %d)", c->unit_side);
     snprintf(buf, cap, "%s, elevation %d%s%s", terrain[c->terrain], c->elevation, unit[c->presence],
              c->presence != NAPFIRE_PRESENCE_NONE ? side : "");
 }
@@ -196,7 +216,8 @@ static void print_mask(FILE *o, uint32_t mask, const char *sep) {
             first = 0;
         }
     /* Text output says "none"; JSON leaves the list empty: []. */
-    if (first && sep[0] == ',' && sep[1] == '\0') fprintf(o, "none");
+    if (first && sep[0] == ',' && sep[1] == '\0')
+        fprintf(o, "none");
 }
 
 static void json_hex(const struct cli_map *m, napfire_hex h) {
@@ -273,7 +294,8 @@ static void print_trace_text(const struct cli_map *m, const napfire_los_query *q
             describe(&b, d, sizeof d);
             printf(" | %s  (H-LOS-3: either blocks)", d);
         }
-        if (s.kind == NAPFIRE_STEP_VERTEX) printf("  (touched only: not passed through, H-LOS-2)");
+        if (s.kind == NAPFIRE_STEP_VERTEX)
+            printf("  (touched only: not passed through, H-LOS-2)");
         printf("\n");
     }
     printf("  (columns: step, kind, hex(es) COL,ROW, hexes from firer/to target, map)\n\n");
@@ -319,8 +341,7 @@ static void print_los_text(const struct los_args *a, const struct cli_map *m, co
            q->firer_side);
     print_mask(stdout, q->front_mask, ",");
     describe(&ti, d, sizeof d);
-    printf("\ntarget  %d,%d (axial %d,%d): %s; side %d\n", a->tc, a->tr, q->target.q, q->target.r, d,
-           q->target_side);
+    printf("\ntarget  %d,%d (axial %d,%d): %s; side %d\n", a->tc, a->tr, q->target.q, q->target.r, d, q->target_side);
     int vertex = (res->exit_mask & (res->exit_mask - 1)) != 0;
     printf("distance %d; leaves the firing hex through hexside%s ", res->distance, vertex ? "s" : "");
     print_mask(stdout, res->exit_mask, " and ");

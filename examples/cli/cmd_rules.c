@@ -34,8 +34,7 @@ static void load(const char *path, napfire_rules *rules, struct loaded *out) {
     memset(out, 0, sizeof *out);
     out->path = path;
     napfire_rules_init(rules, sizeof *rules);
-    out->text = cli_read_file("rules", "rules file", path, NAPFIRE_RULES_TEXT_MAX,
-                              "NAPFIRE_RULES_TEXT_MAX", &out->len);
+    out->text = cli_read_file("rules", "rules file", path, NAPFIRE_RULES_TEXT_MAX, "NAPFIRE_RULES_TEXT_MAX", &out->len);
     if (!out->text) {
         out->status = NAPFIRE_EINVAL;
         return;
@@ -43,8 +42,7 @@ static void load(const char *path, napfire_rules *rules, struct loaded *out) {
     out->text[out->len] = '\0'; /* the buffer holds the limit + 1 bytes */
     out->status = napfire_rules_parse(rules, out->text, out->len, &out->err);
     if (out->status == NAPFIRE_ESYNTAX)
-        fprintf(stderr, "%s:%d:%d: %s\n", path, out->err.line, out->err.column,
-                out->err.message);
+        fprintf(stderr, "%s:%d:%d: %s\n", path, out->err.line, out->err.column, out->err.message);
     else if (out->status != NAPFIRE_OK)
         fprintf(stderr, "napfire rules: %s\n", napfire_strerror(out->status));
 }
@@ -52,8 +50,7 @@ static void load(const char *path, napfire_rules *rules, struct loaded *out) {
 int cli_load_rules(const char *cmd, const char *path, napfire_rules *rules) {
     napfire_rules_init(rules, sizeof *rules);
     size_t len = 0;
-    char *text = cli_read_file(cmd, "rules file", path, NAPFIRE_RULES_TEXT_MAX,
-                               "NAPFIRE_RULES_TEXT_MAX", &len);
+    char *text = cli_read_file(cmd, "rules file", path, NAPFIRE_RULES_TEXT_MAX, "NAPFIRE_RULES_TEXT_MAX", &len);
     if (!text)
         return CLI_BAD_INPUT;
     napfire_parse_error err;
@@ -94,25 +91,34 @@ struct datum {
 };
 
 /* The groups --check lists, in this order. */
-enum group { G_MUSKETRY, G_INFANTRY_RANGE, G_GUN_RANGE, G_ARTILLERY, G_MODIFIER, G_THRESHOLD,
-             G_COUNT };
+enum group {
+    G_MUSKETRY,
+    G_INFANTRY_RANGE,
+    G_GUN_RANGE,
+    G_ARTILLERY,
+    G_MODIFIER,
+    G_THRESHOLD,
+    G_COUNT
+};
 static const char *const group_name[G_COUNT] = {
-    "musketry cells", "infantry ranges", "gun ranges", "artillery cells", "modifiers",
-    "thresholds",
+    "musketry cells", "infantry ranges", "gun ranges", "artillery cells", "modifiers", "thresholds",
 };
 static const char *const group_key[G_COUNT] = {
-    "musketry_cells", "infantry_ranges", "gun_ranges", "artillery_cells", "modifiers",
-    "thresholds",
+    "musketry_cells", "infantry_ranges", "gun_ranges", "artillery_cells", "modifiers", "thresholds",
 };
 
 static enum group group_of(const struct datum *d) {
     switch (d->missing) {
-    case NAPFIRE_MISSING_MUSKETRY_CELL: return G_MUSKETRY;
-    case NAPFIRE_MISSING_RANGE:
-        return d->index[2] >= NAPFIRE_ARM_FOOT_ARTILLERY ? G_GUN_RANGE : G_INFANTRY_RANGE;
-    case NAPFIRE_MISSING_ARTILLERY_CELL: return G_ARTILLERY;
-    case NAPFIRE_MISSING_MODIFIER: return G_MODIFIER;
-    default: return G_THRESHOLD;
+        case NAPFIRE_MISSING_MUSKETRY_CELL:
+            return G_MUSKETRY;
+        case NAPFIRE_MISSING_RANGE:
+            return d->index[2] >= NAPFIRE_ARM_FOOT_ARTILLERY ? G_GUN_RANGE : G_INFANTRY_RANGE;
+        case NAPFIRE_MISSING_ARTILLERY_CELL:
+            return G_ARTILLERY;
+        case NAPFIRE_MISSING_MODIFIER:
+            return G_MODIFIER;
+        default:
+            return G_THRESHOLD;
     }
 }
 
@@ -203,8 +209,7 @@ static void cell_text(int32_t halves, char *buf, size_t cap) {
 }
 
 /* A row of cells that falls as the modified roll rises. */
-static void falling_row(struct warnings *ws, const struct loaded *l, const int32_t *cells,
-                        const struct datum *key) {
+static void falling_row(struct warnings *ws, const struct loaded *l, const int32_t *cells, const struct datum *key) {
     char name[64];
     key_of(key, name, sizeof name);
     int32_t best = -1, best_col = -1;
@@ -215,8 +220,8 @@ static void falling_row(struct warnings *ws, const struct loaded *l, const int32
             char a[96], x[16], y[16];
             cell_text(best, x, sizeof x);
             cell_text(cells[col], y, sizeof y);
-            snprintf(a, sizeof a, "%s at modified roll %d-%d but %s at %d-%d", x,
-                     best_col * 2 + 1, best_col * 2 + 2, y, col * 2 + 1, col * 2 + 2);
+            snprintf(a, sizeof a, "%s at modified roll %d-%d but %s at %d-%d", x, best_col * 2 + 1, best_col * 2 + 2, y,
+                     col * 2 + 1, col * 2 + 2);
             WARN(ws, l, key, "%s: %s: casualties fall as the modified roll rises", name, a);
             return;
         }
@@ -225,8 +230,7 @@ static void falling_row(struct warnings *ws, const struct loaded *l, const int32
     }
 }
 
-static void musketry_warnings(const napfire_rules *r, const struct loaded *l,
-                              struct warnings *ws) {
+static void musketry_warnings(const napfire_rules *r, const struct loaded *l, struct warnings *ws) {
     int32_t cells[5][9];
     for (int32_t row = 0; row < 5; row++)
         for (int32_t col = 0; col < 9; col++) {
@@ -240,19 +244,18 @@ static void musketry_warnings(const napfire_rules *r, const struct loaded *l,
         if (row == 0)
             continue;
         for (int32_t col = 0; col < 9; col++) {
-            if (cells[row][col] < 0 || cells[row - 1][col] < 0 ||
-                cells[row][col] >= cells[row - 1][col])
+            if (cells[row][col] < 0 || cells[row - 1][col] < 0 || cells[row][col] >= cells[row - 1][col])
                 continue;
-            WARN(ws, l, &key, "musketry.row%d inflicts fewer casualties than the smaller "
-                              "musketry.row%d at modified roll %d-%d",
+            WARN(ws, l, &key,
+                 "musketry.row%d inflicts fewer casualties than the smaller "
+                 "musketry.row%d at modified roll %d-%d",
                  row + 1, row, col * 2 + 1, col * 2 + 2);
             break;
         }
     }
 }
 
-static void artillery_warnings(const napfire_rules *r, const struct loaded *l,
-                               struct warnings *ws) {
+static void artillery_warnings(const napfire_rules *r, const struct loaded *l, struct warnings *ws) {
     for (int32_t gun = 0; gun < 5; gun++)
         for (int32_t ammo = 0; ammo < 2; ammo++)
             for (int32_t band = NAPFIRE_BAND_CANISTER; band <= NAPFIRE_BAND_LONG; band++) {
@@ -260,8 +263,7 @@ static void artillery_warnings(const napfire_rules *r, const struct loaded *l,
                     continue; /* never read (F-ART-1) */
                 int32_t cells[9];
                 for (int32_t col = 0; col < 9; col++)
-                    if (napfire_rules_get_artillery(r, gun, ammo, band, col, &cells[col]) !=
-                        NAPFIRE_OK)
+                    if (napfire_rules_get_artillery(r, gun, ammo, band, col, &cells[col]) != NAPFIRE_OK)
                         cells[col] = -1;
                 struct datum key = {NAPFIRE_MISSING_ARTILLERY_CELL, {gun, ammo, band, 0}};
                 falling_row(ws, l, cells, &key);
@@ -273,13 +275,11 @@ static void artillery_warnings(const napfire_rules *r, const struct loaded *l,
  * a heavier gun outranged by a lighter one, and metric and imperial
  * maxima that disagree by more than a factor of 2 (tenths of an inch are
  * 2.54 mm; the tables are separate, F-RNG-1, but not that far apart). */
-static void range_warnings(const napfire_rules *r, const struct loaded *l,
-                           struct warnings *ws) {
+static void range_warnings(const napfire_rules *r, const struct loaded *l, struct warnings *ws) {
     int32_t gun[5][2][3];
     for (int32_t g = 0; g < 5; g++)
         for (int32_t m = 0; m < 2; m++)
-            if (napfire_rules_get_gun_range(r, g, m, &gun[g][m][0], &gun[g][m][1],
-                                            &gun[g][m][2]) != NAPFIRE_OK)
+            if (napfire_rules_get_gun_range(r, g, m, &gun[g][m][0], &gun[g][m][1], &gun[g][m][2]) != NAPFIRE_OK)
                 gun[g][m][0] = gun[g][m][1] = gun[g][m][2] = -1;
     char k[64];
     for (int32_t g = 0; g < 5; g++)
@@ -288,24 +288,27 @@ static void range_warnings(const napfire_rules *r, const struct loaded *l,
             key_of(&key, k, sizeof k);
             for (int32_t b = 1; b < 3; b++)
                 if (gun[g][m][b] >= 0 && gun[g][m][b] == gun[g][m][b - 1])
-                    WARN(ws, l, &key, "%s: the %s band is empty (its maximum equals the one "
-                                      "before)", k, band_word[b + 1]);
+                    WARN(ws, l, &key,
+                         "%s: the %s band is empty (its maximum equals the one "
+                         "before)",
+                         k, band_word[b + 1]);
             /* light, 6, 9, 12 pounders: heavier guns reach at least as far */
             if (g >= 1 && g <= NAPFIRE_GUN_P12)
                 for (int32_t b = 0; b < 3; b++)
                     if (gun[g][m][b] >= 0 && gun[g - 1][m][b] > gun[g][m][b]) {
-                        WARN(ws, l, &key, "%s: the lighter %s reaches farther at %s range", k,
-                             gun_word[g - 1], band_word[b + 1]);
+                        WARN(ws, l, &key, "%s: the lighter %s reaches farther at %s range", k, gun_word[g - 1],
+                             band_word[b + 1]);
                         break;
                     }
             if (m == 1)
                 for (int32_t b = 0; b < 3; b++) {
                     int32_t mm = gun[g][0][b], tenths = gun[g][1][b];
                     /* a tenth of an inch is 2.54 mm */
-                    if (mm > 0 && tenths > 0 &&
-                        (mm * 100 > tenths * 508 || mm * 200 < tenths * 254)) {
-                        WARN(ws, l, &key, "%s: the metric and imperial %s maxima disagree by "
-                                          "more than a factor of 2", k, band_word[b + 1]);
+                    if (mm > 0 && tenths > 0 && (mm * 100 > tenths * 508 || mm * 200 < tenths * 254)) {
+                        WARN(ws, l, &key,
+                             "%s: the metric and imperial %s maxima disagree by "
+                             "more than a factor of 2",
+                             k, band_word[b + 1]);
                         break;
                     }
                 }
@@ -318,8 +321,10 @@ static void range_warnings(const napfire_rules *r, const struct loaded *l,
             struct datum key = {NAPFIRE_MISSING_RANGE, {w, m, NAPFIRE_ARM_LINE_INFANTRY, 2}};
             /* sharpshooters have one band (F-RNG-3): long = effective */
             if (w != NAPFIRE_WEAPON_SHARPSHOOTER && e >= 0 && e == lo)
-                WARN(ws, l, &key, "%s: the long band is empty (its maximum equals the "
-                                  "effective one)", key_of(&key, k, sizeof k));
+                WARN(ws, l, &key,
+                     "%s: the long band is empty (its maximum equals the "
+                     "effective one)",
+                     key_of(&key, k, sizeof k));
         }
 }
 
@@ -342,8 +347,7 @@ static int rules_check(const napfire_rules *r, const struct loaded *l, int json)
         cli_json_string(l->path);
         printf(",\"valid\":true,\"unknown\":%zu,\"families\":[", n);
         for (int g = 0; g < G_COUNT; g++) {
-            printf("%s{\"family\":\"%s\",\"unknown\":%zu,\"data\":[", g ? "," : "",
-                   group_key[g], count[g]);
+            printf("%s{\"family\":\"%s\",\"unknown\":%zu,\"data\":[", g ? "," : "", group_key[g], count[g]);
             int first = 1;
             for (size_t i = 0; i < n; i++) {
                 if (group_of(&data[i]) != (enum group)g)
@@ -404,9 +408,12 @@ static int rules_check(const napfire_rules *r, const struct loaded *l, int json)
  * target is line infantry in line, the measure metric, the half die 4. */
 static const int32_t sweep_figures[] = {11, 12, 20, 28, 36};
 static const int32_t sweep_formations[] = {
-    NAPFIRE_FORMATION_LINE,          NAPFIRE_FORMATION_COLUMN_OF_COMPANIES,
-    NAPFIRE_FORMATION_COLUMN_OF_DIVISIONS, NAPFIRE_FORMATION_MASSED_COLUMN,
-    NAPFIRE_FORMATION_SQUARE,        NAPFIRE_FORMATION_MASS,
+    NAPFIRE_FORMATION_LINE,
+    NAPFIRE_FORMATION_COLUMN_OF_COMPANIES,
+    NAPFIRE_FORMATION_COLUMN_OF_DIVISIONS,
+    NAPFIRE_FORMATION_MASSED_COLUMN,
+    NAPFIRE_FORMATION_SQUARE,
+    NAPFIRE_FORMATION_MASS,
     NAPFIRE_FORMATION_OPEN_ORDER,
 };
 
@@ -452,8 +459,7 @@ static int32_t band_distance(const int32_t *max, int32_t band) {
     return last;
 }
 
-static void roll_sweep(struct tally *t, const napfire_shot *s, const napfire_rules *r,
-                       int artillery) {
+static void roll_sweep(struct tally *t, const napfire_shot *s, const napfire_rules *r, int artillery) {
     for (int32_t roll = 2; roll <= 12; roll++) {
         napfire_result res;
         int st = napfire_shot_resolve(s, r, roll, 4, &res);
@@ -472,8 +478,7 @@ static void musketry_sweep(const napfire_rules *r, struct tally *t) {
                 napfire_unit_init(&target, sizeof target, NAPFIRE_ARM_LINE_INFANTRY);
                 napfire_unit_set(&firer, NAPFIRE_UNIT_CLASS, NAPFIRE_CLASS_VETERAN);
                 napfire_unit_set(&firer, NAPFIRE_UNIT_FIGURES, sweep_figures[f]);
-                if (napfire_unit_set(&firer, NAPFIRE_UNIT_FORMATION, sweep_formations[o]) !=
-                    NAPFIRE_OK)
+                if (napfire_unit_set(&firer, NAPFIRE_UNIT_FORMATION, sweep_formations[o]) != NAPFIRE_OK)
                     continue;
                 napfire_shot s;
                 napfire_shot_init(&s, sizeof s, &firer, &target);
@@ -560,7 +565,13 @@ static int rules_coverage(const napfire_rules *r, const struct loaded *l, int js
 
 /* ---- options ---------------------------------------------------------------------- */
 
-enum rules_row { R_TEMPLATE, R_CHECK, R_COVERAGE, R_JSON, R_ROWS };
+enum rules_row {
+    R_TEMPLATE,
+    R_CHECK,
+    R_COVERAGE,
+    R_JSON,
+    R_ROWS
+};
 
 /* One row per option (opts.h); the order is enum rules_row's. */
 static const struct cli_opt rules_opts[] = {
@@ -576,19 +587,22 @@ static const struct cli_opt rules_opts[] = {
      "the share of a fixed sweep of musketry and artillery shots that "
      "FILE's data resolves, and the missing data ranked by how many of "
      "those shots each one blocks"},
-    {"json", NULL, CLI_FLAG, 0, 0, 0, 0, 0, 0, NULL,
-     "with --check or --coverage: the same as one JSON object"},
+    {"json", NULL, CLI_FLAG, 0, 0, 0, 0, 0, 0, NULL, "with --check or --coverage: the same as one JSON object"},
 };
 
-static const struct cli_spec rules_spec = {
-    "rules", "--template | --check FILE | --coverage FILE [--json]",
-    "The rules data text format (doc/rules-format.md): its template,\n"
-    "checking a file, and the share of shots a file resolves.",
-    "\nFormat and sweep: doc/rules-format.md. Exit status: 0 the file is valid\n"
-    "(unknown data and warnings included), 2 bad options, or FILE unreadable\n"
-    "or malformed (file:line:column: message on stderr, nothing on stdout),\n"
-    "4 the output could not be written.\n",
-    rules_opts, R_ROWS, 1u, 0, 0};
+static const struct cli_spec rules_spec = {"rules",
+                                           "--template | --check FILE | --coverage FILE [--json]",
+                                           "The rules data text format (doc/rules-format.md): its template,\n"
+                                           "checking a file, and the share of shots a file resolves.",
+                                           "\nFormat and sweep: doc/rules-format.md. Exit status: 0 the file is valid\n"
+                                           "(unknown data and warnings included), 2 bad options, or FILE unreadable\n"
+                                           "or malformed (file:line:column: message on stderr, nothing on stdout),\n"
+                                           "4 the output could not be written.\n",
+                                           rules_opts,
+                                           R_ROWS,
+                                           1u,
+                                           0,
+                                           0};
 
 int napfire_cmd_rules(int argc, char **argv) {
     static char text[NAPFIRE_RULES_TEXT_MAX + 1];
@@ -625,8 +639,7 @@ int napfire_cmd_rules(int argc, char **argv) {
         free(l.text);
         return CLI_BAD_INPUT;
     }
-    int st = check ? rules_check(&r, &l, args[R_JSON].given)
-                   : rules_coverage(&r, &l, args[R_JSON].given);
+    int st = check ? rules_check(&r, &l, args[R_JSON].given) : rules_coverage(&r, &l, args[R_JSON].given);
     free(l.text);
     return st;
 }

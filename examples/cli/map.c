@@ -19,14 +19,15 @@ struct reader {
     const char *text;
     size_t len, at;
     long line;
-    long indent;                      /* column of buf[0] in the line, from 1 */
+    long indent; /* column of buf[0] in the line, from 1 */
     char buf[CLI_MAP_LINE_MAX + 1];
 };
 
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((format(printf, 4, 5)))
 #endif
-static int fail(struct cli_map_error *err, long line, long column, const char *fmt, ...) {
+static int
+fail(struct cli_map_error *err, long line, long column, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     err->line = line;
@@ -50,8 +51,10 @@ static int check_bytes(const unsigned char *p, size_t n, long line, struct cli_m
         if ((c < 0x20 && c != '\t') || c == 0x7F)
             return fail(err, line, col, "control character 0x%02X (only tab is allowed)", c);
         if (c >= 0x80 && !comment)
-            return fail(err, line, col, "byte 0x%02X outside a comment (a map is ASCII; "
-                        "UTF-8 only in comments)", c);
+            return fail(err, line, col,
+                        "byte 0x%02X outside a comment (a map is ASCII; "
+                        "UTF-8 only in comments)",
+                        c);
     }
     return 0;
 }
@@ -69,12 +72,10 @@ static int next_line(struct reader *r, struct cli_map_error *err) {
             n--;
         /* A bad byte within the limit is named first: a file of NUL bytes is
          * "NUL byte", not "line too long". */
-        if (check_bytes((const unsigned char *)start, n > CLI_MAP_LINE_MAX ? CLI_MAP_LINE_MAX : n,
-                        r->line, err))
+        if (check_bytes((const unsigned char *)start, n > CLI_MAP_LINE_MAX ? CLI_MAP_LINE_MAX : n, r->line, err))
             return -1;
         if (n > CLI_MAP_LINE_MAX)
-            return fail(err, r->line, 0, "line %ld is longer than %d bytes", r->line,
-                        CLI_MAP_LINE_MAX);
+            return fail(err, r->line, 0, "line %ld is longer than %d bytes", r->line, CLI_MAP_LINE_MAX);
         const char *hash = memchr(start, '#', n);
         if (hash)
             n = (size_t)(hash - start);
@@ -143,11 +144,20 @@ static int parse_cell(const char *tok, napfire_hex_info *c) {
     memset(c, 0, sizeof *c);
     const char *p = tok;
     switch (*p++) {
-    case '.': c->terrain = NAPFIRE_TERRAIN_CLEAR; break;
-    case 'W': c->terrain = NAPFIRE_TERRAIN_BLOCKING; break;
-    case 'T': c->terrain = NAPFIRE_TERRAIN_TOWN; break;
-    case 'S': c->terrain = NAPFIRE_TERRAIN_SLOPE; break;
-    default: return -1;
+        case '.':
+            c->terrain = NAPFIRE_TERRAIN_CLEAR;
+            break;
+        case 'W':
+            c->terrain = NAPFIRE_TERRAIN_BLOCKING;
+            break;
+        case 'T':
+            c->terrain = NAPFIRE_TERRAIN_TOWN;
+            break;
+        case 'S':
+            c->terrain = NAPFIRE_TERRAIN_SLOPE;
+            break;
+        default:
+            return -1;
     }
     long v;
     if (*p == '-' || (*p >= '0' && *p <= '9')) {
@@ -156,7 +166,7 @@ static int parse_cell(const char *tok, napfire_hex_info *c) {
         c->elevation = (int32_t)v;
     }
     if (*p == 'u' || *p == 'r' || *p == 'l') {
-        c->presence = *p == 'u' ? NAPFIRE_PRESENCE_COMBAT
+        c->presence = *p == 'u'   ? NAPFIRE_PRESENCE_COMBAT
                       : *p == 'r' ? NAPFIRE_PRESENCE_ROUTED
                                   : NAPFIRE_PRESENCE_LEADER_ONLY;
         p++;
@@ -207,8 +217,10 @@ static int parse_layout(struct reader *r, struct cli_map *m, struct cli_map_erro
         if (!strcmp(t[1], layouts[i]))
             m->layout = i;
     if (m->layout < 0)
-        return fail(err, r->line, col[1], "layout '%.40s' is not allowed: give odd-q, even-q, "
-                    "odd-r or even-r", t[1]);
+        return fail(err, r->line, col[1],
+                    "layout '%.40s' is not allowed: give odd-q, even-q, "
+                    "odd-r or even-r",
+                    t[1]);
     return 0;
 }
 
@@ -221,11 +233,15 @@ static int parse_size(struct reader *r, struct cli_map *m, struct cli_map_error 
     if (!t[0] || strcmp(t[0], "size") || !t[1] || !t[2] || t[3])
         return fail(err, r->line, 0, "expected 'size COLUMNS ROWS', each 1..%d", CLI_MAP_MAX);
     if (whole(t[1], 1, CLI_MAP_MAX, &cols))
-        return fail(err, r->line, col[1], "size: COLUMNS '%.40s' is not allowed: give a whole "
-                    "number 1..%d", t[1], CLI_MAP_MAX);
+        return fail(err, r->line, col[1],
+                    "size: COLUMNS '%.40s' is not allowed: give a whole "
+                    "number 1..%d",
+                    t[1], CLI_MAP_MAX);
     if (whole(t[2], 1, CLI_MAP_MAX, &rows))
-        return fail(err, r->line, col[2], "size: ROWS '%.40s' is not allowed: give a whole "
-                    "number 1..%d", t[2], CLI_MAP_MAX);
+        return fail(err, r->line, col[2],
+                    "size: ROWS '%.40s' is not allowed: give a whole "
+                    "number 1..%d",
+                    t[2], CLI_MAP_MAX);
     m->columns = (int32_t)cols;
     m->rows = (int32_t)rows;
     return 0;
@@ -251,7 +267,8 @@ static int parse_rows(struct reader *r, struct cli_map *m, struct cli_map_error 
             if (c >= m->columns)
                 return fail(err, r->line, col, "row %d has more than %d cells", row, m->columns);
             if (parse_cell(tok, &m->cells[(size_t)row * (size_t)m->columns + (size_t)c]))
-                return fail(err, r->line, col, "row %d: bad cell '%.20s' (TERRAIN . W T S, then "
+                return fail(err, r->line, col,
+                            "row %d: bad cell '%.20s' (TERRAIN . W T S, then "
                             "ELEVATION -%d..%d, then u, r or l and SIDE 0..%d)",
                             row, tok, CLI_MAP_ELEVATION_MAX, CLI_MAP_ELEVATION_MAX, CLI_MAP_SIDE_MAX);
         }
@@ -298,8 +315,8 @@ void cli_map_free(struct cli_map *m) {
     m->cells = NULL;
 }
 
-char *cli_read_file(const char *cmd, const char *what, const char *path, size_t limit,
-                    const char *limit_name, size_t *len) {
+char *cli_read_file(const char *cmd, const char *what, const char *path, size_t limit, const char *limit_name,
+                    size_t *len) {
     /* A plain blocking open, as cat's: a FIFO waits for its writer (which
      * may start after us); what the writer sends is bounded below. */
     FILE *f = fopen(path, "rb");
@@ -331,8 +348,7 @@ char *cli_read_file(const char *cmd, const char *what, const char *path, size_t 
         return NULL;
     }
     if (n > limit) {
-        fprintf(stderr, "napfire %s: %s '%s' is larger than %zu bytes (%s)\n", cmd, what, path,
-                limit, limit_name);
+        fprintf(stderr, "napfire %s: %s '%s' is larger than %zu bytes (%s)\n", cmd, what, path, limit, limit_name);
         free(buf);
         return NULL;
     }
@@ -343,8 +359,7 @@ char *cli_read_file(const char *cmd, const char *what, const char *path, size_t 
 int cli_map_load(const char *path, struct cli_map *m) {
     size_t len = 0;
     m->cells = NULL;
-    char *text = cli_read_file("los", "map", path, (size_t)CLI_MAP_FILE_MAX,
-                               "the map file limit", &len);
+    char *text = cli_read_file("los", "map", path, (size_t)CLI_MAP_FILE_MAX, "the map file limit", &len);
     if (!text)
         return CLI_BAD_INPUT;
     struct cli_map_error err;

@@ -13,11 +13,11 @@
 
 #include <napfire_hex.h>
 
-#define CLI_MAP_MAX 512                        /* columns, and rows, of a map */
-#define CLI_MAP_LINE_MAX 8192                  /* bytes of one line, line end excluded */
+#define CLI_MAP_MAX 512                       /* columns, and rows, of a map */
+#define CLI_MAP_LINE_MAX 8192                 /* bytes of one line, line end excluded */
 #define CLI_MAP_FILE_MAX (4L * 1024L * 1024L) /* bytes of a map file */
-#define CLI_MAP_ELEVATION_MAX 9999             /* elevations -9999..9999 */
-#define CLI_MAP_SIDE_MAX 9999                  /* unit sides 0..9999 */
+#define CLI_MAP_ELEVATION_MAX 9999            /* elevations -9999..9999 */
+#define CLI_MAP_SIDE_MAX 9999                 /* unit sides 0..9999 */
 
 struct cli_map {
     int32_t layout, columns, rows;
@@ -47,8 +47,8 @@ void cli_map_free(struct cli_map *m);
  * naming WHAT ("map", "rules file") and PATH: cannot open (with the
  * reason), a directory, cannot read (with the reason), larger than the
  * limit (@p limit_name says which). Shared by the map and rules loaders. */
-char *cli_read_file(const char *cmd, const char *what, const char *path, size_t limit,
-                    const char *limit_name, size_t *len);
+char *cli_read_file(const char *cmd, const char *what, const char *path, size_t limit, const char *limit_name,
+                    size_t *len);
 
 /* The map's description of a hex; off the map: clear ground, elevation 0,
  * no unit. @p col and @p row receive the offset coordinates. */

@@ -165,8 +165,7 @@ static void int_range(const struct cli_opt *o, int32_t *lo, int32_t *hi) {
 }
 
 /* One value, checked against its row; an error names all three. */
-static int take_value(const struct cli_spec *spec, const struct cli_opt *o, const char *text,
-                      struct cli_arg *a) {
+static int take_value(const struct cli_spec *spec, const struct cli_opt *o, const char *text, struct cli_arg *a) {
     const char *cmd = spec->cmd;
     a->text = text;
     a->measure = -1;
@@ -175,43 +174,40 @@ static int take_value(const struct cli_spec *spec, const struct cli_opt *o, cons
         return CLI_RESOLVED;
     }
     switch (o->type) {
-    case CLI_INT: {
-        int32_t lo, hi;
-        int_range(o, &lo, &hi);
-        if (parse_int(text, lo, hi, &a->value))
-            return cli_error(cmd, "--%s: '%s' is not allowed: give a whole number %d..%d", o->name,
-                             text, lo, hi);
-        return CLI_RESOLVED;
-    }
-    case CLI_ENUM:
-        if (parse_enum(o->enum_id, text, &a->value)) {
-            char names[512];
-            cli_enum_names(o->enum_id, names, sizeof names);
-            return cli_error(cmd, "--%s: '%s' is not allowed: give one of %s", o->name, text,
-                             names);
-        }
-        return CLI_RESOLVED;
-    case CLI_DIST:
-    case CLI_DIST_OR_NONE:
-        if (o->type == CLI_DIST_OR_NONE && !strcmp(text, "none")) {
-            a->value = -1;
+        case CLI_INT: {
+            int32_t lo, hi;
+            int_range(o, &lo, &hi);
+            if (parse_int(text, lo, hi, &a->value))
+                return cli_error(cmd, "--%s: '%s' is not allowed: give a whole number %d..%d", o->name, text, lo, hi);
             return CLI_RESOLVED;
         }
-        if (parse_distance(text, &a->value, &a->measure))
-            return cli_error(cmd,
-                             "--%s: '%s' is not allowed: give a distance 0..%d with its unit, "
-                             "mm or cm (one decimal) or in or \" (one decimal), e.g. 15cm or 9in%s",
-                             o->name, text, NAPFIRE_MAX_DISTANCE / 10,
-                             o->type == CLI_DIST_OR_NONE ? ", or 'none'" : "");
-        return CLI_RESOLVED;
-    default:
-        return CLI_RESOLVED;
+        case CLI_ENUM:
+            if (parse_enum(o->enum_id, text, &a->value)) {
+                char names[512];
+                cli_enum_names(o->enum_id, names, sizeof names);
+                return cli_error(cmd, "--%s: '%s' is not allowed: give one of %s", o->name, text, names);
+            }
+            return CLI_RESOLVED;
+        case CLI_DIST:
+        case CLI_DIST_OR_NONE:
+            if (o->type == CLI_DIST_OR_NONE && !strcmp(text, "none")) {
+                a->value = -1;
+                return CLI_RESOLVED;
+            }
+            if (parse_distance(text, &a->value, &a->measure))
+                return cli_error(cmd,
+                                 "--%s: '%s' is not allowed: give a distance 0..%d with its unit, "
+                                 "mm or cm (one decimal) or in or \" (one decimal), e.g. 15cm or 9in%s",
+                                 o->name, text, NAPFIRE_MAX_DISTANCE / 10,
+                                 o->type == CLI_DIST_OR_NONE ? ", or 'none'" : "");
+            return CLI_RESOLVED;
+        default:
+            return CLI_RESOLVED;
     }
 }
 
 /* Each companion named in o->needs must have been given. */
-static int check_needs(const struct cli_spec *spec, const struct cli_opt *o,
-                       const struct cli_arg *args) {
+static int check_needs(const struct cli_spec *spec, const struct cli_opt *o, const struct cli_arg *args) {
     char all[256] = "", missing[256] = "";
     size_t nall = 0, nmissing = 0;
     for (const char *p = o->needs; p && *p;) {
@@ -243,22 +239,20 @@ static const char *bare_name(const char *arg, char *buf, size_t cap) {
     return buf;
 }
 
-static int finish(const struct cli_spec *spec, int argc, char **argv, struct cli_arg *args,
-                  const char **pos, int *npos) {
+static int finish(const struct cli_spec *spec, int argc, char **argv, struct cli_arg *args, const char **pos,
+                  int *npos) {
     *npos = 0;
     for (int i = optind; i < argc; i++) {
         if (*npos >= spec->max_pos) {
             if (spec->max_pos == 0)
-                return cli_error(spec->cmd, "unexpected argument '%s' (this command takes only options)",
-                                 argv[i]);
-            return cli_error(spec->cmd, "unexpected argument '%s' (usage: napfire %s %s)", argv[i],
-                             spec->cmd, spec->usage);
+                return cli_error(spec->cmd, "unexpected argument '%s' (this command takes only options)", argv[i]);
+            return cli_error(spec->cmd, "unexpected argument '%s' (usage: napfire %s %s)", argv[i], spec->cmd,
+                             spec->usage);
         }
         pos[(*npos)++] = argv[i];
     }
     if (*npos < spec->min_pos)
-        return cli_error(spec->cmd, "missing arguments (usage: napfire %s %s)", spec->cmd,
-                         spec->usage);
+        return cli_error(spec->cmd, "missing arguments (usage: napfire %s %s)", spec->cmd, spec->usage);
     for (size_t k = 0; k < spec->nopts; k++)
         if (args[k].given && check_needs(spec, &spec->opts[k], args) != CLI_RESOLVED)
             return CLI_BAD_INPUT;
@@ -309,16 +303,15 @@ static int refused(const struct cli_spec *spec, int c, const char *seen) {
 static int accept(const struct cli_spec *spec, size_t k, struct cli_arg *args) {
     const struct cli_opt *o = &spec->opts[k];
     if (args[k].given)
-        return cli_error(spec->cmd, "--%s given twice ('%s', then '%s'): give each option once",
-                         o->name, args[k].text ? args[k].text : "", optarg ? optarg : "");
+        return cli_error(spec->cmd, "--%s given twice ('%s', then '%s'): give each option once", o->name,
+                         args[k].text ? args[k].text : "", optarg ? optarg : "");
     int rc = take_value(spec, o, optarg ? optarg : "", &args[k]);
     if (rc == CLI_RESOLVED)
         args[k].given = 1;
     return rc;
 }
 
-int cli_parse(const struct cli_spec *spec, int argc, char **argv, struct cli_arg *args,
-              const char **pos, int *npos) {
+int cli_parse(const struct cli_spec *spec, int argc, char **argv, struct cli_arg *args, const char **pos, int *npos) {
     *npos = 0;
     if (spec->nopts > ROWS_MAX || argc < 1)
         return cli_error(spec->cmd, "internal error: bad option table");
@@ -383,29 +376,28 @@ static void print_allowed(const struct cli_opt *o, FILE *to, int *col) {
     int32_t lo, hi;
     text[0] = '\0';
     switch (o->type) {
-    case CLI_INT:
-        int_range(o, &lo, &hi);
-        snprintf(text, sizeof text, "(%d..%d)", lo, hi);
-        break;
-    case CLI_ENUM: {
-        char names[512];
-        cli_enum_names(o->enum_id, names, sizeof names);
-        snprintf(text, sizeof text, "(one of: %s)", names);
-        break;
-    }
-    case CLI_DIST_OR_NONE:
-        snprintf(text, sizeof text, "(or 'none')");
-        break;
-    default:
-        break;
+        case CLI_INT:
+            int_range(o, &lo, &hi);
+            snprintf(text, sizeof text, "(%d..%d)", lo, hi);
+            break;
+        case CLI_ENUM: {
+            char names[512];
+            cli_enum_names(o->enum_id, names, sizeof names);
+            snprintf(text, sizeof text, "(one of: %s)", names);
+            break;
+        }
+        case CLI_DIST_OR_NONE:
+            snprintf(text, sizeof text, "(or 'none')");
+            break;
+        default:
+            break;
     }
     wrap(to, text, col);
     size_t n = 0;
     text[0] = '\0';
     for (const char *p = o->needs; p && *p && n < sizeof text;) {
         size_t len = strcspn(p, ",");
-        n += (size_t)snprintf(text + n, sizeof text - n, "%s--%.*s",
-                              p == o->needs ? "(needs " : " and ", (int)len, p);
+        n += (size_t)snprintf(text + n, sizeof text - n, "%s--%.*s", p == o->needs ? "(needs " : " and ", (int)len, p);
         p += len + (p[len] == ',');
         if (!*p && n < sizeof text)
             n += (size_t)snprintf(text + n, sizeof text - n, ")");
@@ -420,8 +412,7 @@ void cli_help(const struct cli_spec *spec, FILE *to) {
         if (!offered(spec, o))
             continue;
         char head[64];
-        snprintf(head, sizeof head, "--%s%s%s", o->name, o->metavar ? " " : "",
-                 o->metavar ? o->metavar : "");
+        snprintf(head, sizeof head, "--%s%s%s", o->name, o->metavar ? " " : "", o->metavar ? o->metavar : "");
         int col = fprintf(to, "  %-26s", head);
         if (col > HELP_INDENT - 1) {
             fprintf(to, "\n%*s", HELP_INDENT - 1, "");
@@ -433,9 +424,8 @@ void cli_help(const struct cli_spec *spec, FILE *to) {
         fprintf(to, "\n");
     }
     fprintf(to, "  %-26s %s\n", "-h, --help", "this text");
-    fprintf(to,
-            "\nOptions: --name VALUE or --name=VALUE; each option at most once (a\n"
-            "repeated option is an error); '--' ends the options.\n");
+    fprintf(to, "\nOptions: --name VALUE or --name=VALUE; each option at most once (a\n"
+                "repeated option is an error); '--' ends the options.\n");
     if (spec->epilog)
         fprintf(to, "%s", spec->epilog);
 }

@@ -46,43 +46,43 @@
 
 /* What an option's value is. */
 enum cli_type {
-    CLI_FLAG,          /* no value */
-    CLI_INT,           /* a whole number in lo..hi */
-    CLI_ENUM,          /* a name of enumeration enum_id, "column-of-divisions" style */
-    CLI_DIST,          /* a distance: 15cm, 150mm, 9in, 9" (0..NAPFIRE_MAX_DISTANCE) */
-    CLI_DIST_OR_NONE,  /* a distance, or 'none' (value -1) */
-    CLI_TEXT           /* any non-empty text (a file name, a list parsed later) */
+    CLI_FLAG,         /* no value */
+    CLI_INT,          /* a whole number in lo..hi */
+    CLI_ENUM,         /* a name of enumeration enum_id, "column-of-divisions" style */
+    CLI_DIST,         /* a distance: 15cm, 150mm, 9in, 9" (0..NAPFIRE_MAX_DISTANCE) */
+    CLI_DIST_OR_NONE, /* a distance, or 'none' (value -1) */
+    CLI_TEXT          /* any non-empty text (a file name, a list parsed later) */
 };
 
 /* One option. lo..hi applies to CLI_INT; when both are 0 and param is not,
  * the range is napfire_param_bounds(param). */
 struct cli_opt {
-    const char *name;     /* the long name, without "--" */
-    const char *metavar;  /* the value's name in --help (NULL: flags) */
+    const char *name;    /* the long name, without "--" */
+    const char *metavar; /* the value's name in --help (NULL: flags) */
     enum cli_type type;
-    int32_t enum_id;      /* CLI_ENUM: a napfire_enum value */
-    int32_t lo, hi;       /* CLI_INT: allowed range */
-    int32_t param;        /* the subcommand's own use (a unit/shot parameter) */
-    int who;              /* the subcommand's own use (whose parameter) */
-    unsigned scope;       /* commands (cli_spec.scope bits) offering it; 0: all */
-    const char *needs;    /* companions, comma-separated names; NULL: none */
+    int32_t enum_id;   /* CLI_ENUM: a napfire_enum value */
+    int32_t lo, hi;    /* CLI_INT: allowed range */
+    int32_t param;     /* the subcommand's own use (a unit/shot parameter) */
+    int who;           /* the subcommand's own use (whose parameter) */
+    unsigned scope;    /* commands (cli_spec.scope bits) offering it; 0: all */
+    const char *needs; /* companions, comma-separated names; NULL: none */
     const char *help;
 };
 
 /* A row's parsed value. */
 struct cli_arg {
-    int given;            /* 1 when the option was on the command line */
-    const char *text;     /* the value as given (NULL for flags) */
-    int32_t value;        /* the value: number, enum value, distance; 1 for flags */
-    int32_t measure;      /* CLI_DIST*: NAPFIRE_MEASURE_*; -1 for 'none' */
+    int given;        /* 1 when the option was on the command line */
+    const char *text; /* the value as given (NULL for flags) */
+    int32_t value;    /* the value: number, enum value, distance; 1 for flags */
+    int32_t measure;  /* CLI_DIST*: NAPFIRE_MEASURE_*; -1 for 'none' */
 };
 
 /* A subcommand. */
 struct cli_spec {
-    const char *cmd;      /* "musketry", "odds artillery", "los" */
-    const char *usage;    /* after "usage: napfire CMD " */
-    const char *about;    /* paragraph(s) printed after the usage line */
-    const char *epilog;   /* printed after the options (exit statuses) */
+    const char *cmd;    /* "musketry", "odds artillery", "los" */
+    const char *usage;  /* after "usage: napfire CMD " */
+    const char *about;  /* paragraph(s) printed after the usage line */
+    const char *epilog; /* printed after the options (exit statuses) */
     const struct cli_opt *opts;
     size_t nopts;
     unsigned scope;       /* this command's bit, matched against cli_opt.scope */
@@ -101,8 +101,7 @@ struct cli_spec {
  * argv is permuted (getopt_long); getopt's global state is reset first,
  * so it may be called more than once per process.
  */
-int cli_parse(const struct cli_spec *spec, int argc, char **argv, struct cli_arg *args,
-              const char **pos, int *npos);
+int cli_parse(const struct cli_spec *spec, int argc, char **argv, struct cli_arg *args, const char **pos, int *npos);
 
 /* The help of a subcommand, from its table. */
 void cli_help(const struct cli_spec *spec, FILE *to);

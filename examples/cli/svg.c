@@ -18,10 +18,13 @@
 /* Output: %d, %u, %s and %% only, so no libc formatting is needed. */
 
 static void put(struct svg_out *o, const char *s, size_t n) {
-    if (!o->failed && n > 0 && o->write(o->ctx, s, n) != 0) o->failed = 1;
+    if (!o->failed && n > 0 && o->write(o->ctx, s, n) != 0)
+        o->failed = 1;
 }
 
-static void put_s(struct svg_out *o, const char *s) { put(o, s, strlen(s)); }
+static void put_s(struct svg_out *o, const char *s) {
+    put(o, s, strlen(s));
+}
 
 static void put_num(struct svg_out *o, long long v) {
     char buf[24];
@@ -31,7 +34,8 @@ static void put_num(struct svg_out *o, long long v) {
         buf[--i] = (char)('0' + (int)(u % 10u));
         u /= 10u;
     } while (u != 0 && i > 1);
-    if (v < 0) buf[--i] = '-';
+    if (v < 0)
+        buf[--i] = '-';
     put(o, buf + i, sizeof buf - i);
 }
 
@@ -42,14 +46,20 @@ void svg_fmt(struct svg_out *o, const char *f, ...) {
     va_start(ap, f);
     const char *run = f;
     for (const char *p = f; *p; p++) {
-        if (*p != '%') continue;
+        if (*p != '%')
+            continue;
         put(o, run, (size_t)(p - run));
         p++;
-        if (*p == 'd') put_num(o, va_arg(ap, int));
-        else if (*p == 'u') put_num(o, va_arg(ap, unsigned));
-        else if (*p == 's') put_s(o, va_arg(ap, const char *));
-        else if (*p == '%') put(o, "%", 1);
-        if (!*p) break;
+        if (*p == 'd')
+            put_num(o, va_arg(ap, int));
+        else if (*p == 'u')
+            put_num(o, va_arg(ap, unsigned));
+        else if (*p == 's')
+            put_s(o, va_arg(ap, const char *));
+        else if (*p == '%')
+            put(o, "%", 1);
+        if (!*p)
+            break;
         run = p + 1;
     }
     put_s(o, run);
@@ -60,9 +70,9 @@ void svg_fmt(struct svg_out *o, const char *f, ...) {
 static void esc(struct svg_out *o, const char *s) {
     const char *run = s;
     for (; *s; s++) {
-        const char *rep = *s == '&' ? "&amp;" : *s == '<' ? "&lt;" : *s == '>' ? "&gt;"
-                        : *s == '"' ? "&quot;" : NULL;
-        if (!rep) continue;
+        const char *rep = *s == '&' ? "&amp;" : *s == '<' ? "&lt;" : *s == '>' ? "&gt;" : *s == '"' ? "&quot;" : NULL;
+        if (!rep)
+            continue;
         put(o, run, (size_t)(s - run));
         put_s(o, rep);
         run = s + 1;
@@ -75,7 +85,8 @@ void svg_json_string(struct svg_out *o, const char *s) {
     const char *run = s;
     for (; *s; s++) {
         unsigned char c = (unsigned char)*s;
-        if (c != '"' && c != '\\' && c >= 0x20) continue;
+        if (c != '"' && c != '\\' && c >= 0x20)
+            continue;
         put(o, run, (size_t)(s - run));
         if (c == '"' || c == '\\') {
             char e[2] = {'\\', (char)c};
@@ -103,7 +114,9 @@ struct pt {
     int32_t x, y;
 };
 
-static int pointy(int32_t layout) { return layout == NAPFIRE_HEX_ODD_R || layout == NAPFIRE_HEX_EVEN_R; }
+static int pointy(int32_t layout) {
+    return layout == NAPFIRE_HEX_ODD_R || layout == NAPFIRE_HEX_EVEN_R;
+}
 
 static struct pt centre(int32_t layout, napfire_hex h) {
     struct pt p;
@@ -147,15 +160,23 @@ static int offset_of(int32_t layout, napfire_hex h, int32_t *col, int32_t *row) 
 
 static const char *terrain_fill(const napfire_hex_info *c) {
     switch (c->terrain) {
-    case NAPFIRE_TERRAIN_BLOCKING: return "#6f9a5b";
-    case NAPFIRE_TERRAIN_TOWN: return "#b3a29a";
-    case NAPFIRE_TERRAIN_SLOPE: return "#cfa872";
-    default: break;
+        case NAPFIRE_TERRAIN_BLOCKING:
+            return "#6f9a5b";
+        case NAPFIRE_TERRAIN_TOWN:
+            return "#b3a29a";
+        case NAPFIRE_TERRAIN_SLOPE:
+            return "#cfa872";
+        default:
+            break;
     }
-    if (c->elevation < 0) return "#d8e4ea";
-    if (c->elevation == 0) return "#f4f1e4";
-    if (c->elevation == 1) return "#e8dcb2";
-    if (c->elevation == 2) return "#dccb90";
+    if (c->elevation < 0)
+        return "#d8e4ea";
+    if (c->elevation == 0)
+        return "#f4f1e4";
+    if (c->elevation == 1)
+        return "#e8dcb2";
+    if (c->elevation == 2)
+        return "#dccb90";
     return "#cdb46a";
 }
 
@@ -171,32 +192,39 @@ static int cell_ok(const napfire_hex_info *c) {
 
 /* ------------------------------------------------------------------ */
 
-int svg_los(struct svg_out *o, const struct svg_map *m, const napfire_los_query *q,
-            const napfire_los_result *res) {
-    if (!o || !m || !m->cells || m->layout < 0 || m->layout > 3 || m->columns < 1 || m->rows < 1 ||
-        m->columns > 4096 || m->rows > 4096 || (q == NULL) != (res == NULL))
+int svg_los(struct svg_out *o, const struct svg_map *m, const napfire_los_query *q, const napfire_los_result *res) {
+    if (!o || !m || !m->cells || m->layout < 0 || m->layout > 3 || m->columns < 1 || m->rows < 1 || m->columns > 4096 ||
+        m->rows > 4096 || (q == NULL) != (res == NULL))
         return -1;
     const int32_t L = m->layout, C = m->columns, R = m->rows;
     int32_t minx = 0, miny = 0, maxx = 0, maxy = 0;
     for (int32_t row = 0; row < R; row++)
         for (int32_t col = 0; col < C; col++) {
             napfire_hex h;
-            if (napfire_hex_from_offset(L, col, row, &h) != NAPFIRE_OK) return -1;
-            if (!cell_ok(&m->cells[(size_t)row * (size_t)C + (size_t)col])) return -1;
+            if (napfire_hex_from_offset(L, col, row, &h) != NAPFIRE_OK)
+                return -1;
+            if (!cell_ok(&m->cells[(size_t)row * (size_t)C + (size_t)col]))
+                return -1;
             struct pt p = centre(L, h);
-            if ((row == 0 && col == 0) || p.x < minx) minx = p.x;
-            if ((row == 0 && col == 0) || p.y < miny) miny = p.y;
-            if ((row == 0 && col == 0) || p.x > maxx) maxx = p.x;
-            if ((row == 0 && col == 0) || p.y > maxy) maxy = p.y;
+            if ((row == 0 && col == 0) || p.x < minx)
+                minx = p.x;
+            if ((row == 0 && col == 0) || p.y < miny)
+                miny = p.y;
+            if ((row == 0 && col == 0) || p.x > maxx)
+                maxx = p.x;
+            if ((row == 0 && col == 0) || p.y > maxy)
+                maxy = p.y;
         }
     const int32_t rx = pointy(L) ? 21 : 24, ry = pointy(L) ? 24 : 21, margin = 12, line = 15;
     const int32_t lines = q ? 5 : 2;
     int32_t mapw = maxx - minx + 2 * rx, maph = maxy - miny + 2 * ry;
     int32_t width = mapw + 2 * margin, height = maph + 2 * margin + lines * line;
-    if (width < 460) width = 460;
-    fmt(o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-           "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"napfire-los\" width=\"%d\" height=\"%d\" "
-           "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n",
+    if (width < 460)
+        width = 460;
+    fmt(o,
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"napfire-los\" width=\"%d\" height=\"%d\" "
+        "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n",
         width * 2, height * 2, width, height);
     put_s(o, "<style>\n"
              ".napfire-los .hex{stroke:#8a8a80;stroke-width:0.6}\n"
@@ -231,8 +259,9 @@ int svg_los(struct svg_out *o, const struct svg_map *m, const napfire_los_query 
             napfire_hex h;
             napfire_hex_from_offset(L, col, row, &h);
             struct pt p = centre(L, h);
-            fmt(o, "<polygon class=\"hex\" data-col=\"%d\" data-row=\"%d\" data-terrain=\"%s\" "
-                   "data-elevation=\"%d\" fill=\"%s\" points=\"",
+            fmt(o,
+                "<polygon class=\"hex\" data-col=\"%d\" data-row=\"%d\" data-terrain=\"%s\" "
+                "data-elevation=\"%d\" fill=\"%s\" points=\"",
                 col, row, terrain_name[c->terrain], c->elevation, terrain_fill(c));
             polygon_points(o, L, h);
             put_s(o, "\"/>\n");
@@ -249,9 +278,11 @@ int svg_los(struct svg_out *o, const struct svg_map *m, const napfire_los_query 
         /* The trace: hexes crossed, then hexsides run along, then vertices
          * touched on top, so that none hides another. */
         for (int pass = 0; pass < 3; pass++) {
-            if (napfire_trace_init(&it, sizeof it, q->firer, q->target) != NAPFIRE_OK) return -1;
+            if (napfire_trace_init(&it, sizeof it, q->firer, q->target) != NAPFIRE_OK)
+                return -1;
             for (int32_t guard = 0; guard < 4 * 2 * NAPFIRE_HEX_COORD_MAX + 2; guard++) {
-                if (napfire_trace_next(&it, &st, &more) != NAPFIRE_OK || !more) break;
+                if (napfire_trace_next(&it, &st, &more) != NAPFIRE_OK || !more)
+                    break;
                 if (pass == 0 && st.kind == NAPFIRE_STEP_HEX) {
                     put_s(o, "<polygon class=\"trace-hex\" points=\"");
                     polygon_points(o, L, st.hex);
@@ -268,8 +299,9 @@ int svg_los(struct svg_out *o, const struct svg_map *m, const napfire_los_query 
                     struct pt v = vertex(L, st.hex, st.side);
                     int32_t col = 0, row = 0;
                     offset_of(L, st.hex, &col, &row);
-                    fmt(o, "<circle class=\"trace-vertex\" data-col=\"%d\" data-row=\"%d\" cx=\"%d\" "
-                           "cy=\"%d\" r=\"3\"/>\n",
+                    fmt(o,
+                        "<circle class=\"trace-vertex\" data-col=\"%d\" data-row=\"%d\" cx=\"%d\" "
+                        "cy=\"%d\" r=\"3\"/>\n",
                         col, row, v.x, v.y);
                 }
             }
@@ -280,7 +312,8 @@ int svg_los(struct svg_out *o, const struct svg_map *m, const napfire_los_query 
     for (int32_t row = 0; row < R; row++)
         for (int32_t col = 0; col < C; col++) {
             const napfire_hex_info *c = &m->cells[(size_t)row * (size_t)C + (size_t)col];
-            if (c->presence == NAPFIRE_PRESENCE_NONE) continue;
+            if (c->presence == NAPFIRE_PRESENCE_NONE)
+                continue;
             napfire_hex h;
             napfire_hex_from_offset(L, col, row, &h);
             struct pt p = centre(L, h);
@@ -288,8 +321,9 @@ int svg_los(struct svg_out *o, const struct svg_map *m, const napfire_los_query 
                 fmt(o, "<circle class=\"unit leader\" data-side=\"%d\" cx=\"%d\" cy=\"%d\" r=\"4\" fill=\"%s\"/>\n",
                     c->unit_side, p.x, p.y, side_fill(c->unit_side));
             else
-                fmt(o, "<rect class=\"unit%s\" data-side=\"%d\" x=\"%d\" y=\"%d\" width=\"20\" height=\"12\" "
-                       "fill=\"%s\"/>\n",
+                fmt(o,
+                    "<rect class=\"unit%s\" data-side=\"%d\" x=\"%d\" y=\"%d\" width=\"20\" height=\"12\" "
+                    "fill=\"%s\"/>\n",
                     c->presence == NAPFIRE_PRESENCE_ROUTED ? " routed" : "", c->unit_side, p.x - 10, p.y - 6,
                     side_fill(c->unit_side));
         }
@@ -297,11 +331,13 @@ int svg_los(struct svg_out *o, const struct svg_map *m, const napfire_los_query 
     if (q) {
         struct pt f = centre(L, q->firer), t = centre(L, q->target);
         for (int32_t i = 0; i < 6; i++)
-            if (q->front_mask & (1u << i)) hexside_line(o, L, q->firer, i, "front-hexside");
+            if (q->front_mask & (1u << i))
+                hexside_line(o, L, q->firer, i, "front-hexside");
         fmt(o, "<line class=\"line-of-fire\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n", f.x, f.y, t.x, t.y);
         if (!res->clear && res->rule == NAPFIRE_LOS_RULE_FRONT_HEXSIDE) {
             for (int32_t i = 0; i < 6; i++)
-                if (res->exit_mask & (1u << i)) hexside_line(o, L, q->firer, i, "exit-hexside");
+                if (res->exit_mask & (1u << i))
+                    hexside_line(o, L, q->firer, i, "exit-hexside");
         } else if (!res->clear && res->blocker_kind != 0) {
             int32_t col = 0, row = 0;
             offset_of(L, res->blocker, &col, &row);
@@ -330,24 +366,27 @@ int svg_los(struct svg_out *o, const struct svg_map *m, const napfire_los_query 
         offset_of(L, q->target, &tc, &tr);
         offset_of(L, res->blocker, &bc, &br);
         offset_of(L, res->blocker_other, &oc, &orow);
-        fmt(o, "<text class=\"text\" x=\"%d\" y=\"%d\">Line of sight from F %d,%d to T %d,%d, "
-               "distance %d</text>\n",
+        fmt(o,
+            "<text class=\"text\" x=\"%d\" y=\"%d\">Line of sight from F %d,%d to T %d,%d, "
+            "distance %d</text>\n",
             margin, y, fc, fr, tc, tr, res->distance);
         y += line;
         const char *rule = napfire_hex_enum_name(NAPFIRE_HEX_ENUM_LOS_RULE, res->rule);
         if (res->clear) {
-            fmt(o, "<text class=\"text verdict clear\" data-clear=\"1\" x=\"%d\" y=\"%d\">CLEAR line of sight",
-                margin, y);
+            fmt(o, "<text class=\"text verdict clear\" data-clear=\"1\" x=\"%d\" y=\"%d\">CLEAR line of sight", margin,
+                y);
             if (res->lifted)
                 fmt(o, " (%d blocker%s seen over by elevation, H-ELV-1/2)", res->lifted, res->lifted > 1 ? "s" : "");
             put_s(o, "</text>\n");
         } else if (res->rule == NAPFIRE_LOS_RULE_FRONT_HEXSIDE) {
-            fmt(o, "<text class=\"text verdict blocked\" data-clear=\"0\" data-rule=\"%s\" x=\"%d\" y=\"%d\">"
-                   "BLOCKED: %s [%s]: the line leaves through no front hexside</text>\n",
+            fmt(o,
+                "<text class=\"text verdict blocked\" data-clear=\"0\" data-rule=\"%s\" x=\"%d\" y=\"%d\">"
+                "BLOCKED: %s [%s]: the line leaves through no front hexside</text>\n",
                 rule, margin, y, rule, napfire_los_rule_id(res->rule));
         } else {
-            fmt(o, "<text class=\"text verdict blocked\" data-clear=\"0\" data-rule=\"%s\" x=\"%d\" y=\"%d\">"
-                   "BLOCKED: %s [%s] at %d,%d",
+            fmt(o,
+                "<text class=\"text verdict blocked\" data-clear=\"0\" data-rule=\"%s\" x=\"%d\" y=\"%d\">"
+                "BLOCKED: %s [%s] at %d,%d",
                 rule, margin, y, rule, napfire_los_rule_id(res->rule), bc, br);
             if (res->blocker_kind == NAPFIRE_STEP_HEXSIDE)
                 fmt(o, " (hexside with %d,%d; the blocker: %s [%s])", oc, orow,
@@ -359,8 +398,9 @@ int svg_los(struct svg_out *o, const struct svg_map *m, const napfire_los_query 
             fmt(o, "<text class=\"text\" x=\"%d\" y=\"%d\">elevation does not lift it: %s [%s]</text>\n", margin, y,
                 napfire_hex_enum_name(NAPFIRE_HEX_ENUM_ELEVATION, res->elevation), elev_id[res->elevation]);
         else if (!res->clear && res->lifted)
-            fmt(o, "<text class=\"text\" x=\"%d\" y=\"%d\">(%d blocker%s before it seen over by elevation, "
-                   "H-ELV-1/2)</text>\n",
+            fmt(o,
+                "<text class=\"text\" x=\"%d\" y=\"%d\">(%d blocker%s before it seen over by elevation, "
+                "H-ELV-1/2)</text>\n",
                 margin, y, res->lifted, res->lifted > 1 ? "s" : "");
         y += line;
         fmt(o, "<g class=\"legend\" transform=\"translate(%d,%d)\">\n", margin, y - 4);
@@ -394,9 +434,10 @@ int svg_los(struct svg_out *o, const struct svg_map *m, const napfire_los_query 
 
 /* The library's odds over what is known: the picture draws exactly what
  * napfire_shot_distribution_known() weighs, the unknown share included. */
-int svg_odds_compute(const napfire_shot *s, const napfire_rules *rules, napfire_outcome *out, size_t cap,
-                     size_t *n, int32_t *unknown, napfire_result *missing) {
-    if (!s || !n || !unknown || !missing || (!out && cap)) return NAPFIRE_EINVAL;
+int svg_odds_compute(const napfire_shot *s, const napfire_rules *rules, napfire_outcome *out, size_t cap, size_t *n,
+                     int32_t *unknown, napfire_result *missing) {
+    if (!s || !n || !unknown || !missing || (!out && cap))
+        return NAPFIRE_EINVAL;
     int st = napfire_shot_distribution_known(s, rules, out, cap, n, unknown, missing);
     return st == NAPFIRE_EUNKNOWN ? NAPFIRE_OK : st;
 }
@@ -410,9 +451,10 @@ static int32_t gcd32(int32_t a, int32_t b) {
     return a;
 }
 
-int svg_odds(struct svg_out *o, const char *title, const char *rules_name, const napfire_outcome *out,
-             size_t n, int32_t unknown, int32_t permitted, const char *verdict) {
-    if (!o || (!out && n) || n > 64 || unknown < 0) return -1;
+int svg_odds(struct svg_out *o, const char *title, const char *rules_name, const napfire_outcome *out, size_t n,
+             int32_t unknown, int32_t permitted, const char *verdict) {
+    if (!o || (!out && n) || n > 64 || unknown < 0)
+        return -1;
     int32_t sum = unknown;
     int64_t total = 0;
     int any_screen = 0;
@@ -422,16 +464,20 @@ int svg_odds(struct svg_out *o, const char *title, const char *rules_name, const
             return -1;
         sum += out[i].weight;
         total += (int64_t)out[i].weight * (out[i].target_casualties + out[i].screen_casualties);
-        if (out[i].screen_casualties) any_screen = 1;
+        if (out[i].screen_casualties)
+            any_screen = 1;
     }
-    if (sum != NAPFIRE_OUTCOME_DENOMINATOR) return -1;
+    if (sum != NAPFIRE_OUTCOME_DENOMINATOR)
+        return -1;
     const int32_t bars = (int32_t)n + (unknown ? 1 : 0), bw = 44, gap = 14, left = 40, top = 90, ch = 216;
     int32_t width = left + bars * (bw + gap) + 20;
-    if (width < 700) width = 700;
+    if (width < 700)
+        width = 700;
     const int32_t height = top + ch + 90;
-    fmt(o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-           "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"napfire-odds\" width=\"%d\" height=\"%d\" "
-           "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n",
+    fmt(o,
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"napfire-odds\" width=\"%d\" height=\"%d\" "
+        "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n",
         width * 3 / 2, height * 3 / 2, width, height);
     put_s(o, "<style>\n"
              ".napfire-odds .title{font-size:13px;font-weight:bold}\n"
@@ -467,8 +513,9 @@ int svg_odds(struct svg_out *o, const char *title, const char *rules_name, const
     put_s(o, "</text>\n");
     /* Gridlines every 36/216 (one 2D6 sixth), the axis, then the bars. */
     for (int32_t w = 0; w <= ch; w += 36)
-        fmt(o, "<line class=\"grid\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>"
-               "<text class=\"small\" x=\"%d\" y=\"%d\">%d</text>\n",
+        fmt(o,
+            "<line class=\"grid\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>"
+            "<text class=\"small\" x=\"%d\" y=\"%d\">%d</text>\n",
             left, top + ch - w, width - 10, top + ch - w, left - 14, top + ch - w + 3, w);
     fmt(o, "<line class=\"axis\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n", left, top + ch, width - 10, top + ch);
     fmt(o, "<text class=\"small\" x=\"%d\" y=\"%d\">/216</text>\n", left - 14, top - 8);
@@ -478,11 +525,12 @@ int svg_odds(struct svg_out *o, const char *title, const char *rules_name, const
         int32_t x = left + gap / 2 + b * (bw + gap), h = w * ch / NAPFIRE_OUTCOME_DENOMINATOR;
         int32_t pct = (w * 20000 + NAPFIRE_OUTCOME_DENOMINATOR) / (2 * NAPFIRE_OUTCOME_DENOMINATOR);
         if (is_unknown)
-            fmt(o, "<rect class=\"bar unknown\" data-weight=\"%d\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>\n",
-                w, x, top + ch - h, bw, h);
+            fmt(o, "<rect class=\"bar unknown\" data-weight=\"%d\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>\n", w,
+                x, top + ch - h, bw, h);
         else
-            fmt(o, "<rect class=\"bar%s\" data-target=\"%d\" data-screen=\"%d\" data-weight=\"%d\" x=\"%d\" "
-                   "y=\"%d\" width=\"%d\" height=\"%d\"/>\n",
+            fmt(o,
+                "<rect class=\"bar%s\" data-target=\"%d\" data-screen=\"%d\" data-weight=\"%d\" x=\"%d\" "
+                "y=\"%d\" width=\"%d\" height=\"%d\"/>\n",
                 out[b].screen_casualties ? " screened" : "", out[b].target_casualties, out[b].screen_casualties, w, x,
                 top + ch - h, bw, h);
         fmt(o, "<text class=\"small\" x=\"%d\" y=\"%d\">%d/216</text>\n", x + bw / 2, top + ch - h - 14, w);
@@ -499,22 +547,25 @@ int svg_odds(struct svg_out *o, const char *title, const char *rules_name, const
                 out[b].target_casualties);
     }
     int32_t y = top + ch + 30;
-    fmt(o, "<text class=\"text\" x=\"12\" y=\"%d\">figures lost: target%s (bar height: chance out of 216 = "
-           "2D6 x half die)</text>\n",
+    fmt(o,
+        "<text class=\"text\" x=\"12\" y=\"%d\">figures lost: target%s (bar height: chance out of 216 = "
+        "2D6 x half die)</text>\n",
         y, any_screen ? " + skirmisher screen" : "");
     y += 16;
     if (unknown == 0) {
         int32_t g = total > 0 ? gcd32((int32_t)total, NAPFIRE_OUTCOME_DENOMINATOR) : NAPFIRE_OUTCOME_DENOMINATOR;
         int32_t num = (int32_t)total / g, den = NAPFIRE_OUTCOME_DENOMINATOR / g;
         int32_t milli = (int32_t)((total * 2000 + NAPFIRE_OUTCOME_DENOMINATOR) / (2 * NAPFIRE_OUTCOME_DENOMINATOR));
-        fmt(o, "<text class=\"text expected\" data-numerator=\"%d\" data-denominator=\"%d\" x=\"12\" y=\"%d\">"
-               "expected casualties: %d/%d = %d.%s%s%d</text>\n",
+        fmt(o,
+            "<text class=\"text expected\" data-numerator=\"%d\" data-denominator=\"%d\" x=\"12\" y=\"%d\">"
+            "expected casualties: %d/%d = %d.%s%s%d</text>\n",
             num, den, y, num, den, milli / 1000, milli % 1000 < 100 ? "0" : "", milli % 1000 < 10 ? "0" : "",
             milli % 1000);
     } else {
         int32_t pct = (unknown * 20000 + NAPFIRE_OUTCOME_DENOMINATOR) / (2 * NAPFIRE_OUTCOME_DENOMINATOR);
-        fmt(o, "<text class=\"text expected\" data-unknown=\"%d\" x=\"12\" y=\"%d\">expected casualties: not "
-               "determined: rolls worth %d/216 (",
+        fmt(o,
+            "<text class=\"text expected\" data-unknown=\"%d\" x=\"12\" y=\"%d\">expected casualties: not "
+            "determined: rolls worth %d/216 (",
             unknown, y, unknown);
         put_hundredths(o, pct);
         put_s(o, "%) need unknown rules data</text>\n");
@@ -527,15 +578,18 @@ int svg_odds(struct svg_out *o, const char *title, const char *rules_name, const
 
 int svg_missing_describe(const napfire_result *r, char *sentence, size_t scap, char *patch, size_t pcap) {
     size_t len = 0;
-    if (sentence && scap) sentence[0] = '\0';
-    if (patch && pcap) patch[0] = '\0';
+    if (sentence && scap)
+        sentence[0] = '\0';
+    if (patch && pcap)
+        patch[0] = '\0';
     if (!r || !sentence || !scap || !patch || !pcap ||
         napfire_missing_describe(r->missing, r->missing_index, NAPFIRE_DESCRIBE_SENTENCE, sentence, scap, &len) !=
             NAPFIRE_OK ||
         napfire_missing_describe(r->missing, r->missing_index, NAPFIRE_DESCRIBE_PATCH, patch, pcap, &len) !=
             NAPFIRE_OK) {
         svg_missing_text(r, sentence, scap);
-        if (patch && pcap) patch[0] = '\0';
+        if (patch && pcap)
+            patch[0] = '\0';
         return 0;
     }
     return 1;
@@ -543,10 +597,11 @@ int svg_missing_describe(const napfire_result *r, char *sentence, size_t scap, c
 
 void svg_missing_text(const napfire_result *r, char *buf, size_t cap) {
     static const char none[] = "nothing named";
-    if (!buf || cap == 0) return;
+    if (!buf || cap == 0)
+        return;
     size_t len = 0;
-    if (r && napfire_missing_describe(r->missing, r->missing_index, NAPFIRE_DESCRIBE_SENTENCE, buf, cap, &len) ==
-                 NAPFIRE_OK)
+    if (r &&
+        napfire_missing_describe(r->missing, r->missing_index, NAPFIRE_DESCRIBE_SENTENCE, buf, cap, &len) == NAPFIRE_OK)
         return;
     len = cap - 1 < sizeof none - 1 ? cap - 1 : sizeof none - 1;
     memcpy(buf, none, len);

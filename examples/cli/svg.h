@@ -43,8 +43,7 @@ struct svg_map {
  * vertices touched), the blocking hex and the verdict with its rule.
  * q and res may both be NULL (the map alone). Returns 0, or -1 when the
  * map is malformed or the output failed. */
-int svg_los(struct svg_out *o, const struct svg_map *m, const napfire_los_query *q,
-            const napfire_los_result *res);
+int svg_los(struct svg_out *o, const struct svg_map *m, const napfire_los_query *q, const napfire_los_result *res);
 
 /* The outcomes of a shot over what is known (napfire_shot_distribution_known):
  * rolls needing unknown data are counted apart (*unknown, out of 216)
@@ -53,17 +52,15 @@ int svg_los(struct svg_out *o, const struct svg_map *m, const napfire_los_query 
  * NAPFIRE_MISSING_NONE when none). Returns NAPFIRE_OK (also when some data
  * is unknown) or the library's error status (NAPFIRE_ENOSPC when more than
  * cap distinct outcomes). */
-int svg_odds_compute(const napfire_shot *s, const napfire_rules *rules,
-                     napfire_outcome *out, size_t cap, size_t *n, int32_t *unknown,
-                     napfire_result *missing);
+int svg_odds_compute(const napfire_shot *s, const napfire_rules *rules, napfire_outcome *out, size_t cap, size_t *n,
+                     int32_t *unknown, napfire_result *missing);
 
 /* The distribution as bars: one per (target, screen) outcome, one for the
  * unknown share; the expected value when nothing is unknown. title and
  * rules_name are free text (escaped). Returns 0, or -1 when the weights do
  * not sum to 216 or the output failed. */
-int svg_odds(struct svg_out *o, const char *title, const char *rules_name,
-             const napfire_outcome *out, size_t n, int32_t unknown, int32_t permitted,
-             const char *verdict);
+int svg_odds(struct svg_out *o, const char *title, const char *rules_name, const napfire_outcome *out, size_t n,
+             int32_t unknown, int32_t permitted, const char *verdict);
 
 /* What an NAPFIRE_EUNKNOWN result lacks, in the library's words
  * (napfire_missing_describe, SENTENCE); always NUL-terminated. */
@@ -76,9 +73,7 @@ int svg_missing_describe(const napfire_result *r, char *sentence, size_t scap, c
 /* The CLI's wrappers (svg_file.c): compute, draw into the file at path,
  * report a failure on stderr as "napfire CMD: ...". Return 0, or the CLI's
  * bad-input status. */
-int svg_los_file(const char *path, const struct svg_map *m, const napfire_los_query *q,
-                 const napfire_los_result *res);
-int svg_odds_file(const char *path, const char *cmd, const napfire_shot *s,
-                  const napfire_rules *rules);
+int svg_los_file(const char *path, const struct svg_map *m, const napfire_los_query *q, const napfire_los_result *res);
+int svg_odds_file(const char *path, const char *cmd, const napfire_shot *s, const napfire_rules *rules);
 
 #endif

@@ -18,7 +18,8 @@ static int file_write(void *ctx, const char *data, size_t len) {
 static int draw(const char *cmd, const char *path, int (*fn)(struct svg_out *, const void *), const void *arg) {
     FILE *probe = fopen(path, "r");
     int existed = probe != NULL;
-    if (probe) fclose(probe);
+    if (probe)
+        fclose(probe);
     FILE *f = fopen(path, "w");
     if (!f) {
         fprintf(stderr, "napfire %s: cannot write SVG '%s': %s\n", cmd, path, strerror(errno));
@@ -27,13 +28,15 @@ static int draw(const char *cmd, const char *path, int (*fn)(struct svg_out *, c
     struct svg_out o = {file_write, f, 0};
     int rc = fn(&o, arg);
     int werr = o.failed || ferror(f) ? errno : 0;
-    if (fclose(f) != 0 && !werr) werr = errno ? errno : EIO;
+    if (fclose(f) != 0 && !werr)
+        werr = errno ? errno : EIO;
     if (rc != 0 || o.failed || werr) {
         if (o.failed || werr)
             fprintf(stderr, "napfire %s: cannot write SVG '%s': %s\n", cmd, path, strerror(werr ? werr : EIO));
         else
             fprintf(stderr, "napfire %s: cannot draw the SVG picture\n", cmd);
-        if (!existed) remove(path);
+        if (!existed)
+            remove(path);
         return o.failed || werr ? CLI_WRITE_ERROR : CLI_BAD_INPUT;
     }
     return 0;
@@ -50,8 +53,7 @@ static int los_fn(struct svg_out *o, const void *arg) {
     return svg_los(o, a->m, a->q, a->res);
 }
 
-int svg_los_file(const char *path, const struct svg_map *m, const napfire_los_query *q,
-                 const napfire_los_result *res) {
+int svg_los_file(const char *path, const struct svg_map *m, const napfire_los_query *q, const napfire_los_result *res) {
     struct los_args a = {m, q, res};
     return draw("los", path, los_fn, &a);
 }

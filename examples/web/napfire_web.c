@@ -44,7 +44,8 @@ struct sink {
 
 static int sink_write(void *ctx, const char *data, size_t len) {
     struct sink *s = ctx;
-    if (*s->len + len + 1 > s->cap) return -1;
+    if (*s->len + len + 1 > s->cap)
+        return -1;
     memcpy(s->buf + *s->len, data, len);
     *s->len += len;
     s->buf[*s->len] = '\0';
@@ -73,19 +74,43 @@ static struct svg_out *svg_start(void) {
     return &o;
 }
 
-static const napfire_rules *active_rules(void) { return custom_rules ? &rules : NULL; }
+static const napfire_rules *active_rules(void) {
+    return custom_rules ? &rules : NULL;
+}
 
-EXPORT(nfw_in) char *nfw_in(void) { return in_buf; }
-EXPORT(nfw_in_cap) size_t nfw_in_cap(void) { return sizeof in_buf - 1; }
-EXPORT(nfw_out) const char *nfw_out(void) { return out_buf; }
-EXPORT(nfw_out_len) size_t nfw_out_len(void) { return out_len; }
-EXPORT(nfw_svg) const char *nfw_svg(void) { return svg_buf; }
-EXPORT(nfw_svg_len) size_t nfw_svg_len(void) { return svg_len; }
-EXPORT(nfw_strerror) const char *nfw_strerror(int st) { return napfire_strerror(st); }
-EXPORT(nfw_status_name) const char *nfw_status_name(int st) { return napfire_status_name(st); }
-EXPORT(nfw_enum_name) const char *nfw_enum_name(int32_t e, int32_t v) { return napfire_enum_name(e, v); }
-EXPORT(nfw_hex_enum_name) const char *nfw_hex_enum_name(int32_t e, int32_t v) { return napfire_hex_enum_name(e, v); }
-EXPORT(nfw_version) const char *nfw_version(void) { return napfire_version_string(); }
+EXPORT(nfw_in) char *nfw_in(void) {
+    return in_buf;
+}
+EXPORT(nfw_in_cap) size_t nfw_in_cap(void) {
+    return sizeof in_buf - 1;
+}
+EXPORT(nfw_out) const char *nfw_out(void) {
+    return out_buf;
+}
+EXPORT(nfw_out_len) size_t nfw_out_len(void) {
+    return out_len;
+}
+EXPORT(nfw_svg) const char *nfw_svg(void) {
+    return svg_buf;
+}
+EXPORT(nfw_svg_len) size_t nfw_svg_len(void) {
+    return svg_len;
+}
+EXPORT(nfw_strerror) const char *nfw_strerror(int st) {
+    return napfire_strerror(st);
+}
+EXPORT(nfw_status_name) const char *nfw_status_name(int st) {
+    return napfire_status_name(st);
+}
+EXPORT(nfw_enum_name) const char *nfw_enum_name(int32_t e, int32_t v) {
+    return napfire_enum_name(e, v);
+}
+EXPORT(nfw_hex_enum_name) const char *nfw_hex_enum_name(int32_t e, int32_t v) {
+    return napfire_hex_enum_name(e, v);
+}
+EXPORT(nfw_version) const char *nfw_version(void) {
+    return napfire_version_string();
+}
 
 /* ------------------------------------------------------------------ */
 /* Rules data */
@@ -103,9 +128,11 @@ EXPORT(nfw_rules_load) int nfw_rules_load(size_t len) {
     static napfire_rules next;
     napfire_parse_error err;
     struct svg_out *o = out_start();
-    if (len > sizeof in_buf - 1) return NAPFIRE_EINVAL;
+    if (len > sizeof in_buf - 1)
+        return NAPFIRE_EINVAL;
     int st = napfire_rules_init(&next, sizeof next);
-    if (st == NAPFIRE_OK) st = napfire_rules_parse(&next, in_buf, len, &err);
+    if (st == NAPFIRE_OK)
+        st = napfire_rules_parse(&next, in_buf, len, &err);
     if (st == NAPFIRE_ESYNTAX) {
         svg_fmt(o, "{\"line\":%d,\"column\":%d,\"code\":", err.line, err.column);
         svg_json_string(o, napfire_enum_name(NAPFIRE_ENUM_PARSE, err.code));
@@ -114,7 +141,8 @@ EXPORT(nfw_rules_load) int nfw_rules_load(size_t len) {
         svg_fmt(o, "}");
         return st;
     }
-    if (st != NAPFIRE_OK) return st;
+    if (st != NAPFIRE_OK)
+        return st;
     rules = next;
     custom_rules = 1;
     svg_fmt(o, "{\"name\":");
@@ -138,22 +166,29 @@ EXPORT(nfw_rules_builtin) int nfw_rules_builtin(void) {
 EXPORT(nfw_fire_begin) int nfw_fire_begin(int32_t firer_arm, int32_t target_arm) {
     napfire_unit f, t;
     int st = napfire_unit_init(&f, sizeof f, firer_arm);
-    if (st != NAPFIRE_OK) return st;
+    if (st != NAPFIRE_OK)
+        return st;
     st = napfire_unit_init(&t, sizeof t, target_arm);
-    if (st != NAPFIRE_OK) return st;
+    if (st != NAPFIRE_OK)
+        return st;
     units[0] = f;
     units[1] = t;
     return NAPFIRE_OK;
 }
 
 EXPORT(nfw_unit_set) int nfw_unit_set(int32_t which, int32_t param, int32_t value) {
-    if (which != 0 && which != 1) return NAPFIRE_EDOMAIN;
+    if (which != 0 && which != 1)
+        return NAPFIRE_EDOMAIN;
     return napfire_unit_set(&units[which], param, value);
 }
 
-EXPORT(nfw_shot_begin) int nfw_shot_begin(void) { return napfire_shot_init(&shot, sizeof shot, &units[0], &units[1]); }
+EXPORT(nfw_shot_begin) int nfw_shot_begin(void) {
+    return napfire_shot_init(&shot, sizeof shot, &units[0], &units[1]);
+}
 
-EXPORT(nfw_shot_set) int nfw_shot_set(int32_t param, int32_t value) { return napfire_shot_set(&shot, param, value); }
+EXPORT(nfw_shot_set) int nfw_shot_set(int32_t param, int32_t value) {
+    return napfire_shot_set(&shot, param, value);
+}
 
 static void missing_json(struct svg_out *o, const napfire_result *r) {
     char text[256], patch[256];
@@ -172,7 +207,8 @@ static void missing_json(struct svg_out *o, const napfire_result *r) {
 EXPORT(nfw_resolve) int nfw_resolve(int32_t roll, int32_t half_die) {
     napfire_result r;
     int st = napfire_shot_resolve(&shot, active_rules(), roll, half_die, &r);
-    if (st != NAPFIRE_OK && st != NAPFIRE_EUNKNOWN) return st;
+    if (st != NAPFIRE_OK && st != NAPFIRE_EUNKNOWN)
+        return st;
     napfire_modifier items[32];
     size_t count = 0;
     int32_t net = 0;
@@ -213,8 +249,8 @@ EXPORT(nfw_resolve) int nfw_resolve(int32_t roll, int32_t half_die) {
             "],\"net_modifier\":%d,\"roll\":%d,\"half_die\":%d,\"modified_roll\":%d,\"row\":%d,\"column\":%d,"
             "\"table_halves\":%d,\"halves\":%d,\"half_die_used\":%d,\"half_pending\":%d,\"second_class\":%d,"
             "\"casualties\":%d,\"target_casualties\":%d,\"screen_casualties\":%d,",
-            r.net_modifier, roll, half_die, r.modified_roll, r.row, r.column, r.table_halves, r.halves,
-            r.half_die_used, r.half_pending, second, r.casualties, r.target_casualties, r.screen_casualties);
+            r.net_modifier, roll, half_die, r.modified_roll, r.row, r.column, r.table_halves, r.halves, r.half_die_used,
+            r.half_pending, second, r.casualties, r.target_casualties, r.screen_casualties);
     missing_json(o, &r);
     svg_fmt(o, ",\"rules\":");
     rules_name_json(o);
@@ -230,7 +266,8 @@ EXPORT(nfw_odds) int nfw_odds(void) {
     int32_t unknown = 0;
     napfire_result miss, v;
     int st = svg_odds_compute(&shot, active_rules(), out, 64, &n, &unknown, &miss);
-    if (st != NAPFIRE_OK) return st;
+    if (st != NAPFIRE_OK)
+        return st;
     int lst = napfire_shot_distribution(&shot, active_rules(), lib, 64, &ln, &v);
     /* Both weigh the same rolls: where the library answers, they agree. */
     int agree = lst != NAPFIRE_OK || (ln == n && memcmp(lib, out, n * sizeof *out) == 0);
@@ -238,7 +275,8 @@ EXPORT(nfw_odds) int nfw_odds(void) {
     int rst = napfire_shot_resolve(&shot, active_rules(), 7, 1, &r);
     int32_t permitted = !(rst == NAPFIRE_OK && !r.permitted);
     int32_t num = 0, den = 1;
-    if (lst == NAPFIRE_OK) napfire_shot_expected(&shot, active_rules(), &num, &den, NULL);
+    if (lst == NAPFIRE_OK)
+        napfire_shot_expected(&shot, active_rules(), &num, &den, NULL);
     struct svg_out *o = out_start();
     svg_fmt(o, "{\"status\":");
     svg_json_string(o, napfire_status_name(lst));
@@ -281,13 +319,17 @@ EXPORT(nfw_odds) int nfw_odds(void) {
 /* ------------------------------------------------------------------ */
 /* Hex scale: the map and the line of sight */
 
-EXPORT(nfw_grid_max) int32_t nfw_grid_max(void) { return GRID_MAX; }
+EXPORT(nfw_grid_max) int32_t nfw_grid_max(void) {
+    return GRID_MAX;
+}
 
 /* A new empty map: clear ground at elevation 0. */
 EXPORT(nfw_map_init) int nfw_map_init(int32_t layout, int32_t columns, int32_t rows) {
     napfire_hex h;
-    if (napfire_hex_from_offset(layout, 0, 0, &h) != NAPFIRE_OK) return NAPFIRE_EDOMAIN;
-    if (columns < 1 || rows < 1 || columns > GRID_MAX || rows > GRID_MAX) return NAPFIRE_EDOMAIN;
+    if (napfire_hex_from_offset(layout, 0, 0, &h) != NAPFIRE_OK)
+        return NAPFIRE_EDOMAIN;
+    if (columns < 1 || rows < 1 || columns > GRID_MAX || rows > GRID_MAX)
+        return NAPFIRE_EDOMAIN;
     memset(cells, 0, sizeof cells);
     grid_layout = layout;
     grid_cols = columns;
@@ -295,10 +337,12 @@ EXPORT(nfw_map_init) int nfw_map_init(int32_t layout, int32_t columns, int32_t r
     return NAPFIRE_OK;
 }
 
-static int on_grid(int32_t col, int32_t row) { return col >= 0 && row >= 0 && col < grid_cols && row < grid_rows; }
+static int on_grid(int32_t col, int32_t row) {
+    return col >= 0 && row >= 0 && col < grid_cols && row < grid_rows;
+}
 
-EXPORT(nfw_map_set) int nfw_map_set(int32_t col, int32_t row, int32_t elevation, int32_t terrain, int32_t presence,
-                                    int32_t side) {
+EXPORT(nfw_map_set)
+int nfw_map_set(int32_t col, int32_t row, int32_t elevation, int32_t terrain, int32_t presence, int32_t side) {
     if (!on_grid(col, row) || elevation < -99 || elevation > 99 || terrain < NAPFIRE_TERRAIN_CLEAR ||
         terrain > NAPFIRE_TERRAIN_SLOPE || presence < NAPFIRE_PRESENCE_NONE ||
         presence > NAPFIRE_PRESENCE_LEADER_ONLY || side < 0 || side > 9)
@@ -327,8 +371,9 @@ static void hex_json(struct svg_out *o, napfire_hex h) {
  * take clear ground (napfire_los_grid), which the page cannot show. Returns
  * NAPFIRE_EDOMAIN with which = 1 (firer), 2 (target) or 3 (facing) in
  * nfw_out's "field". */
-EXPORT(nfw_los) int nfw_los(int32_t fc, int32_t fr, int32_t tc, int32_t tr, int32_t formation, int32_t facing,
-                            int32_t firer_side, int32_t target_side, uint32_t policy) {
+EXPORT(nfw_los)
+int nfw_los(int32_t fc, int32_t fr, int32_t tc, int32_t tr, int32_t formation, int32_t facing, int32_t firer_side,
+            int32_t target_side, uint32_t policy) {
     struct svg_out *o = out_start();
     napfire_los_query q;
     memset(&q, 0, sizeof q);
@@ -378,7 +423,8 @@ EXPORT(nfw_los) int nfw_los(int32_t fc, int32_t fr, int32_t tc, int32_t tr, int3
     int32_t more = 0;
     napfire_trace_init(&it, sizeof it, q.firer, q.target);
     for (int32_t i = 0; i < 4 * 2 * GRID_MAX + 1; i++) {
-        if (napfire_trace_next(&it, &s, &more) != NAPFIRE_OK || !more) break;
+        if (napfire_trace_next(&it, &s, &more) != NAPFIRE_OK || !more)
+            break;
         svg_fmt(o, "%s{\"kind\":", i ? "," : "");
         svg_json_string(o, napfire_hex_enum_name(NAPFIRE_HEX_ENUM_STEP, s.kind));
         svg_fmt(o, ",\"hex\":");
@@ -391,6 +437,7 @@ EXPORT(nfw_los) int nfw_los(int32_t fc, int32_t fr, int32_t tc, int32_t tr, int3
     }
     svg_fmt(o, "]}");
     struct svg_map m = {grid_layout, grid_cols, grid_rows, cells};
-    if (svg_los(svg_start(), &m, &q, &res) != 0 || o->failed) return NAPFIRE_ENOSPC;
+    if (svg_los(svg_start(), &m, &q, &res) != 0 || o->failed)
+        return NAPFIRE_ENOSPC;
     return NAPFIRE_OK;
 }

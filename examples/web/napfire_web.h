@@ -30,6 +30,7 @@ int32_t nfw_grid_max(void);
 int nfw_map_init(int32_t layout, int32_t columns, int32_t rows);
 int nfw_map_set(int32_t col, int32_t row, int32_t elevation, int32_t terrain, int32_t presence, int32_t side);
 int nfw_map_svg(void);
-int nfw_los(int32_t fc, int32_t fr, int32_t tc, int32_t tr, int32_t formation, int32_t facing, int32_t firer_side, int32_t target_side, uint32_t policy);
+int nfw_los(int32_t fc, int32_t fr, int32_t tc, int32_t tr, int32_t formation, int32_t facing, int32_t firer_side,
+            int32_t target_side, uint32_t policy);
 
 #endif

@@ -171,7 +171,7 @@ plant enum-renumbered include/napfire.h \
 plant unit-grown include/napfire.h \
     '#define NAPFIRE_UNIT_SIZE 128' '#define NAPFIRE_UNIT_SIZE 136'
 plant result-grown include/napfire.h \
-    'int32_t  reserved[12];' 'int32_t  reserved[14];'
+    'int32_t reserved[12];' 'int32_t reserved[14];'
 plant_delete_function symbol-removed lib/core.c \
     'const char *napfire_modifier_name(int32_t id) {'
 plant signature-changed include/napfire.h \

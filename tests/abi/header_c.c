@@ -23,7 +23,6 @@ int main(void) {
     if (item.id != 1 || header_hex_first() != 0) {
         return 1;
     }
-    printf("napfire.h and napfire_hex.h compile standalone (C, __STDC_VERSION__ %ld)\n",
-           (long)__STDC_VERSION__);
+    printf("napfire.h and napfire_hex.h compile standalone (C, __STDC_VERSION__ %ld)\n", (long)__STDC_VERSION__);
     return 0;
 }

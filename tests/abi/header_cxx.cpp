@@ -28,7 +28,6 @@ int main() {
     if (napfire_version_number() != NAPFIRE_VERSION_NUMBER || header_hex_first_cxx() != 0) {
         return 1;
     }
-    std::printf("napfire.h and napfire_hex.h compile as C++ (__cplusplus %ld)\n",
-                static_cast<long>(__cplusplus));
+    std::printf("napfire.h and napfire_hex.h compile as C++ (__cplusplus %ld)\n", static_cast<long>(__cplusplus));
     return 0;
 }

@@ -29,30 +29,26 @@
 #  define ABI_ASSERT(expr, msg) static_assert(expr, msg)
 #  define ABI_ALIGNOF(type) alignof(type)
 #  define ABI_IS_TYPE(expr, T) \
-      (std::is_same<std::remove_cv<std::remove_reference<decltype(expr)>::type>::type, T>::value)
+    (std::is_same<std::remove_cv<std::remove_reference<decltype(expr)>::type>::type, T>::value)
 #else
 #  define ABI_ASSERT(expr, msg) _Static_assert(expr, msg)
 #  define ABI_ALIGNOF(type) _Alignof(type)
-#  define ABI_IS_TYPE(expr, T) _Generic((expr), T: 1, default: 0)
+#  define ABI_IS_TYPE(expr, T) _Generic((expr), T : 1, default : 0)
 #endif
 
 /* A member of a struct type without an object (unevaluated contexts only). */
 #define ABI_MEMBER(type, field) (((type *)0)->field)
 
-#define CHECK_SIZE(type, size) \
-    ABI_ASSERT(sizeof(type) == (size), "sizeof(" #type ") == " #size)
-#define CHECK_ALIGN(type, align) \
-    ABI_ASSERT(ABI_ALIGNOF(type) == (align), "alignof(" #type ") == " #align)
-#define CHECK_FIELD(type, field, offset, ftype)                                      \
-    ABI_ASSERT(offsetof(type, field) == (offset), #type "." #field " at " #offset); \
-    ABI_ASSERT(sizeof(ABI_MEMBER(type, field)) == sizeof(ftype),                     \
-               #type "." #field " has the size of " #ftype);                         \
-    ABI_ASSERT(ABI_IS_TYPE(ABI_MEMBER(type, field), ftype), #type "." #field " is " #ftype)
-#define CHECK_ARRAY(type, field, offset, etype, n)                                   \
-    ABI_ASSERT(offsetof(type, field) == (offset), #type "." #field " at " #offset); \
-    ABI_ASSERT(sizeof(ABI_MEMBER(type, field)) == sizeof(etype) * (n),               \
-               #type "." #field " is " #etype "[" #n "]");                           \
-    ABI_ASSERT(ABI_IS_TYPE(ABI_MEMBER(type, field)[0], etype), #type "." #field "[0] is " #etype)
+#define CHECK_SIZE(type, size) ABI_ASSERT(sizeof(type) == (size), "sizeof(" #type ") == " #size)
+#define CHECK_ALIGN(type, align) ABI_ASSERT(ABI_ALIGNOF(type) == (align), "alignof(" #type ") == " #align)
+#define CHECK_FIELD(type, field, offset, ftype) \
+  ABI_ASSERT(offsetof(type, field) == (offset), #type "." #field " at " #offset); \
+  ABI_ASSERT(sizeof(ABI_MEMBER(type, field)) == sizeof(ftype), #type "." #field " has the size of " #ftype); \
+  ABI_ASSERT(ABI_IS_TYPE(ABI_MEMBER(type, field), ftype), #type "." #field " is " #ftype)
+#define CHECK_ARRAY(type, field, offset, etype, n) \
+  ABI_ASSERT(offsetof(type, field) == (offset), #type "." #field " at " #offset); \
+  ABI_ASSERT(sizeof(ABI_MEMBER(type, field)) == sizeof(etype) * (n), #type "." #field " is " #etype "[" #n "]"); \
+  ABI_ASSERT(ABI_IS_TYPE(ABI_MEMBER(type, field)[0], etype), #type "." #field "[0] is " #etype)
 #define CHECK_VALUE(name, value) ABI_ASSERT((name) == (value), #name " == " #value)
 /* Enums are int-sized (API contract): checked on each enumeration type. */
 #define CHECK_ENUM(tag) ABI_ASSERT(sizeof(enum tag) == sizeof(int), "enum " #tag " is int-sized")
@@ -566,13 +562,11 @@ int main(void) {
     expect_size("napfire_rules_size()", napfire_rules_size(), sizeof(napfire_rules));
     expect_size("napfire_dice_size()", napfire_dice_size(), sizeof(napfire_dice));
     expect_size("napfire_trace_size()", napfire_trace_size(), sizeof(napfire_trace));
-    expect_size("napfire_version_number()", (size_t)napfire_version_number(),
-                (size_t)NAPFIRE_VERSION_NUMBER);
+    expect_size("napfire_version_number()", (size_t)napfire_version_number(), (size_t)NAPFIRE_VERSION_NUMBER);
 
     const char *v = napfire_version_string();
     if (v == NULL || strcmp(v, NAPFIRE_VERSION_STRING) != 0) {
-        printf("FAIL napfire_version_string() = %s, expected %s\n", v ? v : "(null)",
-               NAPFIRE_VERSION_STRING);
+        printf("FAIL napfire_version_string() = %s, expected %s\n", v ? v : "(null)", NAPFIRE_VERSION_STRING);
         failures++;
     } else {
         printf("ok   napfire_version_string() = %s\n", v);

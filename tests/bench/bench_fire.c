@@ -61,8 +61,7 @@ static int32_t made_up_cell(int32_t row, int32_t col) {
     return row * 2 + col * 2 + (col % 2);
 }
 
-static const int32_t formations[4] = {NAPFIRE_FORMATION_LINE,
-                                      NAPFIRE_FORMATION_COLUMN_OF_DIVISIONS,
+static const int32_t formations[4] = {NAPFIRE_FORMATION_LINE, NAPFIRE_FORMATION_COLUMN_OF_DIVISIONS,
                                       NAPFIRE_FORMATION_SQUARE, NAPFIRE_FORMATION_OPEN_ORDER};
 
 /* Everything a shot of the benchmark varies, as plain integers. */
@@ -121,8 +120,7 @@ static struct floor_shot floor_prepare(const struct spec *s) {
     struct floor_shot f;
     int32_t firer = class_mod[s->cls];
     if ((s->nation == NAPFIRE_NATION_BRITAIN || s->nation == NAPFIRE_NATION_KGL) &&
-        (s->formation == NAPFIRE_FORMATION_LINE ||
-         s->formation == NAPFIRE_FORMATION_COLUMN_OF_DIVISIONS))
+        (s->formation == NAPFIRE_FORMATION_LINE || s->formation == NAPFIRE_FORMATION_COLUMN_OF_DIVISIONS))
         firer += 1;
     if (s->cls == NAPFIRE_CLASS_GUARD && firer > 2)
         firer = 2;
@@ -136,8 +134,9 @@ static struct floor_shot floor_prepare(const struct spec *s) {
     target -= s->cover == NAPFIRE_COVER_COVER ? 2 : s->cover == NAPFIRE_COVER_LIMITED ? 1 : 0;
     f.net = firer + target;
     int32_t row = (s->figures >= 12) + (s->figures >= 20) + (s->figures >= 28) + (s->figures >= 36);
-    int32_t cap = s->formation == NAPFIRE_FORMATION_SQUARE ? 0
-                  : s->formation == NAPFIRE_FORMATION_COLUMN_OF_DIVISIONS ? 1 : 4;
+    int32_t cap = s->formation == NAPFIRE_FORMATION_SQUARE                ? 0
+                  : s->formation == NAPFIRE_FORMATION_COLUMN_OF_DIVISIONS ? 1
+                                                                          : 4;
     f.row = row < cap ? row : cap;
     f.long_range = s->distance > 100;
     f.second_class = s->cls == NAPFIRE_CLASS_SECOND_RATE || s->nation == NAPFIRE_NATION_RUSSIA;
@@ -261,9 +260,8 @@ static int check_floor(const struct floor_shot *fl, const napfire_rules *rules) 
                     fprintf(stderr,
                             "floor disagrees with the library: shot %d roll %d die %d: "
                             "library status %d permitted %d (%d, %d), floor (%d, %d)\n",
-                            i, (int)roll, (int)die, st, (int)r.permitted,
-                            (int)r.target_casualties, (int)r.screen_casualties,
-                            (int)o.target, (int)o.screen);
+                            i, (int)roll, (int)die, st, (int)r.permitted, (int)r.target_casualties,
+                            (int)r.screen_casualties, (int)o.target, (int)o.screen);
                     return 0;
                 }
             }
@@ -289,8 +287,7 @@ static int check_floor(const struct floor_shot *fl, const napfire_rules *rules) 
         for (int i = 0; i < BATCH; i++)
             if (st[i] != NAPFIRE_OK || res[i].target_casualties != fo[i].target ||
                 res[i].screen_casualties != fo[i].screen) {
-                fprintf(stderr, "floor dice batch disagrees with the library: seed %d shot %d\n",
-                        (int)seed, i);
+                fprintf(stderr, "floor dice batch disagrees with the library: seed %d shot %d\n", (int)seed, i);
                 return 0;
             }
     }
@@ -304,9 +301,14 @@ static napfire_result results[BATCH];
 static int32_t rolls[BATCH], dice[BATCH], statuses[BATCH];
 static volatile int32_t sink;
 
-enum { M_RESOLVE, M_MANY, M_DIST, M_DICE, M_COUNT };
-static const char *const names[M_COUNT] = {"resolve", "resolve_many", "distribution",
-                                           "resolve_many_dice"};
+enum {
+    M_RESOLVE,
+    M_MANY,
+    M_DIST,
+    M_DICE,
+    M_COUNT
+};
+static const char *const names[M_COUNT] = {"resolve", "resolve_many", "distribution", "resolve_many_dice"};
 static const int reps[M_COUNT] = {100, 100, 10, 100};
 
 /* The floor's single call decides the per-shot facts each time, as a

@@ -47,7 +47,9 @@ static double median(double *v, int n) {
 
 /* Round to nearest with an inline conversion, so the baseline pays no
  * libm call: a fast baseline. */
-static double rnd(double x) { return (double)(int64_t)(x + (x >= 0 ? 0.5 : -0.5)); }
+static double rnd(double x) {
+    return (double)(int64_t)(x + (x >= 0 ? 0.5 : -0.5));
+}
 
 /* The baseline: the folklore hex line drawing in cube coordinates. */
 static int lerp_line(napfire_hex a, napfire_hex b, int n, napfire_hex *out) {
@@ -73,13 +75,15 @@ static int lerp_line(napfire_hex a, napfire_hex b, int n, napfire_hex *out) {
 
 static int exact_hexes(const napfire_trace_step *s, size_t n) {
     int k = 0;
-    for (size_t i = 0; i < n; i++) k += s[i].kind == NAPFIRE_STEP_HEX ? 1 : s[i].kind == NAPFIRE_STEP_HEXSIDE ? 2 : 0;
+    for (size_t i = 0; i < n; i++)
+        k += s[i].kind == NAPFIRE_STEP_HEX ? 1 : s[i].kind == NAPFIRE_STEP_HEXSIDE ? 2 : 0;
     return k;
 }
 
 static int contains(const napfire_hex *v, int n, napfire_hex h) {
     for (int i = 0; i < n; i++)
-        if (v[i].q == h.q && v[i].r == h.r) return 1;
+        if (v[i].q == h.q && v[i].r == h.r)
+            return 1;
     return 0;
 }
 
@@ -90,8 +94,8 @@ int main(void) {
     memset(&open_ground, 0, sizeof open_ground);
 
     printf("hex-scale benchmark: ns per hex, median of %d runs; targets = the ring at distance d\n", RUNS);
-    printf("%3s %6s %8s %8s %8s %8s %8s %7s %9s\n", "d", "hexes", "exact", "iter", "los", "lerp",
-           "ratio", "missed", "miss/line");
+    printf("%3s %6s %8s %8s %8s %8s %8s %7s %9s\n", "d", "hexes", "exact", "iter", "los", "lerp", "ratio", "missed",
+           "miss/line");
     double sum_ratio = 0, worst = 0;
     long missed_total = 0, lines_total = 0, lines_missing = 0;
     for (int d = 1; d <= MAXD; d++) {
@@ -111,15 +115,18 @@ int main(void) {
             napfire_trace_step s[MAXSTEPS];
             napfire_hex l[MAXD + 1];
             size_t n = 0;
-            if (napfire_trace_steps(origin, targets[t], s, MAXSTEPS, &n) != NAPFIRE_OK) return 1;
+            if (napfire_trace_steps(origin, targets[t], s, MAXSTEPS, &n) != NAPFIRE_OK)
+                return 1;
             int nl = lerp_line(origin, targets[t], d, l);
             exact_n += exact_hexes(s, n);
             lerp_n += nl;
             int miss = 0;
             for (size_t i = 0; i < n; i++) {
-                if (s[i].kind == NAPFIRE_STEP_VERTEX) continue;
+                if (s[i].kind == NAPFIRE_STEP_VERTEX)
+                    continue;
                 miss += !contains(l, nl, s[i].hex);
-                if (s[i].kind == NAPFIRE_STEP_HEXSIDE) miss += !contains(l, nl, s[i].other);
+                if (s[i].kind == NAPFIRE_STEP_HEXSIDE)
+                    miss += !contains(l, nl, s[i].other);
             }
             missed += miss;
             lines_missing += miss > 0;
@@ -145,7 +152,8 @@ int main(void) {
                     napfire_trace_step s;
                     int32_t more;
                     napfire_trace_init(&it, sizeof it, origin, targets[t]);
-                    while (napfire_trace_next(&it, &s, &more) == NAPFIRE_OK && more) acc += s.hex.q;
+                    while (napfire_trace_next(&it, &s, &more) == NAPFIRE_OK && more)
+                        acc += s.hex.q;
                 }
             double t2 = now_ns();
             for (int rep = 0; rep < reps; rep++)
@@ -176,12 +184,13 @@ int main(void) {
         double e = median(te, RUNS), it = median(ti, RUNS), lo = median(tl, RUNS), b = median(tb, RUNS);
         double ratio = e / b;
         sum_ratio += ratio;
-        if (ratio > worst) worst = ratio;
-        printf("%3d %6.1f %8.2f %8.2f %8.2f %8.2f %8.2f %7ld %9.2f\n", d, (double)exact_n / nt, e, it, lo, b,
-               ratio, missed, (double)missed / nt);
+        if (ratio > worst)
+            worst = ratio;
+        printf("%3d %6.1f %8.2f %8.2f %8.2f %8.2f %8.2f %7ld %9.2f\n", d, (double)exact_n / nt, e, it, lo, b, ratio,
+               missed, (double)missed / nt);
     }
     printf("exact/baseline time per hex: mean ratio %.2f, worst %.2f (goal <= 2)\n", sum_ratio / MAXD, worst);
-    printf("baseline misses %ld hexes in total; %ld of %ld lines miss at least one\n", missed_total,
-           lines_missing, lines_total);
+    printf("baseline misses %ld hexes in total; %ld of %ld lines miss at least one\n", missed_total, lines_missing,
+           lines_total);
     return 0;
 }

@@ -32,7 +32,6 @@
 
 #include "fuzz_util.h"
 
-
 #include "cli.h"
 
 #define MAX_ARGS 48
@@ -133,19 +132,19 @@ static const char *json_value(const char *p, const char *end, int depth) {
     if (depth > JSON_DEPTH || p >= end)
         return NULL;
     switch (*p) {
-    case '{':
-    case '[':
-        return json_container(p, end, depth);
-    case '"':
-        return json_string(p, end);
-    case 't':
-        return (size_t)(end - p) >= 4 && !memcmp(p, "true", 4) ? p + 4 : NULL;
-    case 'f':
-        return (size_t)(end - p) >= 5 && !memcmp(p, "false", 5) ? p + 5 : NULL;
-    case 'n':
-        return (size_t)(end - p) >= 4 && !memcmp(p, "null", 4) ? p + 4 : NULL;
-    default:
-        return json_number(p, end);
+        case '{':
+        case '[':
+            return json_container(p, end, depth);
+        case '"':
+            return json_string(p, end);
+        case 't':
+            return (size_t)(end - p) >= 4 && !memcmp(p, "true", 4) ? p + 4 : NULL;
+        case 'f':
+            return (size_t)(end - p) >= 5 && !memcmp(p, "false", 5) ? p + 5 : NULL;
+        case 'n':
+            return (size_t)(end - p) >= 4 && !memcmp(p, "null", 4) ? p + 4 : NULL;
+        default:
+            return json_number(p, end);
     }
 }
 
@@ -192,12 +191,18 @@ static int run_captured(uint8_t which, int argc, char **argv) {
 
 static int run(uint8_t which, int argc, char **argv) {
     switch (which % 6) {
-    case 0: return napfire_cmd_fire(argc, argv, 0, 0);
-    case 1: return napfire_cmd_fire(argc, argv, 1, 0);
-    case 2: return napfire_cmd_fire(argc, argv, 0, 1);
-    case 3: return napfire_cmd_fire(argc, argv, 1, 1);
-    case 4: return napfire_cmd_los(argc, argv);
-    default: return napfire_cmd_rules(argc, argv);
+        case 0:
+            return napfire_cmd_fire(argc, argv, 0, 0);
+        case 1:
+            return napfire_cmd_fire(argc, argv, 1, 0);
+        case 2:
+            return napfire_cmd_fire(argc, argv, 0, 1);
+        case 3:
+            return napfire_cmd_fire(argc, argv, 1, 1);
+        case 4:
+            return napfire_cmd_los(argc, argv);
+        default:
+            return napfire_cmd_rules(argc, argv);
     }
 }
 

@@ -26,33 +26,36 @@
 #include "fuzz_util.h"
 
 #define MAX_OPS 32
-#define MAX_DIST 150                   /* traces compared step by step */
+#define MAX_DIST 150 /* traces compared step by step */
 #define MAX_STEPS (4 * MAX_DIST + 1)
-#define MAX_SIDE 8                     /* grid columns and rows */
+#define MAX_SIDE 8 /* grid columns and rows */
 #define BOUND NAPFIRE_HEX_COORD_MAX
 
 static const int32_t DQ[6] = {1, 1, 0, -1, -1, 0};
 static const int32_t DR[6] = {0, -1, -1, 0, 1, 1};
 
-static int64_t abs64(int64_t x) { return x < 0 ? -x : x; }
+static int64_t abs64(int64_t x) {
+    return x < 0 ? -x : x;
+}
 
-static int in_bound(int64_t q, int64_t r)
-{
+static int in_bound(int64_t q, int64_t r) {
     return abs64(q) <= BOUND && abs64(r) <= BOUND && abs64(q + r) <= BOUND;
 }
 
-static int hex_ok(napfire_hex h) { return in_bound(h.q, h.r); }
+static int hex_ok(napfire_hex h) {
+    return in_bound(h.q, h.r);
+}
 
-static int64_t dist64(napfire_hex a, napfire_hex b)
-{
+static int64_t dist64(napfire_hex a, napfire_hex b) {
     int64_t dq = (int64_t)b.q - a.q, dr = (int64_t)b.r - a.r;
     return (abs64(dq) + abs64(dr) + abs64(dq + dr)) / 2;
 }
 
-static int same(napfire_hex a, napfire_hex b) { return a.q == b.q && a.r == b.r; }
+static int same(napfire_hex a, napfire_hex b) {
+    return a.q == b.q && a.r == b.r;
+}
 
-static int popcount6(uint32_t m)
-{
+static int popcount6(uint32_t m) {
     int n = 0;
     for (int i = 0; i < 32; i++)
         n += (int)((m >> i) & 1u);
@@ -61,11 +64,18 @@ static int popcount6(uint32_t m)
 
 /* Near the origin, near a corner or edge of the coordinate bound, or any
  * 32-bit pair (mostly out of bound). */
-static napfire_hex pick_hex(fz_in *in)
-{
+static napfire_hex pick_hex(fz_in *in) {
     static const int32_t anchors[][2] = {
-        {0, 0}, {BOUND, 0}, {-BOUND, 0}, {0, BOUND}, {0, -BOUND}, {BOUND, -BOUND},
-        {-BOUND, BOUND}, {BOUND / 2, BOUND / 2}, {-BOUND / 2, -BOUND / 2}, {BOUND, -BOUND / 2},
+        {0, 0},
+        {BOUND, 0},
+        {-BOUND, 0},
+        {0, BOUND},
+        {0, -BOUND},
+        {BOUND, -BOUND},
+        {-BOUND, BOUND},
+        {BOUND / 2, BOUND / 2},
+        {-BOUND / 2, -BOUND / 2},
+        {BOUND, -BOUND / 2},
     };
     uint8_t sel = fz_u8(in);
     napfire_hex h;
@@ -81,8 +91,7 @@ static napfire_hex pick_hex(fz_in *in)
 }
 
 /* Another hex at most 2 * 120 away, or anywhere. */
-static napfire_hex pick_near(fz_in *in, napfire_hex from)
-{
+static napfire_hex pick_near(fz_in *in, napfire_hex from) {
     uint8_t sel = fz_u8(in);
     if (sel >= 245)
         return pick_hex(in);
@@ -99,32 +108,30 @@ static napfire_hex pick_near(fz_in *in, napfire_hex from)
 
 /* ---- geometry --------------------------------------------------------- */
 
-static void op_geometry(fz_in *in)
-{
+static void op_geometry(fz_in *in) {
     napfire_hex h = pick_hex(in), b = pick_near(in, h);
     int32_t dir = fz_u8(in) < 200 ? fz_range(in, 0, 5) : fz_int(in);
     int valid_dir = dir >= 0 && dir <= 5;
     napfire_hex out = {0x5A5A, 0x5A5A}, sentinel = out;
 
     FZ_MUST((napfire_hex_check(h) == NAPFIRE_OK) == hex_ok(h), "check agrees with the bound");
-    FZ_MUST(napfire_hex_check(h) == NAPFIRE_OK || napfire_hex_check(h) == NAPFIRE_EDOMAIN,
-            "check status");
+    FZ_MUST(napfire_hex_check(h) == NAPFIRE_OK || napfire_hex_check(h) == NAPFIRE_EDOMAIN, "check status");
 
     int st = napfire_hex_direction(dir, &out);
     FZ_MUST(valid_dir ? st == NAPFIRE_OK && out.q == DQ[dir] && out.r == DR[dir]
-                      : st == NAPFIRE_EDOMAIN && same(out, sentinel), "direction");
+                      : st == NAPFIRE_EDOMAIN && same(out, sentinel),
+            "direction");
 
     out = sentinel;
     st = napfire_hex_neighbour(h, dir, &out);
-    int nb_ok = valid_dir && hex_ok(h) && in_bound((int64_t)h.q + DQ[valid_dir ? dir : 0],
-                                                   (int64_t)h.r + DR[valid_dir ? dir : 0]);
+    int nb_ok = valid_dir && hex_ok(h) &&
+                in_bound((int64_t)h.q + DQ[valid_dir ? dir : 0], (int64_t)h.r + DR[valid_dir ? dir : 0]);
     FZ_MUST(nb_ok ? st == NAPFIRE_OK : st == NAPFIRE_EDOMAIN, "neighbour status");
     if (st == NAPFIRE_OK) {
         FZ_MUST(out.q == h.q + DQ[dir] && out.r == h.r + DR[dir], "neighbour value");
         int32_t side = -7, back = -7;
         FZ_MUST(napfire_hex_side_towards(h, out, &side) == NAPFIRE_OK && side == dir, "side");
-        FZ_MUST(napfire_hex_side_towards(out, h, &back) == NAPFIRE_OK && back == (dir + 3) % 6,
-                "side back");
+        FZ_MUST(napfire_hex_side_towards(out, h, &back) == NAPFIRE_OK && back == (dir + 3) % 6, "side back");
         int32_t d = -7;
         FZ_MUST(napfire_hex_distance(h, out, &d) == NAPFIRE_OK && d == 1, "neighbour at 1");
     } else {
@@ -134,17 +141,18 @@ static void op_geometry(fz_in *in)
     int32_t side = -7;
     st = napfire_hex_side_towards(h, b, &side);
     int adjacent = hex_ok(h) && hex_ok(b) && dist64(h, b) == 1;
-    FZ_MUST(adjacent ? st == NAPFIRE_OK && side >= 0 && side <= 5 &&
-                           h.q + DQ[side] == b.q && h.r + DR[side] == b.r
-                     : st == NAPFIRE_EDOMAIN && side == -7, "side_towards");
+    FZ_MUST(adjacent ? st == NAPFIRE_OK && side >= 0 && side <= 5 && h.q + DQ[side] == b.q && h.r + DR[side] == b.r
+                     : st == NAPFIRE_EDOMAIN && side == -7,
+            "side_towards");
 
     napfire_hex two[2] = {sentinel, sentinel};
     st = napfire_hex_vertex_hexes(h, dir, two);
     if (st == NAPFIRE_OK) {
         int v1 = (dir + 1) % 6;
         FZ_MUST(valid_dir && hex_ok(h), "vertex domain");
-        FZ_MUST(two[0].q == h.q + DQ[dir] && two[0].r == h.r + DR[dir] &&
-                    two[1].q == h.q + DQ[v1] && two[1].r == h.r + DR[v1], "vertex hexes");
+        FZ_MUST(two[0].q == h.q + DQ[dir] && two[0].r == h.r + DR[dir] && two[1].q == h.q + DQ[v1] &&
+                    two[1].r == h.r + DR[v1],
+                "vertex hexes");
     } else {
         FZ_MUST(st == NAPFIRE_EDOMAIN && same(two[0], sentinel) && same(two[1], sentinel),
                 "failed vertex_hexes leaves out");
@@ -155,8 +163,8 @@ static void op_geometry(fz_in *in)
 
     int32_t d = -7;
     st = napfire_hex_distance(h, b, &d);
-    FZ_MUST(hex_ok(h) && hex_ok(b) ? st == NAPFIRE_OK && d == dist64(h, b)
-                                   : st == NAPFIRE_EDOMAIN && d == -7, "distance");
+    FZ_MUST(hex_ok(h) && hex_ok(b) ? st == NAPFIRE_OK && d == dist64(h, b) : st == NAPFIRE_EDOMAIN && d == -7,
+            "distance");
 
     int32_t layout = fz_u8(in) < 240 ? fz_range(in, 0, 3) : fz_int(in);
     int32_t col = -7, row = -7;
@@ -165,8 +173,7 @@ static void op_geometry(fz_in *in)
     FZ_MUST((st == NAPFIRE_OK) == (layout_ok && hex_ok(h)), "to_offset status");
     if (st == NAPFIRE_OK) {
         napfire_hex back = sentinel;
-        FZ_MUST(napfire_hex_from_offset(layout, col, row, &back) == NAPFIRE_OK && same(back, h),
-                "offset round trip");
+        FZ_MUST(napfire_hex_from_offset(layout, col, row, &back) == NAPFIRE_OK && same(back, h), "offset round trip");
     } else {
         FZ_MUST(st == NAPFIRE_EDOMAIN && col == -7 && row == -7, "failed to_offset leaves out");
     }
@@ -177,8 +184,8 @@ static void op_geometry(fz_in *in)
     if (st == NAPFIRE_OK) {
         int32_t c2 = 0, r2 = 0;
         FZ_MUST(layout_ok && hex_ok(back), "from_offset gives a hex in bound");
-        FZ_MUST(napfire_hex_to_offset(back, layout, &c2, &r2) == NAPFIRE_OK && c2 == col &&
-                    r2 == row, "offset round trip back");
+        FZ_MUST(napfire_hex_to_offset(back, layout, &c2, &r2) == NAPFIRE_OK && c2 == col && r2 == row,
+                "offset round trip back");
     } else {
         FZ_MUST(st == NAPFIRE_EDOMAIN && same(back, sentinel), "failed from_offset leaves out");
     }
@@ -188,62 +195,57 @@ static void op_geometry(fz_in *in)
 
 static napfire_trace_step steps[MAX_STEPS], back[MAX_STEPS], shortbuf[MAX_STEPS];
 
-static void check_steps(napfire_hex from, napfire_hex to, const napfire_trace_step *s, size_t n)
-{
+static void check_steps(napfire_hex from, napfire_hex to, const napfire_trace_step *s, size_t n) {
     int64_t dist = dist64(from, to);
     FZ_MUST(n >= 1 && n <= (size_t)(4 * dist + 1), "at most 4n + 1 steps");
     FZ_MUST(s[0].kind == NAPFIRE_STEP_HEX && same(s[0].hex, from), "starts at the first hex");
     FZ_MUST(s[n - 1].kind == NAPFIRE_STEP_HEX && same(s[n - 1].hex, to), "ends at the last hex");
     for (size_t i = 0; i < n; i++) {
         const napfire_trace_step *t = &s[i];
-        FZ_MUST(t->from_start == dist64(from, t->hex) && t->to_end == dist64(t->hex, to),
-                "step distances");
+        FZ_MUST(t->from_start == dist64(from, t->hex) && t->to_end == dist64(t->hex, to), "step distances");
         switch (t->kind) {
-        case NAPFIRE_STEP_HEX:
-            FZ_MUST(t->side == -1 && same(t->other, t->hex), "hex step");
-            break;
-        case NAPFIRE_STEP_HEXSIDE:
-            FZ_MUST(t->side >= 0 && t->side <= 5 && t->other.q == t->hex.q + DQ[t->side] &&
-                        t->other.r == t->hex.r + DR[t->side], "hexside step");
-            FZ_MUST(dist64(from, t->other) == t->from_start && dist64(t->other, to) == t->to_end,
-                    "hexside pair equidistant");
-            break;
-        case NAPFIRE_STEP_VERTEX:
-            FZ_MUST(t->side >= 0 && t->side <= 5 && same(t->other, t->hex), "vertex step");
-            FZ_MUST(i > 0 && i + 1 < n && s[i - 1].kind != NAPFIRE_STEP_VERTEX,
-                    "vertex touch between crossings");
-            break;
-        default:
-            FZ_MUST(0, "step kind");
+            case NAPFIRE_STEP_HEX:
+                FZ_MUST(t->side == -1 && same(t->other, t->hex), "hex step");
+                break;
+            case NAPFIRE_STEP_HEXSIDE:
+                FZ_MUST(t->side >= 0 && t->side <= 5 && t->other.q == t->hex.q + DQ[t->side] &&
+                            t->other.r == t->hex.r + DR[t->side],
+                        "hexside step");
+                FZ_MUST(dist64(from, t->other) == t->from_start && dist64(t->other, to) == t->to_end,
+                        "hexside pair equidistant");
+                break;
+            case NAPFIRE_STEP_VERTEX:
+                FZ_MUST(t->side >= 0 && t->side <= 5 && same(t->other, t->hex), "vertex step");
+                FZ_MUST(i > 0 && i + 1 < n && s[i - 1].kind != NAPFIRE_STEP_VERTEX, "vertex touch between crossings");
+                break;
+            default:
+                FZ_MUST(0, "step kind");
         }
         if (i > 0) {
             const napfire_trace_step *p = &s[i - 1];
-            FZ_MUST(dist64(p->hex, t->hex) == 1 && dist64(p->other, t->hex) == 1 &&
-                        dist64(p->hex, t->other) == 1 && dist64(p->other, t->other) == 1,
+            FZ_MUST(dist64(p->hex, t->hex) == 1 && dist64(p->other, t->hex) == 1 && dist64(p->hex, t->other) == 1 &&
+                        dist64(p->other, t->other) == 1,
                     "consecutive steps adjacent");
-            FZ_MUST(t->from_start >= p->from_start && t->to_end <= p->to_end,
-                    "distances monotone");
+            FZ_MUST(t->from_start >= p->from_start && t->to_end <= p->to_end, "distances monotone");
         }
     }
 }
 
 /* Reversing the segment reverses the steps; a pair's right and left swap. */
-static void check_mirror(const napfire_trace_step *f, const napfire_trace_step *b, size_t n)
-{
+static void check_mirror(const napfire_trace_step *f, const napfire_trace_step *b, size_t n) {
     for (size_t i = 0; i < n; i++) {
         const napfire_trace_step *x = &f[i], *y = &b[n - 1 - i];
         FZ_MUST(x->kind == y->kind && x->from_start == y->to_end && x->to_end == y->from_start,
                 "mirror kind and distances");
         if (x->kind == NAPFIRE_STEP_HEXSIDE)
-            FZ_MUST(same(x->hex, y->other) && same(x->other, y->hex) &&
-                        y->side == (x->side + 3) % 6, "mirror hexside pair");
+            FZ_MUST(same(x->hex, y->other) && same(x->other, y->hex) && y->side == (x->side + 3) % 6,
+                    "mirror hexside pair");
         else
             FZ_MUST(same(x->hex, y->hex) && x->side == y->side, "mirror hex");
     }
 }
 
-static void op_trace(fz_in *in)
-{
+static void op_trace(fz_in *in) {
     napfire_hex from = pick_hex(in), to = pick_near(in, from);
     int ok = hex_ok(from) && hex_ok(to);
     size_t count = 12345;
@@ -264,19 +266,16 @@ static void op_trace(fz_in *in)
             napfire_trace_step s;
             int32_t more = -1;
             FZ_MUST(napfire_trace_next(&it, &s, &more) == NAPFIRE_OK && more == 1, "far next");
-            FZ_MUST(s.from_start == dist64(from, s.hex) && s.to_end == dist64(s.hex, to),
-                    "far step distances");
+            FZ_MUST(s.from_start == dist64(from, s.hex) && s.to_end == dist64(s.hex, to), "far step distances");
             if (i == 0)
                 FZ_MUST(s.kind == NAPFIRE_STEP_HEX && same(s.hex, from), "far start");
             else
-                FZ_MUST(dist64(prev.hex, s.hex) == 1 && s.from_start >= prev.from_start,
-                        "far steps adjacent");
+                FZ_MUST(dist64(prev.hex, s.hex) == 1 && s.from_start >= prev.from_start, "far steps adjacent");
             prev = s;
         }
         if (dist <= 20000) {
             st = napfire_trace_steps(from, to, steps, 8, &count);
-            FZ_MUST(st == NAPFIRE_ENOSPC && count > (size_t)dist && count <= (size_t)(4 * dist + 1),
-                    "far count");
+            FZ_MUST(st == NAPFIRE_ENOSPC && count > (size_t)dist && count <= (size_t)(4 * dist + 1), "far count");
         }
         return;
     }
@@ -302,16 +301,17 @@ static void op_trace(fz_in *in)
     memset(shortbuf, 0xA5, sizeof shortbuf);
     size_t c2 = 0;
     FZ_MUST(napfire_trace_steps(from, to, shortbuf, count, &c2) == NAPFIRE_OK && c2 == count &&
-                memcmp(shortbuf, steps, count * sizeof steps[0]) == 0, "exact capacity");
+                memcmp(shortbuf, steps, count * sizeof steps[0]) == 0,
+            "exact capacity");
     memset(shortbuf, 0xA5, sizeof shortbuf);
     memcpy(back, shortbuf, sizeof back);
     c2 = 0;
-    FZ_MUST(napfire_trace_steps(from, to, shortbuf, count - 1, &c2) == NAPFIRE_ENOSPC &&
-                c2 == count && memcmp(shortbuf, back, sizeof back) == 0, "one short: ENOSPC");
+    FZ_MUST(napfire_trace_steps(from, to, shortbuf, count - 1, &c2) == NAPFIRE_ENOSPC && c2 == count &&
+                memcmp(shortbuf, back, sizeof back) == 0,
+            "one short: ENOSPC");
 
     size_t nb = 0;
-    FZ_MUST(napfire_trace_steps(to, from, back, MAX_STEPS, &nb) == NAPFIRE_OK && nb == count,
-            "reverse trace count");
+    FZ_MUST(napfire_trace_steps(to, from, back, MAX_STEPS, &nb) == NAPFIRE_OK && nb == count, "reverse trace count");
     check_mirror(steps, back, count);
 
     /* A corrupted iterator: refused or walked safely, never out of bounds. */
@@ -338,8 +338,7 @@ struct map {
     int calls, fail_at, fail_code;
 };
 
-static const napfire_hex_info *map_cell(const struct map *m, napfire_hex h)
-{
+static const napfire_hex_info *map_cell(const struct map *m, napfire_hex h) {
     int32_t col, row;
     if (napfire_hex_to_offset(h, m->layout, &col, &row) != NAPFIRE_OK)
         return NULL;
@@ -349,8 +348,7 @@ static const napfire_hex_info *map_cell(const struct map *m, napfire_hex h)
 }
 
 /* The grid, read through the callback interface. */
-static int map_fn(void *ctx, napfire_hex h, napfire_hex_info *out)
-{
+static int map_fn(void *ctx, napfire_hex h, napfire_hex_info *out) {
     struct map *m = ctx;
     FZ_MUST(m->calls < 100000, "callback calls bounded");
     if (m->calls++ == m->fail_at)
@@ -367,38 +365,33 @@ static int map_fn(void *ctx, napfire_hex h, napfire_hex_info *out)
     return 0;
 }
 
-static void check_los(const napfire_los_query *q, const struct map *m,
-                      const napfire_los_result *r)
-{
+static void check_los(const napfire_los_query *q, const struct map *m, const napfire_los_result *r) {
     int64_t dist = dist64(q->firer, q->target);
     FZ_MUST(r->distance == dist && dist >= 1, "los distance");
     for (size_t i = 0; i < 4; i++)
         FZ_MUST(r->reserved[i] == 0, "los reserved");
-    FZ_MUST(r->exit_mask != 0 && (r->exit_mask & ~0x3Fu) == 0 &&
-                popcount6(r->exit_mask) <= 2, "exit mask");
+    FZ_MUST(r->exit_mask != 0 && (r->exit_mask & ~0x3Fu) == 0 && popcount6(r->exit_mask) <= 2, "exit mask");
     FZ_MUST(r->clear == 0 || r->clear == 1, "clear 0/1");
     FZ_MUST((r->rule == NAPFIRE_LOS_RULE_FRONT_HEXSIDE) == ((r->exit_mask & q->front_mask) == 0),
             "H-LOS-4 iff no exit through the front");
     FZ_MUST(r->lifted >= 0, "lifted");
     if (r->clear || r->rule == NAPFIRE_LOS_RULE_FRONT_HEXSIDE) {
         FZ_MUST(r->clear ? r->rule == NAPFIRE_LOS_RULE_NONE : 1, "clear has no rule");
-        FZ_MUST(r->cause == NAPFIRE_LOS_RULE_NONE && r->blocker_kind == 0 &&
-                    r->elevation == NAPFIRE_LOS_ELV_NONE, "no blocker");
-        FZ_MUST(same(r->blocker, q->firer) && same(r->blocker_other, q->firer),
-                "blocker is the firer");
+        FZ_MUST(r->cause == NAPFIRE_LOS_RULE_NONE && r->blocker_kind == 0 && r->elevation == NAPFIRE_LOS_ELV_NONE,
+                "no blocker");
+        FZ_MUST(same(r->blocker, q->firer) && same(r->blocker_other, q->firer), "blocker is the firer");
         return;
     }
     FZ_MUST(r->rule >= NAPFIRE_LOS_RULE_TOWN && r->rule <= NAPFIRE_LOS_RULE_GRAZING, "rule");
     FZ_MUST(dist >= 2, "an adjacent target has nothing between");
-    FZ_MUST(r->elevation >= NAPFIRE_LOS_ELV_NONE && r->elevation <= NAPFIRE_LOS_ELV_FRIEND_ADJACENT,
-            "elevation");
+    FZ_MUST(r->elevation >= NAPFIRE_LOS_ELV_NONE && r->elevation <= NAPFIRE_LOS_ELV_FRIEND_ADJACENT, "elevation");
     FZ_MUST((r->rule == NAPFIRE_LOS_RULE_GRAZING) == (r->blocker_kind == NAPFIRE_STEP_HEXSIDE),
             "grazing iff along a hexside");
-    FZ_MUST(r->blocker_kind == NAPFIRE_STEP_HEXSIDE || r->blocker_kind == NAPFIRE_STEP_HEX,
-            "blocker kind");
-    FZ_MUST(r->rule == NAPFIRE_LOS_RULE_GRAZING ? r->cause >= NAPFIRE_LOS_RULE_TOWN &&
-                                                      r->cause <= NAPFIRE_LOS_RULE_SLOPE
-                                                : r->cause == r->rule, "cause");
+    FZ_MUST(r->blocker_kind == NAPFIRE_STEP_HEXSIDE || r->blocker_kind == NAPFIRE_STEP_HEX, "blocker kind");
+    FZ_MUST(r->rule == NAPFIRE_LOS_RULE_GRAZING
+                ? r->cause >= NAPFIRE_LOS_RULE_TOWN && r->cause <= NAPFIRE_LOS_RULE_SLOPE
+                : r->cause == r->rule,
+            "cause");
     if (r->blocker_kind == NAPFIRE_STEP_HEX)
         FZ_MUST(same(r->blocker, r->blocker_other), "hex blocker other");
     /* What the map says there must be able to block. */
@@ -408,10 +401,18 @@ static void check_los(const napfire_los_query *q, const struct map *m,
     if (c)
         info = *c;
     switch (r->cause) {
-    case NAPFIRE_LOS_RULE_TOWN: FZ_MUST(info.terrain == NAPFIRE_TERRAIN_TOWN, "town"); break;
-    case NAPFIRE_LOS_RULE_TERRAIN: FZ_MUST(info.terrain == NAPFIRE_TERRAIN_BLOCKING, "woods"); break;
-    case NAPFIRE_LOS_RULE_SLOPE: FZ_MUST(info.terrain == NAPFIRE_TERRAIN_SLOPE, "slope"); break;
-    default: FZ_MUST(info.presence == NAPFIRE_PRESENCE_COMBAT, "unit"); break;
+        case NAPFIRE_LOS_RULE_TOWN:
+            FZ_MUST(info.terrain == NAPFIRE_TERRAIN_TOWN, "town");
+            break;
+        case NAPFIRE_LOS_RULE_TERRAIN:
+            FZ_MUST(info.terrain == NAPFIRE_TERRAIN_BLOCKING, "woods");
+            break;
+        case NAPFIRE_LOS_RULE_SLOPE:
+            FZ_MUST(info.terrain == NAPFIRE_TERRAIN_SLOPE, "slope");
+            break;
+        default:
+            FZ_MUST(info.presence == NAPFIRE_PRESENCE_COMBAT, "unit");
+            break;
     }
     if (dist > MAX_DIST)
         return;
@@ -429,8 +430,7 @@ static void check_los(const napfire_los_query *q, const struct map *m,
     FZ_MUST(found, "blocker is a step strictly between");
 }
 
-static void op_los(fz_in *in)
-{
+static void op_los(fz_in *in) {
     static struct map m;
     memset(&m, 0, sizeof m);
     uint8_t sel = fz_u8(in);
@@ -450,9 +450,15 @@ static void op_los(fz_in *in)
     for (int i = 0; i < bad; i++) {
         napfire_hex_info *c = &m.cells[fz_u8(in) % (m.columns * m.rows)];
         switch (fz_u8(in) % 3) {
-        case 0: c->terrain = fz_int(in); break;
-        case 1: c->presence = fz_int(in); break;
-        default: c->reserved[fz_u8(in) % 4] = fz_int(in); break;
+            case 0:
+                c->terrain = fz_int(in);
+                break;
+            case 1:
+                c->presence = fz_int(in);
+                break;
+            default:
+                c->reserved[fz_u8(in) % 4] = fz_int(in);
+                break;
         }
     }
 
@@ -499,9 +505,8 @@ static void op_los(fz_in *in)
         rc = rg;
     }
     if (sg != sc)
-        fprintf(stderr, "grid %d, callback %d: layout %d, %dx%d, firer (%d,%d) target (%d,%d)\n",
-                sg, sc, (int)m.layout, (int)m.columns, (int)m.rows, (int)q.firer.q,
-                (int)q.firer.r, (int)q.target.q, (int)q.target.r);
+        fprintf(stderr, "grid %d, callback %d: layout %d, %dx%d, firer (%d,%d) target (%d,%d)\n", sg, sc, (int)m.layout,
+                (int)m.columns, (int)m.rows, (int)q.firer.q, (int)q.firer.r, (int)q.target.q, (int)q.target.r);
     FZ_MUST(sg == sc, "grid and callback agree on the status");
     FZ_MUST(sg == NAPFIRE_OK || sg == NAPFIRE_EDOMAIN || sg == NAPFIRE_EINVAL, "los status");
     if (sg != NAPFIRE_OK) {
@@ -520,8 +525,7 @@ static void op_los(fz_in *in)
         napfire_los_result rf;
         memset(&rf, 0xA5, sizeof rf);
         int sf = napfire_los_callback(&q, map_fn, &m, &rf);
-        FZ_MUST(sf == m.fail_code && memcmp(&rf, &before, sizeof rf) == 0,
-                "callback failure returned unchanged");
+        FZ_MUST(sf == m.fail_code && memcmp(&rf, &before, sizeof rf) == 0, "callback failure returned unchanged");
     }
     FZ_MUST(napfire_los_callback(&q, NULL, &m, &rc) == NAPFIRE_EINVAL, "NULL callback");
     int sn = napfire_los_grid(&q, m.layout, m.columns, m.rows, NULL, &rg);
@@ -530,8 +534,7 @@ static void op_los(fz_in *in)
 
 /* ---- facing, fire, names ---------------------------------------------- */
 
-static void op_facing(fz_in *in)
-{
+static void op_facing(fz_in *in) {
     int32_t formation = fz_u8(in) < 240 ? fz_range(in, 0, 4) : fz_int(in);
     int32_t facing = fz_u8(in) < 240 ? fz_range(in, 0, 11) : fz_int(in);
     uint32_t front = 0xDEAD, flank = 0xDEAD, rear = 0xDEAD, front2 = 0xDEAD;
@@ -539,32 +542,41 @@ static void op_facing(fz_in *in)
     int st2 = napfire_hex_facing(formation, facing, &front2, NULL, NULL);
     FZ_MUST(st == st2, "facing status without flank and rear");
     if (st != NAPFIRE_OK) {
-        FZ_MUST(st == NAPFIRE_EDOMAIN && front == 0xDEAD && flank == 0xDEAD && rear == 0xDEAD &&
-                    front2 == 0xDEAD, "failed facing leaves masks");
+        FZ_MUST(st == NAPFIRE_EDOMAIN && front == 0xDEAD && flank == 0xDEAD && rear == 0xDEAD && front2 == 0xDEAD,
+                "failed facing leaves masks");
         return;
     }
     FZ_MUST(front == front2, "front alone");
     FZ_MUST(((front | flank | rear) & ~0x3Fu) == 0 && (front & flank) == 0 && (front & rear) == 0 &&
-                (flank & rear) == 0, "masks disjoint");
+                (flank & rear) == 0,
+            "masks disjoint");
     int nf = popcount6(front), nl = popcount6(flank), nr = popcount6(rear);
     int vertex = facing % 2 != 0;
     switch (formation) {
-    case NAPFIRE_HEX_COLUMN:
-    case NAPFIRE_HEX_ARTILLERY:
-        FZ_MUST(!vertex && nf == 3 && nl == 2 && nr == 1, "column 3/2/1");
-        FZ_MUST(front & (1u << (facing / 2)), "faces its hexside");
-        break;
-    case NAPFIRE_HEX_LINE: FZ_MUST(vertex && nf == 2 && nl == 2 && nr == 2, "line 2/2/2"); break;
-    case NAPFIRE_HEX_TIRAILLEUR: FZ_MUST(vertex && nf == 4 && nl == 2 && nr == 0, "4/2/0"); break;
-    case NAPFIRE_HEX_SQUARE: FZ_MUST(nf == 6 && nl == 0 && nr == 0, "square 6/0/0"); break;
-    default: FZ_MUST(0, "facing formation");
+        case NAPFIRE_HEX_COLUMN:
+        case NAPFIRE_HEX_ARTILLERY:
+            FZ_MUST(!vertex && nf == 3 && nl == 2 && nr == 1, "column 3/2/1");
+            FZ_MUST(front & (1u << (facing / 2)), "faces its hexside");
+            break;
+        case NAPFIRE_HEX_LINE:
+            FZ_MUST(vertex && nf == 2 && nl == 2 && nr == 2, "line 2/2/2");
+            break;
+        case NAPFIRE_HEX_TIRAILLEUR:
+            FZ_MUST(vertex && nf == 4 && nl == 2 && nr == 0, "4/2/0");
+            break;
+        case NAPFIRE_HEX_SQUARE:
+            FZ_MUST(nf == 6 && nl == 0 && nr == 0, "square 6/0/0");
+            break;
+        default:
+            FZ_MUST(0, "facing formation");
     }
 }
 
-static int32_t min32(int32_t a, int32_t b) { return a < b ? a : b; }
+static int32_t min32(int32_t a, int32_t b) {
+    return a < b ? a : b;
+}
 
-static void op_fire(fz_in *in)
-{
+static void op_fire(fz_in *in) {
     napfire_hex_fire f;
     memset(&f, 0, sizeof f);
     f.formation = fz_u8(in) < 240 ? fz_range(in, 0, 4) : fz_int(in);
@@ -583,31 +595,30 @@ static void op_fire(fz_in *in)
     } else {
         FZ_MUST(f.reserved[0] == 0 && f.reserved[1] == 0, "reserved refused");
         switch (f.formation) {
-        case NAPFIRE_HEX_LINE:
-            FZ_MUST(v == min32(f.increments, 4 * f.hexes) * f.multiple, "line fire value");
-            break;
-        case NAPFIRE_HEX_TIRAILLEUR:
-            FZ_MUST(v == min32(f.increments, 3 * f.hexes) * f.multiple, "tirailleur fire value");
-            break;
-        case NAPFIRE_HEX_COLUMN:
-            FZ_MUST(v == (f.stack_position == 0 ? f.printed_value : 0), "column fire value");
-            break;
-        default: FZ_MUST(0, "fire formation");
+            case NAPFIRE_HEX_LINE:
+                FZ_MUST(v == min32(f.increments, 4 * f.hexes) * f.multiple, "line fire value");
+                break;
+            case NAPFIRE_HEX_TIRAILLEUR:
+                FZ_MUST(v == min32(f.increments, 3 * f.hexes) * f.multiple, "tirailleur fire value");
+                break;
+            case NAPFIRE_HEX_COLUMN:
+                FZ_MUST(v == (f.stack_position == 0 ? f.printed_value : 0), "column fire value");
+                break;
+            default:
+                FZ_MUST(0, "fire formation");
         }
     }
     int32_t formation = f.formation, tr = fz_u8(in) < 200 ? fz_range(in, 0, 5) : fz_int(in);
     int32_t range = -7;
     st = napfire_hex_fire_range(formation, tr, &range);
     if (st == NAPFIRE_OK)
-        FZ_MUST(range == (formation == NAPFIRE_HEX_TIRAILLEUR
-                              ? (tr == 0 ? NAPFIRE_HEX_TIRAILLEUR_RANGE : tr)
-                              : 1), "fire range");
+        FZ_MUST(range == (formation == NAPFIRE_HEX_TIRAILLEUR ? (tr == 0 ? NAPFIRE_HEX_TIRAILLEUR_RANGE : tr) : 1),
+                "fire range");
     else
         FZ_MUST(st == NAPFIRE_EDOMAIN && range == -7, "failed fire range leaves range");
 }
 
-static void op_names(fz_in *in)
-{
+static void op_names(fz_in *in) {
     int32_t a = fz_int(in), b = fz_int(in);
     fz_check_name(napfire_hex_enum_name(a, b));
     fz_check_name(napfire_hex_enum_name(a % 8, b % 16));
@@ -616,17 +627,28 @@ static void op_names(fz_in *in)
     FZ_MUST((id[0] == '\0') == (a % 8 == 0), "only NONE has an empty rule id");
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
-{
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fz_in in = {data, size, 0};
     for (int ops = 0; ops < MAX_OPS && fz_more(&in); ops++) {
         switch (fz_u8(&in) % 6) {
-        case 0: op_geometry(&in); break;
-        case 1: op_trace(&in); break;
-        case 2: op_los(&in); break;
-        case 3: op_facing(&in); break;
-        case 4: op_fire(&in); break;
-        default: op_names(&in); break;
+            case 0:
+                op_geometry(&in);
+                break;
+            case 1:
+                op_trace(&in);
+                break;
+            case 2:
+                op_los(&in);
+                break;
+            case 3:
+                op_facing(&in);
+                break;
+            case 4:
+                op_fire(&in);
+                break;
+            default:
+                op_names(&in);
+                break;
         }
     }
     return 0;

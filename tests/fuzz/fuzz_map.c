@@ -46,18 +46,15 @@ static void check_map(const struct cli_map *m) {
     for (size_t i = 0; i < n; i++) {
         const napfire_hex_info *c = &m->cells[i];
         FZ_MUST(c->terrain >= NAPFIRE_TERRAIN_CLEAR && c->terrain <= NAPFIRE_TERRAIN_SLOPE, "terrain");
-        FZ_MUST(c->elevation >= -CLI_MAP_ELEVATION_MAX && c->elevation <= CLI_MAP_ELEVATION_MAX,
-                "elevation");
-        FZ_MUST(c->presence >= NAPFIRE_PRESENCE_NONE && c->presence <= NAPFIRE_PRESENCE_LEADER_ONLY,
-                "presence");
+        FZ_MUST(c->elevation >= -CLI_MAP_ELEVATION_MAX && c->elevation <= CLI_MAP_ELEVATION_MAX, "elevation");
+        FZ_MUST(c->presence >= NAPFIRE_PRESENCE_NONE && c->presence <= NAPFIRE_PRESENCE_LEADER_ONLY, "presence");
         FZ_MUST(c->unit_side >= 0 && c->unit_side <= CLI_MAP_SIDE_MAX, "side");
         FZ_MUST(c->presence != NAPFIRE_PRESENCE_NONE || c->unit_side == 0, "a side only with a unit");
     }
     napfire_los_query q;
     memset(&q, 0, sizeof q);
     FZ_MUST(napfire_hex_from_offset(m->layout, 0, 0, &q.firer) == NAPFIRE_OK, "corner");
-    FZ_MUST(napfire_hex_from_offset(m->layout, m->columns - 1, m->rows - 1, &q.target) == NAPFIRE_OK,
-            "corner");
+    FZ_MUST(napfire_hex_from_offset(m->layout, m->columns - 1, m->rows - 1, &q.target) == NAPFIRE_OK, "corner");
     if (q.firer.q == q.target.q && q.firer.r == q.target.r)
         return;
     q.front_mask = 0x3F;
@@ -77,8 +74,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (rc != 0) {
         FZ_MUST(m.cells == NULL && again.cells == NULL, "a refusal leaves nothing to free");
         check_refusal(&err, data, size);
-        FZ_MUST(err.line == err2.line && err.column == err2.column &&
-                    !strcmp(err.message, err2.message), "the same refusal");
+        FZ_MUST(err.line == err2.line && err.column == err2.column && !strcmp(err.message, err2.message),
+                "the same refusal");
         return 0;
     }
     FZ_MUST(rc == 0, "0 or -1");

@@ -20,24 +20,23 @@
 #define MAX_CASES 16
 #define BOUND NAPFIRE_HEX_COORD_MAX
 
-static int64_t abs64(int64_t x) { return x < 0 ? -x : x; }
+static int64_t abs64(int64_t x) {
+    return x < 0 ? -x : x;
+}
 
-static int in_bound(int64_t q, int64_t r)
-{
+static int in_bound(int64_t q, int64_t r) {
     return abs64(q) <= BOUND && abs64(r) <= BOUND && abs64(q + r) <= BOUND;
 }
 
-static void describe(const char *who, const napfire_trace_step *s, size_t n)
-{
+static void describe(const char *who, const napfire_trace_step *s, size_t n) {
     fprintf(stderr, "%s: %zu steps\n", who, n);
     for (size_t i = 0; i < n && i < MAX_STEPS; i++)
-        fprintf(stderr, "  %2zu kind %d side %2d hex (%d,%d) other (%d,%d) %d/%d\n", i,
-                (int)s[i].kind, (int)s[i].side, (int)s[i].hex.q, (int)s[i].hex.r,
-                (int)s[i].other.q, (int)s[i].other.r, (int)s[i].from_start, (int)s[i].to_end);
+        fprintf(stderr, "  %2zu kind %d side %2d hex (%d,%d) other (%d,%d) %d/%d\n", i, (int)s[i].kind, (int)s[i].side,
+                (int)s[i].hex.q, (int)s[i].hex.r, (int)s[i].other.q, (int)s[i].other.r, (int)s[i].from_start,
+                (int)s[i].to_end);
 }
 
-static void compare(napfire_hex from, napfire_hex to)
-{
+static void compare(napfire_hex from, napfire_hex to) {
     static napfire_trace_step lib[MAX_STEPS], ref[MAX_STEPS];
     size_t nl = 0;
     int st = napfire_trace_steps(from, to, lib, MAX_STEPS, &nl);
@@ -49,26 +48,34 @@ static void compare(napfire_hex from, napfire_hex to)
     int same = nl == nr;
     for (size_t i = 0; same && i < nl; i++) {
         const napfire_trace_step *a = &lib[i], *b = &ref[i];
-        same = a->kind == b->kind && a->side == b->side && a->hex.q == b->hex.q &&
-               a->hex.r == b->hex.r && a->other.q == b->other.q && a->other.r == b->other.r &&
-               a->from_start == b->from_start && a->to_end == b->to_end;
+        same = a->kind == b->kind && a->side == b->side && a->hex.q == b->hex.q && a->hex.r == b->hex.r &&
+               a->other.q == b->other.q && a->other.r == b->other.r && a->from_start == b->from_start &&
+               a->to_end == b->to_end;
     }
     if (!same) {
-        fprintf(stderr, "trace (%d,%d) -> (%d,%d) differs from the reference\n", (int)from.q,
-                (int)from.r, (int)to.q, (int)to.r);
+        fprintf(stderr, "trace (%d,%d) -> (%d,%d) differs from the reference\n", (int)from.q, (int)from.r, (int)to.q,
+                (int)to.r);
         describe("library", lib, nl);
         describe("reference", ref, nr);
     }
     FZ_MUST(same, "library trace equals the reference");
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
-{
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     /* Corners and edges of the bound, where |q|, |r| or |q + r| is 2^20. */
     static const int32_t anchors[][2] = {
-        {0, 0}, {BOUND, 0}, {-BOUND, 0}, {0, BOUND}, {0, -BOUND}, {BOUND, -BOUND},
-        {-BOUND, BOUND}, {BOUND / 2, BOUND / 2}, {-BOUND / 2, -BOUND / 2},
-        {BOUND - 30, -BOUND / 3}, {1000003, 48571}, {-777777, -270799},
+        {0, 0},
+        {BOUND, 0},
+        {-BOUND, 0},
+        {0, BOUND},
+        {0, -BOUND},
+        {BOUND, -BOUND},
+        {-BOUND, BOUND},
+        {BOUND / 2, BOUND / 2},
+        {-BOUND / 2, -BOUND / 2},
+        {BOUND - 30, -BOUND / 3},
+        {1000003, 48571},
+        {-777777, -270799},
     };
     fz_in in = {data, size, 0};
     for (int k = 0; k < MAX_CASES && fz_more(&in); k++) {

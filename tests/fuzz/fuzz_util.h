@@ -25,9 +25,13 @@ typedef struct fz_in {
     size_t n, at;
 } fz_in;
 
-static inline int fz_more(const fz_in *in) { return in->at < in->n; }
+static inline int fz_more(const fz_in *in) {
+    return in->at < in->n;
+}
 
-static inline uint8_t fz_u8(fz_in *in) { return in->at < in->n ? in->p[in->at++] : 0; }
+static inline uint8_t fz_u8(fz_in *in) {
+    return in->at < in->n ? in->p[in->at++] : 0;
+}
 
 static inline uint32_t fz_u32(fz_in *in) {
     uint32_t v = 0;
@@ -56,10 +60,44 @@ static inline int32_t fz_range(fz_in *in, int32_t lo, int32_t hi) {
  * some domain of the API, sometimes any 32-bit value. */
 static inline int32_t fz_int(fz_in *in) {
     static const int32_t edges[] = {
-        0, 1, -1, 2, 6, 7, 12, 13, 18, 19, 20, 21, -10, -11, 10, 11, 48, 197, 198, 199,
-        NAPFIRE_MAX_FIGURES, NAPFIRE_MAX_FIGURES + 1, 2 * NAPFIRE_MAX_FIGURES,
-        NAPFIRE_MAX_DISTANCE, NAPFIRE_MAX_DISTANCE + 1, 100, 150, 300, 600,
-        INT32_MIN, INT32_MIN + 1, INT32_MAX, INT32_MAX - 1, 101, 118, 119, 16, 17,
+        0,
+        1,
+        -1,
+        2,
+        6,
+        7,
+        12,
+        13,
+        18,
+        19,
+        20,
+        21,
+        -10,
+        -11,
+        10,
+        11,
+        48,
+        197,
+        198,
+        199,
+        NAPFIRE_MAX_FIGURES,
+        NAPFIRE_MAX_FIGURES + 1,
+        2 * NAPFIRE_MAX_FIGURES,
+        NAPFIRE_MAX_DISTANCE,
+        NAPFIRE_MAX_DISTANCE + 1,
+        100,
+        150,
+        300,
+        600,
+        INT32_MIN,
+        INT32_MIN + 1,
+        INT32_MAX,
+        INT32_MAX - 1,
+        101,
+        118,
+        119,
+        16,
+        17,
     };
     uint8_t sel = fz_u8(in);
     if (sel < 128)
@@ -69,14 +107,13 @@ static inline int32_t fz_int(fz_in *in) {
     return fz_s32_of(fz_u32(in));
 }
 
-#define FZ_MUST(cond, what)                                                                  \
-    do {                                                                                     \
-        if (!(cond)) {                                                                       \
-            fprintf(stderr, "%s:%d: invariant violated: %s (%s)\n", __FILE__, __LINE__, what, \
-                    #cond);                                                                  \
-            abort();                                                                         \
-        }                                                                                    \
-    } while (0)
+#define FZ_MUST(cond, what) \
+  do { \
+    if (!(cond)) { \
+      fprintf(stderr, "%s:%d: invariant violated: %s (%s)\n", __FILE__, __LINE__, what, #cond); \
+      abort(); \
+    } \
+  } while (0)
 
 static inline int fz_known_status(int st) {
     return st <= NAPFIRE_OK && st >= NAPFIRE_ESIZE;

@@ -27,8 +27,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 /* Bounds the per-directory name list; corpora hold a few dozen files. */
 #define MAX_ENTRIES 100000
 
-static int run_file(const char *path)
-{
+static int run_file(const char *path) {
     FILE *f = fopen(path, "rb");
     if (!f) {
         fprintf(stderr, "replay: cannot open %s\n", path);
@@ -60,13 +59,11 @@ static int run_file(const char *path)
     return 1;
 }
 
-static int by_name(const void *a, const void *b)
-{
+static int by_name(const void *a, const void *b) {
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-static int run_dir(const char *path)
-{
+static int run_dir(const char *path) {
     DIR *d = opendir(path);
     if (!d) {
         fprintf(stderr, "replay: cannot open directory %s\n", path);
@@ -123,8 +120,7 @@ static int run_dir(const char *path)
     return rc < 0 ? -1 : count;
 }
 
-static int run_path(const char *path)
-{
+static int run_path(const char *path) {
     struct stat st;
     if (stat(path, &st) != 0) {
         fprintf(stderr, "replay: no such file or directory: %s\n", path);
@@ -133,8 +129,7 @@ static int run_path(const char *path)
     return S_ISDIR(st.st_mode) ? run_dir(path) : run_file(path);
 }
 
-int main(int argc, char **argv)
-{
+int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: %s DIR|FILE...\n", argv[0]);
         return 1;

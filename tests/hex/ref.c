@@ -19,14 +19,18 @@
 static const int64_t CQ[6] = {2, 1, -1, -2, -1, 1};
 static const int64_t CR[6] = {-1, -2, -1, 1, 2, 1};
 
-static int64_t cross(int64_t aq, int64_t ar, int64_t bq, int64_t br) { return aq * br - ar * bq; }
+static int64_t cross(int64_t aq, int64_t ar, int64_t bq, int64_t br) {
+    return aq * br - ar * bq;
+}
 
 static int64_t hexdist(int64_t q, int64_t r) {
     return (llabs(q) + llabs(r) + llabs(q + r)) / 2;
 }
 
 /* A rational n / d with d > 0. */
-typedef struct { int64_t n, d; } rat;
+typedef struct {
+    int64_t n, d;
+} rat;
 
 static int rat_cmp(rat a, rat b) {
     int64_t l = a.n * b.d, r = b.n * a.d;
@@ -34,9 +38,9 @@ static int rat_cmp(rat a, rat b) {
 }
 
 typedef struct {
-    int64_t q, r;   /* relative hex */
-    rat t0, t1;     /* closed parameter interval inside the closed hexagon */
-    int on_edge;    /* the overlap lies on one edge line: edge index, else -1 */
+    int64_t q, r; /* relative hex */
+    rat t0, t1;   /* closed parameter interval inside the closed hexagon */
+    int on_edge;  /* the overlap lies on one edge line: edge index, else -1 */
 } hit;
 
 /* Clip segment (0,0)->(3dq,3dr) against hex (q,r). Returns 0 if they
@@ -53,22 +57,27 @@ static int clip(int64_t dq, int64_t dr, int64_t q, int64_t r, hit *h) {
         /* The centre is inside: its sign is the inside sign. */
         int64_t sc = cross(eq, er, 3 * q - pq, 3 * r - pr);
         int64_t s = sc > 0 ? 1 : -1;
-        int64_t f0 = s * cross(eq, er, -pq, -pr);              /* at t = 0 */
+        int64_t f0 = s * cross(eq, er, -pq, -pr);                 /* at t = 0 */
         int64_t f1 = s * cross(eq, er, 3 * dq - pq, 3 * dr - pr); /* at t = 1 */
         /* f(t) = f0 + t (f1 - f0) >= 0 */
         int64_t k = f1 - f0;
         if (k == 0) {
-            if (f0 < 0) return 0;
-            if (f0 == 0) h->on_edge = i;
+            if (f0 < 0)
+                return 0;
+            if (f0 == 0)
+                h->on_edge = i;
         } else if (k > 0) { /* t >= -f0 / k */
             rat b = {-f0, k};
-            if (rat_cmp(b, lo) > 0) lo = b;
+            if (rat_cmp(b, lo) > 0)
+                lo = b;
         } else { /* t <= f0 / -k */
             rat b = {f0, -k};
-            if (rat_cmp(b, hi) < 0) hi = b;
+            if (rat_cmp(b, hi) < 0)
+                hi = b;
         }
     }
-    if (rat_cmp(lo, hi) > 0) return 0;
+    if (rat_cmp(lo, hi) > 0)
+        return 0;
     h->t0 = lo;
     h->t1 = hi;
     return 1;
@@ -77,7 +86,8 @@ static int clip(int64_t dq, int64_t dr, int64_t q, int64_t r, hit *h) {
 static int hit_cmp(const void *pa, const void *pb) {
     const hit *a = pa, *b = pb;
     int c = rat_cmp(a->t0, b->t0);
-    if (c == 0) c = rat_cmp(a->t1, b->t1);
+    if (c == 0)
+        c = rat_cmp(a->t1, b->t1);
     return c;
 }
 
@@ -88,10 +98,12 @@ size_t ref_trace(napfire_hex from, napfire_hex to, napfire_trace_step *out, size
     size_t nh = 0;
     for (int64_t q = -n - 1; q <= n + 1; q++)
         for (int64_t r = -n - 1; r <= n + 1; r++) {
-            if (hexdist(q, r) > n + 1 || hexdist(dq - q, dr - r) > n + 1) continue;
+            if (hexdist(q, r) > n + 1 || hexdist(dq - q, dr - r) > n + 1)
+                continue;
             hit h;
             if (clip(dq, dr, q, r, &h)) {
-                if (nh == sizeof hits / sizeof hits[0]) abort();
+                if (nh == sizeof hits / sizeof hits[0])
+                    abort();
                 hits[nh++] = h;
             }
         }
@@ -111,12 +123,14 @@ size_t ref_trace(napfire_hex from, napfire_hex to, napfire_trace_step *out, size
             s.kind = NAPFIRE_STEP_VERTEX;
             for (int v = 0; v < 6; v++) {
                 int64_t cq = 3 * h->q + CQ[v], cr = 3 * h->r + CR[v];
-                if (cq * h->t0.d == 3 * dq * h->t0.n && cr * h->t0.d == 3 * dr * h->t0.n) s.side = v;
+                if (cq * h->t0.d == 3 * dq * h->t0.n && cr * h->t0.d == 3 * dr * h->t0.n)
+                    s.side = v;
             }
         } else if (h->on_edge >= 0) {
             /* Along an edge: the neighbour across it has the same interval. */
             const hit *o = &hits[i + 1];
-            if (i + 1 >= nh || hit_cmp(h, o) != 0) abort();
+            if (i + 1 >= nh || hit_cmp(h, o) != 0)
+                abort();
             i++;
             /* Right of the line (as seen on a y-down map) is cross(d, p) > 0. */
             const hit *right = h, *left = o;
@@ -131,11 +145,13 @@ size_t ref_trace(napfire_hex from, napfire_hex to, napfire_trace_step *out, size
             s.other.r = (int32_t)(from.r + left->r);
             static const int64_t EQ[6] = {1, 1, 0, -1, -1, 0}, ER[6] = {0, -1, -1, 0, 1, 1};
             for (int dir = 0; dir < 6; dir++)
-                if (left->q - right->q == EQ[dir] && left->r - right->r == ER[dir]) s.side = dir;
+                if (left->q - right->q == EQ[dir] && left->r - right->r == ER[dir])
+                    s.side = dir;
         } else {
             s.kind = NAPFIRE_STEP_HEX;
         }
-        if (k < cap) out[k] = s;
+        if (k < cap)
+            out[k] = s;
         k++;
     }
     return k;

@@ -12,7 +12,8 @@
 
 static int popcount6(uint32_t m) {
     int n = 0;
-    for (unsigned i = 0; i < 6; i++) n += (int)((m >> i) & 1u);
+    for (unsigned i = 0; i < 6; i++)
+        n += (int)((m >> i) & 1u);
     return n;
 }
 
@@ -33,8 +34,7 @@ static int32_t value_of(napfire_hex_fire f) {
 }
 
 /* H-FACE: the documented masks. */
-START_TEST(facing_masks)
-{
+START_TEST(facing_masks) {
     uint32_t front, flank, rear;
     /* column facing hexside 0: front 5, 0, 1; flank 4, 2; rear 3 */
     ck_assert_int_eq(napfire_hex_facing(NAPFIRE_HEX_COLUMN, 0, &front, &flank, &rear), NAPFIRE_OK);
@@ -70,8 +70,7 @@ END_TEST
 /* H-FACE: counts 3/2/1, 2/2/2, 4/2/0, 6/0/0 for every facing each
  * formation takes; the three masks partition the six hexsides; the front
  * is symmetric about the facing. */
-START_TEST(facing_counts)
-{
+START_TEST(facing_counts) {
     static const int counts[5][3] = {{3, 2, 1}, {3, 2, 1}, {2, 2, 2}, {4, 2, 0}, {6, 0, 0}};
     for (int32_t formation = NAPFIRE_HEX_COLUMN; formation <= NAPFIRE_HEX_SQUARE; formation++)
         for (int32_t facing = 0; facing < 12; facing++) {
@@ -107,8 +106,7 @@ END_TEST
 /* H-FACE with H-LOS-4: a line facing vertex 0 sees along the diagonal it
  * faces (leaving through that vertex) and straight through its two front
  * hexsides, not through its flanks. */
-START_TEST(facing_with_los)
-{
+START_TEST(facing_with_los) {
     napfire_los_query q;
     memset(&q, 0, sizeof q);
     ck_assert_int_eq(napfire_hex_facing(NAPFIRE_HEX_LINE, 1, &q.front_mask, NULL, NULL), NAPFIRE_OK);
@@ -123,14 +121,14 @@ START_TEST(facing_with_los)
         q.target = cases[i].t;
         ck_assert_int_eq(napfire_los_grid(&q, NAPFIRE_HEX_ODD_Q, 1, 1, &cell, &r), NAPFIRE_OK);
         ck_assert_int_eq(r.clear, cases[i].clear);
-        if (!r.clear) ck_assert_int_eq(r.rule, NAPFIRE_LOS_RULE_FRONT_HEXSIDE);
+        if (!r.clear)
+            ck_assert_int_eq(r.rule, NAPFIRE_LOS_RULE_FRONT_HEXSIDE);
     }
 }
 END_TEST
 
 /* H-FIRE-3, H-FIRE-5: the rules page's example and the line's edges. */
-START_TEST(fire_line)
-{
+START_TEST(fire_line) {
     /* French Légère, 10 increments in line in two hexes, x3: 8 x 3 = 24 */
     ck_assert_int_eq(value_of(fire(NAPFIRE_HEX_LINE, 10, 2, 3)), 24);
     ck_assert_int_eq(value_of(fire(NAPFIRE_HEX_LINE, 10, 1, 3)), 12);
@@ -156,8 +154,7 @@ START_TEST(fire_line)
 END_TEST
 
 /* H-FIRE-4: tirailleurs, three increments a hex. */
-START_TEST(fire_tirailleurs)
-{
+START_TEST(fire_tirailleurs) {
     ck_assert_int_eq(value_of(fire(NAPFIRE_HEX_TIRAILLEUR, 4, 1, 2)), 6);
     ck_assert_int_eq(value_of(fire(NAPFIRE_HEX_TIRAILLEUR, 3, 1, 2)), 6);
     ck_assert_int_eq(value_of(fire(NAPFIRE_HEX_TIRAILLEUR, 2, 1, 2)), 4);
@@ -173,8 +170,7 @@ START_TEST(fire_tirailleurs)
 END_TEST
 
 /* H-FIRE-2: in column only the top unit fires, its printed value. */
-START_TEST(fire_column)
-{
+START_TEST(fire_column) {
     napfire_hex_fire f = fire(NAPFIRE_HEX_COLUMN, 12, 1, 3);
     f.printed_value = 7;
     ck_assert_int_eq(value_of(f), 7);
@@ -195,8 +191,7 @@ START_TEST(fire_column)
 END_TEST
 
 /* H-FIRE-1: ranges. */
-START_TEST(fire_range)
-{
+START_TEST(fire_range) {
     int32_t r = -1;
     ck_assert_int_eq(napfire_hex_fire_range(NAPFIRE_HEX_LINE, 0, &r), NAPFIRE_OK);
     ck_assert_int_eq(r, 1);
@@ -215,8 +210,7 @@ START_TEST(fire_range)
 END_TEST
 
 /* Misuse matrix for facing and fire. */
-START_TEST(fire_misuse)
-{
+START_TEST(fire_misuse) {
     uint32_t front = 0x5A, flank = 0x5A, rear = 0x5A;
     ck_assert_int_eq(napfire_hex_facing(NAPFIRE_HEX_LINE, 1, NULL, &flank, &rear), NAPFIRE_EINVAL);
     ck_assert_int_eq(napfire_hex_facing(-1, 1, &front, &flank, &rear), NAPFIRE_EDOMAIN);
@@ -232,7 +226,8 @@ START_TEST(fire_misuse)
     ck_assert_int_eq(napfire_hex_fire_value(NULL, &v), NAPFIRE_EINVAL);
     ck_assert_int_eq(napfire_hex_fire_value(&ok, NULL), NAPFIRE_EINVAL);
     napfire_hex_fire bad[10];
-    for (int i = 0; i < 10; i++) bad[i] = ok;
+    for (int i = 0; i < 10; i++)
+        bad[i] = ok;
     bad[0].formation = NAPFIRE_HEX_ARTILLERY;
     bad[1].formation = NAPFIRE_HEX_SQUARE;
     bad[2].formation = 5;
@@ -243,7 +238,8 @@ START_TEST(fire_misuse)
     bad[7].reserved[1] = 1;
     bad[8].printed_value = -1;
     bad[9].stack_position = -1;
-    for (int i = 0; i < 10; i++) ck_assert_int_eq(napfire_hex_fire_value(&bad[i], &v), NAPFIRE_EDOMAIN);
+    for (int i = 0; i < 10; i++)
+        ck_assert_int_eq(napfire_hex_fire_value(&bad[i], &v), NAPFIRE_EDOMAIN);
     ck_assert_int_eq(v, 77);
 
     int32_t r = 77;
@@ -258,11 +254,10 @@ START_TEST(fire_misuse)
 END_TEST
 
 /* Every enumeration value has a name; unknown ones say "unknown". */
-START_TEST(names)
-{
-    static const int32_t last[] = {NAPFIRE_HEX_EVEN_R,           NAPFIRE_STEP_VERTEX,
-                                   NAPFIRE_TERRAIN_SLOPE,        NAPFIRE_PRESENCE_LEADER_ONLY,
-                                   NAPFIRE_LOS_RULE_GRAZING,     NAPFIRE_LOS_ELV_FRIEND_ADJACENT,
+START_TEST(names) {
+    static const int32_t last[] = {NAPFIRE_HEX_EVEN_R,       NAPFIRE_STEP_VERTEX,
+                                   NAPFIRE_TERRAIN_SLOPE,    NAPFIRE_PRESENCE_LEADER_ONLY,
+                                   NAPFIRE_LOS_RULE_GRAZING, NAPFIRE_LOS_ELV_FRIEND_ADJACENT,
                                    NAPFIRE_HEX_SQUARE};
     static const int32_t first[] = {0, NAPFIRE_STEP_HEX, 0, 0, 0, 0, 0};
     for (int32_t e = NAPFIRE_HEX_ENUM_LAYOUT; e <= NAPFIRE_HEX_ENUM_FORMATION; e++) {

@@ -19,8 +19,7 @@ static napfire_hex H(int32_t q, int32_t r) {
 }
 
 /* H-HEX-2: the pinned direction vectors. */
-START_TEST(directions)
-{
+START_TEST(directions) {
     static const int32_t want[6][2] = {{1, 0}, {1, -1}, {0, -1}, {-1, 0}, {-1, 1}, {0, 1}};
     for (int32_t d = 0; d < 6; d++) {
         napfire_hex v;
@@ -42,8 +41,7 @@ END_TEST
 
 /* H-HEX-2: vertex v is shared with the neighbours across hexsides v, v+1;
  * those two are neighbours of each other. */
-START_TEST(vertices)
-{
+START_TEST(vertices) {
     for (int32_t v = 0; v < 6; v++) {
         napfire_hex two[2], a, b;
         ck_assert_int_eq(napfire_hex_vertex_hexes(H(-3, 8), v, two), NAPFIRE_OK);
@@ -58,8 +56,7 @@ START_TEST(vertices)
 END_TEST
 
 /* H-HEX-1: distance is the cube distance; symmetric; extreme values. */
-START_TEST(distance)
-{
+START_TEST(distance) {
     int32_t d;
     ck_assert_int_eq(napfire_hex_distance(H(0, 0), H(0, 0), &d), NAPFIRE_OK);
     ck_assert_int_eq(d, 0);
@@ -88,8 +85,7 @@ END_TEST
 
 /* H-HEX-1: offset layouts, both ways, over a 64 x 64 map and around the
  * origin (negative offsets), for the four layouts. */
-START_TEST(offset_round_trip)
-{
+START_TEST(offset_round_trip) {
     for (int32_t layout = NAPFIRE_HEX_ODD_Q; layout <= NAPFIRE_HEX_EVEN_R; layout++) {
         long wrong = 0;
         for (int32_t row = -8; row < 64; row++)
@@ -119,8 +115,7 @@ START_TEST(offset_round_trip)
 END_TEST
 
 /* H-HEX-1: which columns/rows are shifted. */
-START_TEST(offset_shifts)
-{
+START_TEST(offset_shifts) {
     napfire_hex h;
     /* flat-top: axial (1,0) is down-right of (0,0). ODD_Q: odd column 1
      * is shifted down, so it is in row 0; EVEN_Q: column 0 is shifted, so
@@ -144,8 +139,7 @@ START_TEST(offset_shifts)
 END_TEST
 
 /* H-HEX-3: the bound, on q, r and q + r. */
-START_TEST(bound)
-{
+START_TEST(bound) {
     ck_assert_int_eq(napfire_hex_check(H(M, 0)), NAPFIRE_OK);
     ck_assert_int_eq(napfire_hex_check(H(-M, M)), NAPFIRE_OK);
     ck_assert_int_eq(napfire_hex_check(H(0, -M)), NAPFIRE_OK);
@@ -167,8 +161,7 @@ END_TEST
 
 /* Misuse matrix: NULL outputs, bad enums, out-of-bound hexes; outputs
  * untouched. */
-START_TEST(grid_misuse)
-{
+START_TEST(grid_misuse) {
     const napfire_hex ok = H(1, 1), out = H(M + 1, 0);
     napfire_hex h = H(0x5A5A, 0x5A5A), two[2] = {H(7, 7), H(7, 7)};
     int32_t a = 0x5A5A, b = 0x5A5A;

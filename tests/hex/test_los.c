@@ -38,8 +38,7 @@ struct map {
                             4: bad presence (below the enum) */
 };
 
-static void put(struct map *m, napfire_hex h, int32_t elevation, int32_t terrain, int32_t presence,
-                int32_t side) {
+static void put(struct map *m, napfire_hex h, int32_t elevation, int32_t terrain, int32_t presence, int32_t side) {
     struct entry x = {h, elevation, terrain, presence, side};
     m->e[m->n++] = x;
 }
@@ -49,7 +48,8 @@ static int map_fn(void *ctx, napfire_hex h, napfire_hex_info *out) {
     m->calls++;
     /* The library zero-fills: a callback may only set what it knows. */
     ck_assert_int_eq(out->elevation | out->terrain | out->presence | out->unit_side, 0);
-    if (m->fail_rc && h.q == m->fail_at.q && h.r == m->fail_at.r) return m->fail_rc;
+    if (m->fail_rc && h.q == m->fail_at.q && h.r == m->fail_at.r)
+        return m->fail_rc;
     for (int i = 0; i < m->n; i++)
         if (m->e[i].h.q == h.q && m->e[i].h.r == h.r) {
             out->elevation = m->e[i].elevation;
@@ -57,10 +57,14 @@ static int map_fn(void *ctx, napfire_hex h, napfire_hex_info *out) {
             out->presence = m->e[i].presence;
             out->unit_side = m->e[i].side;
         }
-    if (m->bad == 1) out->terrain = 4;
-    if (m->bad == 2) out->reserved[3] = 1;
-    if (m->bad == 3) out->terrain = -1;
-    if (m->bad == 4) out->presence = -1;
+    if (m->bad == 1)
+        out->terrain = 4;
+    if (m->bad == 2)
+        out->reserved[3] = 1;
+    if (m->bad == 3)
+        out->terrain = -1;
+    if (m->bad == 4)
+        out->presence = -1;
     return 0;
 }
 
@@ -79,7 +83,8 @@ static napfire_los_result los(struct map *m, const napfire_los_query *q) {
     napfire_los_result r;
     memset(&r, 0x5A, sizeof r);
     ck_assert_int_eq(napfire_los_callback(q, map_fn, m, &r), NAPFIRE_OK);
-    for (int i = 0; i < 4; i++) ck_assert_int_eq(r.reserved[i], 0);
+    for (int i = 0; i < 4; i++)
+        ck_assert_int_eq(r.reserved[i], 0);
     return r;
 }
 
@@ -111,8 +116,7 @@ static void assert_blocked(const napfire_los_result *r, int32_t rule, int32_t ca
 }
 
 /* H-LOS-1: open ground; the exit hexside is reported. */
-START_TEST(open_ground)
-{
+START_TEST(open_ground) {
     struct map m = {0};
     napfire_los_result r = line4(&m, 0, 0, 0);
     assert_clear(&r);
@@ -125,8 +129,7 @@ END_TEST
 
 /* H-LOS-4: the line must leave through a front hexside; the map is not
  * read when it does not. */
-START_TEST(front_hexside)
-{
+START_TEST(front_hexside) {
     struct map m = {0};
     napfire_los_query q = query(H(0, 0), H(4, 0));
     q.front_mask = ALL_FRONT & ~1u;
@@ -146,8 +149,7 @@ END_TEST
 
 /* H-LOS-4 Decision: leaving exactly through a vertex is allowed when either
  * hexside at it is front. (0,0) -> (4,-2) leaves through vertex 0. */
-START_TEST(front_vertex)
-{
+START_TEST(front_vertex) {
     struct map m = {0};
     napfire_los_query q = query(H(0, 0), H(4, -2));
     for (uint32_t mask = 0; mask < 64; mask++) {
@@ -161,8 +163,7 @@ END_TEST
 
 /* H-LOS-6: adjacent fire ignores elevation and terrain, still needs the
  * front hexside; the map is not read. */
-START_TEST(adjacent)
-{
+START_TEST(adjacent) {
     for (int32_t dir = 0; dir < 6; dir++) {
         struct map m = {0};
         napfire_hex t;
@@ -184,8 +185,7 @@ END_TEST
 
 /* H-LOS-5: only hexes strictly between block; firer's and target's own
  * terrain and units do not. */
-START_TEST(ends_do_not_block)
-{
+START_TEST(ends_do_not_block) {
     struct map m = {0};
     put(&m, H(0, 0), 0, NAPFIRE_TERRAIN_TOWN, NAPFIRE_PRESENCE_COMBAT, FIRER_SIDE);
     put(&m, H(4, 0), 0, NAPFIRE_TERRAIN_BLOCKING, NAPFIRE_PRESENCE_COMBAT, TARGET_SIDE);
@@ -197,8 +197,7 @@ END_TEST
 
 /* H-LOS-5, H-ELV-5: a town blocks at any elevations and any distance,
  * including on a hill. */
-START_TEST(town)
-{
+START_TEST(town) {
     static const int32_t elev[][2] = {{0, 0}, {3, 0}, {0, 3}};
     for (int32_t at = 1; at <= 3; at++)
         for (int e = 0; e < 3; e++) {
@@ -214,16 +213,19 @@ END_TEST
 /* H-LOS-5 woods/walls and H-ELV-1, H-ELV-2, H-ELV-3 on every side:
  * firer higher / lower / equal x blocker nearer firer / equidistant /
  * nearer target. */
-START_TEST(terrain_and_elevation)
-{
+START_TEST(terrain_and_elevation) {
     /* expected: 0 clear (lifted), else the ::napfire_los_elevation */
     static const struct {
         int32_t ef, et, at, elevation; /* elevation -1: lifted */
     } cases[] = {
-        {0, 0, 1, NAPFIRE_LOS_ELV_EQUAL},       {0, 0, 2, NAPFIRE_LOS_ELV_EQUAL},
-        {0, 0, 3, NAPFIRE_LOS_ELV_EQUAL},       {2, 1, 1, -1}, /* H-ELV-1 */
-        {2, 1, 2, NAPFIRE_LOS_ELV_EQUIDISTANT}, {2, 1, 3, NAPFIRE_LOS_ELV_OTHER_HALF},
-        {1, 2, 1, NAPFIRE_LOS_ELV_OTHER_HALF},  {1, 2, 2, NAPFIRE_LOS_ELV_EQUIDISTANT},
+        {0, 0, 1, NAPFIRE_LOS_ELV_EQUAL},
+        {0, 0, 2, NAPFIRE_LOS_ELV_EQUAL},
+        {0, 0, 3, NAPFIRE_LOS_ELV_EQUAL},
+        {2, 1, 1, -1}, /* H-ELV-1 */
+        {2, 1, 2, NAPFIRE_LOS_ELV_EQUIDISTANT},
+        {2, 1, 3, NAPFIRE_LOS_ELV_OTHER_HALF},
+        {1, 2, 1, NAPFIRE_LOS_ELV_OTHER_HALF},
+        {1, 2, 2, NAPFIRE_LOS_ELV_EQUIDISTANT},
         {1, 2, 3, -1}, /* H-ELV-2 */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -244,8 +246,7 @@ END_TEST
 
 /* H-LOS-5: non-routed combat units of either side block; routed units and
  * leaders alone do not. */
-START_TEST(units)
-{
+START_TEST(units) {
     static const int32_t sides[] = {FIRER_SIDE, TARGET_SIDE, 99};
     for (size_t s = 0; s < 3; s++) {
         struct map m = {0};
@@ -253,8 +254,7 @@ START_TEST(units)
         napfire_los_result r = line4(&m, 0, 0, 0);
         assert_blocked(&r, NAPFIRE_LOS_RULE_UNIT, NAPFIRE_LOS_RULE_UNIT, NAPFIRE_LOS_ELV_EQUAL, H(2, 0));
     }
-    static const int32_t harmless[] = {NAPFIRE_PRESENCE_ROUTED, NAPFIRE_PRESENCE_LEADER_ONLY,
-                                       NAPFIRE_PRESENCE_NONE};
+    static const int32_t harmless[] = {NAPFIRE_PRESENCE_ROUTED, NAPFIRE_PRESENCE_LEADER_ONLY, NAPFIRE_PRESENCE_NONE};
     for (size_t p = 0; p < 3; p++) {
         struct map m = {0};
         for (int32_t at = 1; at <= 3; at++)
@@ -268,8 +268,7 @@ END_TEST
 /* H-ELV-2: a lower firer sees over blockers nearer the target, except a
  * friendly unit adjacent to the target; "friendly" is the firer's side by
  * default and the target's side under the policy switch. */
-START_TEST(friendly_adjacent)
-{
+START_TEST(friendly_adjacent) {
     static const struct {
         uint32_t policy;
         int32_t side;
@@ -286,8 +285,7 @@ START_TEST(friendly_adjacent)
         put(&m, H(3, 0), 0, NAPFIRE_TERRAIN_CLEAR, NAPFIRE_PRESENCE_COMBAT, cases[i].side);
         napfire_los_result r = line4(&m, 0, 1, cases[i].policy);
         if (cases[i].blocks) {
-            assert_blocked(&r, NAPFIRE_LOS_RULE_UNIT, NAPFIRE_LOS_RULE_UNIT, NAPFIRE_LOS_ELV_FRIEND_ADJACENT,
-                           H(3, 0));
+            assert_blocked(&r, NAPFIRE_LOS_RULE_UNIT, NAPFIRE_LOS_RULE_UNIT, NAPFIRE_LOS_ELV_FRIEND_ADJACENT, H(3, 0));
         } else {
             assert_clear(&r);
             ck_assert_int_eq(r.lifted, 1);
@@ -324,8 +322,7 @@ END_TEST
 
 /* H-ELV-4: a slope at the firer's or target's elevation does not block;
  * other slopes do, subject to H-ELV-1/2. */
-START_TEST(slopes)
-{
+START_TEST(slopes) {
     static const struct {
         int32_t ef, et, slope, at, expect; /* expect: 0 clear, 1 blocked, 2 lifted */
     } cases[] = {
@@ -357,8 +354,7 @@ END_TEST
 /* H-LOS-3: along a hexside, either hex blocking blocks; the pair is named
  * with the blocking hex first. (0,0) -> (4,-2) runs along the hexsides of
  * (1,0)|(1,-1) and (3,-1)|(3,-2), crossing (2,-1). */
-START_TEST(grazing)
-{
+START_TEST(grazing) {
     napfire_los_query q = query(H(0, 0), H(4, -2));
     {
         struct map m = {0};
@@ -366,14 +362,12 @@ START_TEST(grazing)
         assert_clear(&r);
         ck_assert_int_eq(m.calls, 2 + 2 + 1 + 2);
     }
-    static const napfire_hex pair[][2] = {{{1, 0}, {1, -1}}, {{1, -1}, {1, 0}},
-                                          {{3, -1}, {3, -2}}, {{3, -2}, {3, -1}}};
+    static const napfire_hex pair[][2] = {{{1, 0}, {1, -1}}, {{1, -1}, {1, 0}}, {{3, -1}, {3, -2}}, {{3, -2}, {3, -1}}};
     for (size_t i = 0; i < 4; i++) {
         struct map m = {0};
         put(&m, pair[i][0], 0, NAPFIRE_TERRAIN_BLOCKING, NAPFIRE_PRESENCE_NONE, 0);
         napfire_los_result r = los(&m, &q);
-        assert_blocked(&r, NAPFIRE_LOS_RULE_GRAZING, NAPFIRE_LOS_RULE_TERRAIN, NAPFIRE_LOS_ELV_EQUAL,
-                       pair[i][0]);
+        assert_blocked(&r, NAPFIRE_LOS_RULE_GRAZING, NAPFIRE_LOS_RULE_TERRAIN, NAPFIRE_LOS_ELV_EQUAL, pair[i][0]);
         ck_assert_int_eq(r.blocker_kind, NAPFIRE_STEP_HEXSIDE);
         ck_assert_int_eq(r.blocker_other.q, pair[i][1].q);
         ck_assert_int_eq(r.blocker_other.r, pair[i][1].r);
@@ -411,12 +405,15 @@ static napfire_hex mirror(napfire_hex h) {
 
 static struct map mirrored(const struct map *m) {
     struct map x = *m;
-    for (int i = 0; i < m->n; i++) x.e[i].h = mirror(m->e[i].h);
+    for (int i = 0; i < m->n; i++)
+        x.e[i].h = mirror(m->e[i].h);
     x.calls = 0;
     return x;
 }
 
-static int same_hex(napfire_hex a, napfire_hex b) { return a.q == b.q && a.r == b.r; }
+static int same_hex(napfire_hex a, napfire_hex b) {
+    return a.q == b.q && a.r == b.r;
+}
 
 /* H-LOS-3, H-ELV-1/2: every explanation of a map and of its mirror image
  * agrees: rule, cause, elevation, lifted, and mirrored blocking hexes. */
@@ -429,7 +426,8 @@ static void assert_mirror_symmetric(const struct map *m, const napfire_los_query
     ck_assert_int_eq(r.elevation, s.elevation);
     ck_assert_int_eq(r.lifted, s.lifted);
     ck_assert_int_eq(r.blocker_kind, s.blocker_kind);
-    if (r.clear) return;
+    if (r.clear)
+        return;
     /* A pair of equal causes may name either hex first; otherwise exactly
      * the mirrored hex. */
     int exact = same_hex(s.blocker, mirror(r.blocker)) && same_hex(s.blocker_other, mirror(r.blocker_other));
@@ -439,8 +437,7 @@ static void assert_mirror_symmetric(const struct map *m, const napfire_los_query
 
 /* H-LOS-3: when both hexes of a pair block, the stronger cause is named,
  * on either side of the line: TOWN before TERRAIN before SLOPE before UNIT. */
-START_TEST(grazing_pair_symmetric)
-{
+START_TEST(grazing_pair_symmetric) {
     napfire_los_query q = query(H(0, 0), H(4, -2));
     struct map m = {0};
     put(&m, H(3, -1), 0, NAPFIRE_TERRAIN_BLOCKING, NAPFIRE_PRESENCE_NONE, 0);
@@ -486,8 +483,7 @@ END_TEST
 
 /* H-ELV-1/2: lifted counts blocker features, the deciding hex's own
  * lifted ones included, and both hexes of a pair whichever blocks. */
-START_TEST(lifted_counts_features)
-{
+START_TEST(lifted_counts_features) {
     /* A higher firer: woods with a unit in them near it, two features. */
     struct map m = {0};
     put(&m, H(1, 0), 0, NAPFIRE_TERRAIN_BLOCKING, NAPFIRE_PRESENCE_COMBAT, TARGET_SIDE);
@@ -526,8 +522,7 @@ END_TEST
 
 /* H-LOS-2: hexes only touched at a vertex are not between. (0,0) ->
  * (5,-1) touches (2,-1) and (3,0), crosses (1,0), (2,0), (3,-1), (4,-1). */
-START_TEST(vertex_touch_not_between)
-{
+START_TEST(vertex_touch_not_between) {
     napfire_los_query q = query(H(0, 0), H(5, -1));
     struct map m = {0};
     put(&m, H(2, -1), 0, NAPFIRE_TERRAIN_TOWN, NAPFIRE_PRESENCE_COMBAT, 0);
@@ -543,8 +538,7 @@ START_TEST(vertex_touch_not_between)
 END_TEST
 
 /* H-ELV-6: each blocker on its own; the first that remains is named. */
-START_TEST(first_blocker)
-{
+START_TEST(first_blocker) {
     struct map m = {0};
     put(&m, H(1, 0), 0, NAPFIRE_TERRAIN_BLOCKING, NAPFIRE_PRESENCE_NONE, 0);
     put(&m, H(3, 0), 0, NAPFIRE_TERRAIN_TOWN, NAPFIRE_PRESENCE_NONE, 0);
@@ -567,8 +561,7 @@ END_TEST
 
 /* A callback error aborts the call and is returned as is; the result is
  * untouched. Bad descriptions are EDOMAIN. */
-START_TEST(callback_errors)
-{
+START_TEST(callback_errors) {
     static const napfire_hex at[] = {{0, 0}, {4, 0}, {1, 0}, {3, 0}};
     static const int rcs[] = {-42, 7, NAPFIRE_EUNKNOWN};
     for (size_t i = 0; i < 4; i++)
@@ -604,13 +597,14 @@ static napfire_hex_info grid[GR * GC];
 
 static int grid_fn(void *ctx, napfire_hex h, napfire_hex_info *out) {
     int32_t layout = *(const int32_t *)ctx, col, row;
-    if (napfire_hex_to_offset(h, layout, &col, &row) != NAPFIRE_OK) return -100;
-    if (col >= 0 && col < GC && row >= 0 && row < GR) *out = grid[row * GC + col];
+    if (napfire_hex_to_offset(h, layout, &col, &row) != NAPFIRE_OK)
+        return -100;
+    if (col >= 0 && col < GC && row >= 0 && row < GR)
+        *out = grid[row * GC + col];
     return 0;
 }
 
-START_TEST(grid_form)
-{
+START_TEST(grid_form) {
     long compared = 0, blocked = 0;
     uint32_t x = 12345;
     for (int32_t layout = NAPFIRE_HEX_ODD_Q; layout <= NAPFIRE_HEX_EVEN_R; layout++) {
@@ -619,11 +613,16 @@ START_TEST(grid_form)
             x = x * 1103515245u + 12345u;
             uint32_t v = (x >> 16) % 16;
             grid[i].elevation = (int32_t)((x >> 8) % 3);
-            if (v < 2) grid[i].terrain = NAPFIRE_TERRAIN_BLOCKING;
-            else if (v < 3) grid[i].terrain = NAPFIRE_TERRAIN_TOWN;
-            else if (v < 5) grid[i].terrain = NAPFIRE_TERRAIN_SLOPE;
-            if (v == 5) grid[i].presence = NAPFIRE_PRESENCE_COMBAT;
-            if (v == 6) grid[i].presence = NAPFIRE_PRESENCE_ROUTED;
+            if (v < 2)
+                grid[i].terrain = NAPFIRE_TERRAIN_BLOCKING;
+            else if (v < 3)
+                grid[i].terrain = NAPFIRE_TERRAIN_TOWN;
+            else if (v < 5)
+                grid[i].terrain = NAPFIRE_TERRAIN_SLOPE;
+            if (v == 5)
+                grid[i].presence = NAPFIRE_PRESENCE_COMBAT;
+            if (v == 6)
+                grid[i].presence = NAPFIRE_PRESENCE_ROUTED;
             grid[i].unit_side = (int32_t)(x % 2);
         }
         /* Firers on and off the grid. Plain checks in the loop: Check's
@@ -636,7 +635,8 @@ START_TEST(grid_form)
                         napfire_hex f, t;
                         wrong += napfire_hex_from_offset(layout, fc, fr, &f) != NAPFIRE_OK;
                         wrong += napfire_hex_from_offset(layout, tc, tr, &t) != NAPFIRE_OK;
-                        if (f.q == t.q && f.r == t.r) continue;
+                        if (f.q == t.q && f.r == t.r)
+                            continue;
                         napfire_los_query q = query(f, t);
                         q.front_mask = (uint32_t)(tc * 7 + tr) & ALL_FRONT;
                         q.policy = (uint32_t)(tr & 1);
@@ -672,8 +672,7 @@ END_TEST
 
 /* Misuse of both functions: NULL, bound, firer = target, undefined bits,
  * non-zero reserved, bad grid shape; the result is untouched. */
-START_TEST(los_misuse)
-{
+START_TEST(los_misuse) {
     struct map m = {0};
     napfire_hex_info cells[4];
     memset(cells, 0, sizeof cells);
@@ -690,7 +689,8 @@ START_TEST(los_misuse)
     ck_assert_int_eq(napfire_los_grid(&ok, 0, 2, 2, cells, NULL), NAPFIRE_EINVAL);
 
     napfire_los_query bad[8];
-    for (int i = 0; i < 8; i++) bad[i] = ok;
+    for (int i = 0; i < 8; i++)
+        bad[i] = ok;
     bad[0].firer = H(NAPFIRE_HEX_COORD_MAX + 1, 0);
     bad[1].target = H(0, -NAPFIRE_HEX_COORD_MAX - 1);
     bad[2].target = bad[2].firer;

@@ -34,9 +34,8 @@ static int32_t hexdist(int32_t dq, int32_t dr) {
 
 static int steps_equal(const napfire_trace_step *a, const napfire_trace_step *b, size_t n) {
     for (size_t i = 0; i < n; i++) {
-        if (a[i].kind != b[i].kind || a[i].side != b[i].side || a[i].hex.q != b[i].hex.q ||
-            a[i].hex.r != b[i].hex.r || a[i].other.q != b[i].other.q ||
-            a[i].other.r != b[i].other.r || a[i].from_start != b[i].from_start ||
+        if (a[i].kind != b[i].kind || a[i].side != b[i].side || a[i].hex.q != b[i].hex.q || a[i].hex.r != b[i].hex.r ||
+            a[i].other.q != b[i].other.q || a[i].other.r != b[i].other.r || a[i].from_start != b[i].from_start ||
             a[i].to_end != b[i].to_end)
             return 0;
     }
@@ -46,8 +45,8 @@ static int steps_equal(const napfire_trace_step *a, const napfire_trace_step *b,
 static void dump(const char *what, const napfire_trace_step *s, size_t n) {
     fprintf(stderr, "%s:\n", what);
     for (size_t i = 0; i < n; i++)
-        fprintf(stderr, "  kind %d side %d (%d,%d) (%d,%d) %d/%d\n", s[i].kind, s[i].side, s[i].hex.q,
-                s[i].hex.r, s[i].other.q, s[i].other.r, s[i].from_start, s[i].to_end);
+        fprintf(stderr, "  kind %d side %d (%d,%d) (%d,%d) %d/%d\n", s[i].kind, s[i].side, s[i].hex.q, s[i].hex.r,
+                s[i].other.q, s[i].other.r, s[i].from_start, s[i].to_end);
 }
 
 /* Library trace (array form), also checked against the iterator. */
@@ -61,7 +60,8 @@ static size_t lib_trace(napfire_hex from, napfire_hex to, napfire_trace_step *ou
     int32_t more = 0;
     for (;;) {
         ck_assert_int_eq(napfire_trace_next(&it, &s, &more), NAPFIRE_OK);
-        if (!more) break;
+        if (!more)
+            break;
         ck_assert_uint_lt(k, n);
         ck_assert(steps_equal(&s, &out[k], 1));
         k++;
@@ -75,15 +75,15 @@ static size_t lib_trace(napfire_hex from, napfire_hex to, napfire_trace_step *ou
 
 /* H-LOS-1, H-LOS-2, H-LOS-3: every target within 12 of every origin:
  * identical hexes, kinds, sides, distances and order. */
-START_TEST(reference_all_within_12)
-{
+START_TEST(reference_all_within_12) {
     long compared = 0, refused = 0;
     for (size_t o = 0; o < sizeof ORIGINS / sizeof ORIGINS[0]; o++) {
         napfire_hex f = ORIGINS[o];
         for (int32_t dq = -12; dq <= 12; dq++)
             for (int32_t dr = -12; dr <= 12; dr++) {
                 int32_t n = hexdist(dq, dr);
-                if (n > 12) continue;
+                if (n > 12)
+                    continue;
                 napfire_hex t = {f.q + dq, f.r + dr};
                 napfire_trace_step a[NSTEPS], b[NSTEPS];
                 size_t na = 0;
@@ -105,22 +105,23 @@ START_TEST(reference_all_within_12)
                 compared++;
             }
     }
-    printf("trace reference: %ld origin/target pairs compared, all identical; %ld out of bound refused\n",
-           compared, refused);
+    printf("trace reference: %ld origin/target pairs compared, all identical; %ld out of bound refused\n", compared,
+           refused);
     ck_assert_int_gt(compared, 3000);
 }
 END_TEST
 
 /* H-LOS-2: longer lines in many directions, from an origin near the bound. */
-START_TEST(reference_long_lines)
-{
+START_TEST(reference_long_lines) {
     long compared = 0;
     napfire_hex f = {NAPFIRE_HEX_COORD_MAX - 40, -NAPFIRE_HEX_COORD_MAX + 50};
     for (int32_t dq = -30; dq <= 30; dq += 1)
         for (int32_t dr = -30; dr <= 30; dr += 7) {
-            if (hexdist(dq, dr) > 30 || hexdist(dq, dr) < 13) continue;
+            if (hexdist(dq, dr) > 30 || hexdist(dq, dr) < 13)
+                continue;
             napfire_hex t = {f.q + dq, f.r + dr};
-            if (napfire_hex_check(t) != NAPFIRE_OK) continue;
+            if (napfire_hex_check(t) != NAPFIRE_OK)
+                continue;
             napfire_trace_step a[NSTEPS], b[NSTEPS];
             size_t na = lib_trace(f, t, a), nb = ref_trace(f, t, b, NSTEPS);
             ck_assert_uint_eq(na, nb);
@@ -134,16 +135,16 @@ END_TEST
 
 /* H-LOS-3: a hexside is run along exactly when the direction is a
  * multiple of cube (2,-1,-1) or a permutation of it. */
-START_TEST(grazing_exactly_diagonal)
-{
+START_TEST(grazing_exactly_diagonal) {
     napfire_hex f = {3, -8};
     int diagonals = 0;
     for (int32_t dq = -12; dq <= 12; dq++)
         for (int32_t dr = -12; dr <= 12; dr++) {
-            if (hexdist(dq, dr) > 12) continue;
+            if (hexdist(dq, dr) > 12)
+                continue;
             int32_t x = dq, y = -dq - dr, z = dr;
-            int diagonal = (x != 0 || z != 0) &&
-                           ((x == y && z == -2 * x) || (y == z && x == -2 * y) || (z == x && y == -2 * z));
+            int diagonal =
+                (x != 0 || z != 0) && ((x == y && z == -2 * x) || (y == z && x == -2 * y) || (z == x && y == -2 * z));
             napfire_hex t = {f.q + dq, f.r + dr};
             napfire_trace_step a[NSTEPS];
             size_t n = lib_trace(f, t, a);
@@ -167,8 +168,7 @@ START_TEST(grazing_exactly_diagonal)
 END_TEST
 
 /* H-LOS-3: the pair is reported once, right hex first, with the hexside. */
-START_TEST(grazing_pair)
-{
+START_TEST(grazing_pair) {
     napfire_hex f = {0, 0}, t = {4, -2}; /* cube (4,-2,-2) */
     napfire_trace_step a[NSTEPS];
     size_t n = lib_trace(f, t, a);
@@ -190,14 +190,14 @@ END_TEST
 
 /* H-LOS-2: the nudged lerp line from 0 to cube (-8,1,7) misses cube
  * (-4,0,4); the exact trace crosses it. */
-START_TEST(lerp_counterexample)
-{
+START_TEST(lerp_counterexample) {
     napfire_hex f = {0, 0}, t = {-8, 7};
     napfire_trace_step a[NSTEPS];
     size_t n = lib_trace(f, t, a);
     int found = 0;
     for (size_t i = 0; i < n; i++)
-        if (a[i].kind == NAPFIRE_STEP_HEX && a[i].hex.q == -4 && a[i].hex.r == 4) found = 1;
+        if (a[i].kind == NAPFIRE_STEP_HEX && a[i].hex.q == -4 && a[i].hex.r == 4)
+            found = 1;
     ck_assert(found);
 }
 END_TEST
@@ -205,17 +205,15 @@ END_TEST
 /* H-LOS-2: to cube (5,-4,-1) the line passes through two vertices; the
  * third hex at each is only touched, and comes between the hex left and
  * the hex entered. */
-START_TEST(vertex_touches)
-{
+START_TEST(vertex_touches) {
     napfire_hex f = {0, 0}, t = {5, -1};
     napfire_trace_step a[NSTEPS];
     size_t n = lib_trace(f, t, a);
     static const int32_t want[][4] = {
         /* kind, q, r, side */
-        {NAPFIRE_STEP_HEX, 0, 0, -1},    {NAPFIRE_STEP_HEX, 1, 0, -1},
-        {NAPFIRE_STEP_VERTEX, 2, -1, 4}, {NAPFIRE_STEP_HEX, 2, 0, -1},
-        {NAPFIRE_STEP_HEX, 3, -1, -1},   {NAPFIRE_STEP_VERTEX, 3, 0, 1},
-        {NAPFIRE_STEP_HEX, 4, -1, -1},   {NAPFIRE_STEP_HEX, 5, -1, -1},
+        {NAPFIRE_STEP_HEX, 0, 0, -1},  {NAPFIRE_STEP_HEX, 1, 0, -1},  {NAPFIRE_STEP_VERTEX, 2, -1, 4},
+        {NAPFIRE_STEP_HEX, 2, 0, -1},  {NAPFIRE_STEP_HEX, 3, -1, -1}, {NAPFIRE_STEP_VERTEX, 3, 0, 1},
+        {NAPFIRE_STEP_HEX, 4, -1, -1}, {NAPFIRE_STEP_HEX, 5, -1, -1},
     };
     ck_assert_uint_eq(n, sizeof want / sizeof want[0]);
     for (size_t i = 0; i < n; i++) {
@@ -231,8 +229,7 @@ START_TEST(vertex_touches)
 END_TEST
 
 /* H-LOS-1: the same hex, and neighbours. */
-START_TEST(trivial_traces)
-{
+START_TEST(trivial_traces) {
     napfire_hex f = {7, 7};
     napfire_trace_step a[NSTEPS];
     ck_assert_uint_eq(lib_trace(f, f, a), 1);
@@ -251,8 +248,7 @@ END_TEST
 
 /* The longest trace, corner to corner of the coordinate bound, through the
  * iterator: bounded, exact at the ends. */
-START_TEST(corner_to_corner)
-{
+START_TEST(corner_to_corner) {
     napfire_hex f = {-NAPFIRE_HEX_COORD_MAX, 1}, t = {NAPFIRE_HEX_COORD_MAX, -3};
     napfire_trace it;
     ck_assert_int_eq(napfire_trace_init(&it, sizeof it, f, t), NAPFIRE_OK);
@@ -280,8 +276,7 @@ START_TEST(corner_to_corner)
 END_TEST
 
 /* Misuse: NULL, sizes, bounds, short arrays; outputs untouched. */
-START_TEST(trace_misuse)
-{
+START_TEST(trace_misuse) {
     napfire_hex ok = {0, 0}, far = {3, 1}, out = {NAPFIRE_HEX_COORD_MAX + 1, 0};
     napfire_hex bad_s = {NAPFIRE_HEX_COORD_MAX, 1}; /* q + r too large */
     napfire_trace it, before;
@@ -324,7 +319,8 @@ START_TEST(trace_misuse)
     ck_assert_int_eq(napfire_trace_steps(ok, far, arr, 4, &count), NAPFIRE_ENOSPC);
     napfire_trace_step ref[NSTEPS];
     ck_assert_uint_eq(count, ref_trace(ok, far, ref, NSTEPS));
-    for (size_t i = 0; i < sizeof arr; i++) ck_assert_int_eq(((unsigned char *)arr)[i], 0x5A);
+    for (size_t i = 0; i < sizeof arr; i++)
+        ck_assert_int_eq(((unsigned char *)arr)[i], 0x5A);
     /* An exact-size array is enough. */
     napfire_trace_step exact[NSTEPS];
     size_t need = count;
@@ -340,8 +336,7 @@ END_TEST
  * and vertices, along hexsides (a diagonal, H-LOS-3) and a single hex.
  * The library either refuses it or goes on with a state that is still a
  * valid walk, and in both cases ends within bound. */
-START_TEST(trace_corrupted)
-{
+START_TEST(trace_corrupted) {
     static const uint32_t damage[] = {1u, 0xFFFFFFFFu, 0x80000000u, 0x7FFFFFFFu, 2u, 6u, 0x00100000u};
     static const napfire_hex lines[][2] = {
         {{2, 1}, {-5, 9}}, /* sector */
@@ -374,9 +369,9 @@ START_TEST(trace_corrupted)
                     long wrong = 0;
                     while ((rc = napfire_trace_next(&it, &s, &more)) == NAPFIRE_OK && more) {
                         k++;
-                        wrong += napfire_hex_check(s.hex) != NAPFIRE_OK ||
-                                 napfire_hex_check(s.other) != NAPFIRE_OK;
-                        if (k > 4L * 4 * NAPFIRE_HEX_COORD_MAX + 1) break;
+                        wrong += napfire_hex_check(s.hex) != NAPFIRE_OK || napfire_hex_check(s.other) != NAPFIRE_OK;
+                        if (k > 4L * 4 * NAPFIRE_HEX_COORD_MAX + 1)
+                            break;
                     }
                     ck_assert_int_le(k, 4L * 4 * NAPFIRE_HEX_COORD_MAX + 1);
                     ck_assert_int_eq(wrong, 0);
@@ -408,8 +403,7 @@ START_TEST(trace_corrupted)
 END_TEST
 
 /* A copied iterator continues independently (value type). */
-START_TEST(trace_copy)
-{
+START_TEST(trace_copy) {
     napfire_hex f = {0, 0}, t = {7, -2};
     napfire_trace a, b;
     napfire_trace_step sa, sb;
@@ -421,7 +415,8 @@ START_TEST(trace_copy)
         ck_assert_int_eq(napfire_trace_next(&a, &sa, &ma), NAPFIRE_OK);
         ck_assert_int_eq(napfire_trace_next(&b, &sb, &mb), NAPFIRE_OK);
         ck_assert_int_eq(ma, mb);
-        if (!ma) break;
+        if (!ma)
+            break;
         ck_assert(steps_equal(&sa, &sb, 1));
     }
 }

@@ -20,40 +20,33 @@
 /* Made-up complete data for musketry and artillery (the artillery cells
  * only where the rules read them: canister ammunition at canister range,
  * roundshot at every band; F-ART-1). */
-static void made_up_rules(napfire_rules *r)
-{
+static void made_up_rules(napfire_rules *r) {
     rules_new(r);
     made_up_musketry(r);
     made_up_gun_ranges(r);
     for (int32_t gun = NAPFIRE_GUN_LIGHT; gun <= NAPFIRE_GUN_HOWITZER; gun++)
         for (int32_t band = NAPFIRE_BAND_CANISTER; band <= NAPFIRE_BAND_LONG; band++)
             for (int32_t col = 0; col < 9; col++) {
-                ck_assert_int_eq(napfire_rules_set_artillery(r, gun, NAPFIRE_AMMO_ROUNDSHOT, band,
-                                                             col,
+                ck_assert_int_eq(napfire_rules_set_artillery(r, gun, NAPFIRE_AMMO_ROUNDSHOT, band, col,
                                                              art_halves(gun, 0, band, col)),
                                  NAPFIRE_OK);
                 if (band == NAPFIRE_BAND_CANISTER)
-                    ck_assert_int_eq(napfire_rules_set_artillery(r, gun, NAPFIRE_AMMO_CANISTER,
-                                                                 band, col,
+                    ck_assert_int_eq(napfire_rules_set_artillery(r, gun, NAPFIRE_AMMO_CANISTER, band, col,
                                                                  art_halves(gun, 1, band, col)),
                                      NAPFIRE_OK);
             }
     for (size_t i = 0; i < NF_NELEM(made_up_art_mods); i++)
-        ck_assert_int_eq(napfire_rules_set_modifier(r, NAPFIRE_FIRE_ARTILLERY,
-                                                    made_up_art_mods[i].id,
-                                                    made_up_art_mods[i].variant,
-                                                    made_up_art_mods[i].value),
+        ck_assert_int_eq(napfire_rules_set_modifier(r, NAPFIRE_FIRE_ARTILLERY, made_up_art_mods[i].id,
+                                                    made_up_art_mods[i].variant, made_up_art_mods[i].value),
                          NAPFIRE_OK);
 }
 
 /* Varied shots: whole and half cells, second-class firers (Russians: no
  * half die, F-CAS-2), long range, a screen, shots the rules forbid, and
  * artillery with either ammunition. */
-static void make_shots(napfire_shot *shots, int n)
-{
-    static const int32_t formations[] = {
-        NAPFIRE_FORMATION_LINE, NAPFIRE_FORMATION_COLUMN_OF_DIVISIONS,
-        NAPFIRE_FORMATION_SQUARE, NAPFIRE_FORMATION_OPEN_ORDER};
+static void make_shots(napfire_shot *shots, int n) {
+    static const int32_t formations[] = {NAPFIRE_FORMATION_LINE, NAPFIRE_FORMATION_COLUMN_OF_DIVISIONS,
+                                         NAPFIRE_FORMATION_SQUARE, NAPFIRE_FORMATION_OPEN_ORDER};
     for (int i = 0; i < n; i++) {
         napfire_unit f, t;
         plain_target(&t, formations[(i / 3) % 4]);
@@ -76,9 +69,8 @@ static void make_shots(napfire_shot *shots, int n)
 }
 
 /* The single-call flow a program would write, with its own generator. */
-static void by_hand(const napfire_shot *shots, int n, const napfire_rules *r, napfire_dice *d,
-                    napfire_result *res, int32_t *st, int32_t *rolls, int32_t *halves)
-{
+static void by_hand(const napfire_shot *shots, int n, const napfire_rules *r, napfire_dice *d, napfire_result *res,
+                    int32_t *st, int32_t *rolls, int32_t *halves) {
     for (int i = 0; i < n; i++) {
         int32_t roll = 0, face = 0;
         ck_assert_int_eq(napfire_dice_2d6(d, &roll), NAPFIRE_OK);
@@ -98,15 +90,13 @@ static napfire_result want[N], got[N], replay[N];
 static int32_t want_st[N], got_st[N], replay_st[N];
 static int32_t want_rolls[N], got_rolls[N], want_dice[N], got_dice[N];
 
-static void run_both(const napfire_rules *r, uint64_t seed)
-{
+static void run_both(const napfire_rules *r, uint64_t seed) {
     napfire_dice a, b;
     ck_assert_int_eq(napfire_dice_init(&a, sizeof a, seed, 7), NAPFIRE_OK);
     b = a;
     by_hand(shots, N, r, &a, want, want_st, want_rolls, want_dice);
     memset(got, SENTINEL_BYTE, sizeof got);
-    ck_assert_int_eq(napfire_resolve_many_dice(shots, N, r, &b, got, got_st, got_rolls, got_dice),
-                     NAPFIRE_OK);
+    ck_assert_int_eq(napfire_resolve_many_dice(shots, N, r, &b, got, got_st, got_rolls, got_dice), NAPFIRE_OK);
     ck_assert_mem_eq(got_st, want_st, sizeof want_st);
     ck_assert_mem_eq(got_rolls, want_rolls, sizeof want_rolls);
     ck_assert_mem_eq(got_dice, want_dice, sizeof want_dice);
@@ -116,8 +106,7 @@ static void run_both(const napfire_rules *r, uint64_t seed)
 }
 
 /* F-CAS-3, F-CAS-4: equal to the single-call flow, made-up complete data. */
-START_TEST(batch_equals_single_calls)
-{
+START_TEST(batch_equals_single_calls) {
     napfire_rules r;
     made_up_rules(&r);
     make_shots(shots, N);
@@ -143,8 +132,7 @@ END_TEST
 
 /* F-DATA: with the built-in data most shots are unknown; those elements
  * report NAPFIRE_EUNKNOWN and still consumed their 2D6, as by hand. */
-START_TEST(batch_unknown_elements)
-{
+START_TEST(batch_unknown_elements) {
     make_shots(shots, N);
     run_both(NULL, 99);
     int unknown = 0, ok = 0;
@@ -161,23 +149,20 @@ START_TEST(batch_unknown_elements)
 END_TEST
 
 /* The rolls it reports replay through napfire_resolve_many. */
-START_TEST(batch_replays)
-{
+START_TEST(batch_replays) {
     napfire_rules r;
     made_up_rules(&r);
     make_shots(shots, N);
     run_both(&r, 2026);
     memset(replay, SENTINEL_BYTE, sizeof replay);
-    ck_assert_int_eq(napfire_resolve_many(shots, N, &r, got_rolls, got_dice, replay, replay_st),
-                     NAPFIRE_OK);
+    ck_assert_int_eq(napfire_resolve_many(shots, N, &r, got_rolls, got_dice, replay, replay_st), NAPFIRE_OK);
     ck_assert_mem_eq(replay_st, got_st, sizeof got_st);
     ck_assert_mem_eq(replay, got, sizeof got);
 }
 END_TEST
 
 /* A corrupted shot fails alone; its neighbours and the dice go on. */
-START_TEST(batch_bad_element)
-{
+START_TEST(batch_bad_element) {
     napfire_rules r;
     made_up_rules(&r);
     make_shots(shots, N);
@@ -190,31 +175,25 @@ START_TEST(batch_bad_element)
 END_TEST
 
 /* Optional outputs may be NULL; n = 0 rolls nothing. */
-START_TEST(batch_optional_outputs)
-{
+START_TEST(batch_optional_outputs) {
     napfire_rules r;
     made_up_rules(&r);
     make_shots(shots, N);
     napfire_dice a, b;
     ck_assert_int_eq(napfire_dice_init(&a, sizeof a, 3, 3), NAPFIRE_OK);
     b = a;
-    ck_assert_int_eq(napfire_resolve_many_dice(shots, N, &r, &a, got, got_st, NULL, NULL),
-                     NAPFIRE_OK);
-    ck_assert_int_eq(napfire_resolve_many_dice(shots, N, &r, &b, want, want_st, want_rolls,
-                                               want_dice),
-                     NAPFIRE_OK);
+    ck_assert_int_eq(napfire_resolve_many_dice(shots, N, &r, &a, got, got_st, NULL, NULL), NAPFIRE_OK);
+    ck_assert_int_eq(napfire_resolve_many_dice(shots, N, &r, &b, want, want_st, want_rolls, want_dice), NAPFIRE_OK);
     ck_assert_mem_eq(got, want, sizeof got);
     ck_assert_mem_eq(&a, &b, sizeof a);
     napfire_dice before = a;
-    ck_assert_int_eq(napfire_resolve_many_dice(NULL, 0, &r, &a, NULL, NULL, NULL, NULL),
-                     NAPFIRE_OK);
+    ck_assert_int_eq(napfire_resolve_many_dice(NULL, 0, &r, &a, NULL, NULL, NULL, NULL), NAPFIRE_OK);
     ck_assert_mem_eq(&a, &before, sizeof a);
 }
 END_TEST
 
 /* Misuse: the call as a whole fails, writes nothing, rolls nothing. */
-START_TEST(batch_misuse)
-{
+START_TEST(batch_misuse) {
     napfire_rules r;
     made_up_rules(&r);
     make_shots(shots, 4);
@@ -227,30 +206,22 @@ START_TEST(batch_misuse)
     napfire_result untouched[4];
     memcpy(untouched, got, sizeof untouched);
 
-    ck_assert_int_eq(napfire_resolve_many_dice(shots, 4, &r, NULL, got, got_st, NULL, NULL),
-                     NAPFIRE_EINVAL);
-    ck_assert_int_eq(napfire_resolve_many_dice(NULL, 4, &r, &d, got, got_st, NULL, NULL),
-                     NAPFIRE_EINVAL);
-    ck_assert_int_eq(napfire_resolve_many_dice(shots, 4, &r, &d, NULL, got_st, NULL, NULL),
-                     NAPFIRE_EINVAL);
-    ck_assert_int_eq(napfire_resolve_many_dice(shots, 4, &r, &d, got, NULL, NULL, NULL),
-                     NAPFIRE_EINVAL);
-    ck_assert_int_eq(napfire_resolve_many_dice(shots, (size_t)NAPFIRE_MAX_BATCH + 1, &r, &d, got,
-                                               got_st, got_rolls, got_dice),
-                     NAPFIRE_EDOMAIN);
+    ck_assert_int_eq(napfire_resolve_many_dice(shots, 4, &r, NULL, got, got_st, NULL, NULL), NAPFIRE_EINVAL);
+    ck_assert_int_eq(napfire_resolve_many_dice(NULL, 4, &r, &d, got, got_st, NULL, NULL), NAPFIRE_EINVAL);
+    ck_assert_int_eq(napfire_resolve_many_dice(shots, 4, &r, &d, NULL, got_st, NULL, NULL), NAPFIRE_EINVAL);
+    ck_assert_int_eq(napfire_resolve_many_dice(shots, 4, &r, &d, got, NULL, NULL, NULL), NAPFIRE_EINVAL);
+    ck_assert_int_eq(
+        napfire_resolve_many_dice(shots, (size_t)NAPFIRE_MAX_BATCH + 1, &r, &d, got, got_st, got_rolls, got_dice),
+        NAPFIRE_EDOMAIN);
     /* A generator that napfire_dice_init never saw: zeros, then garbage. */
     napfire_dice bad;
     memset(&bad, 0, sizeof bad);
     napfire_dice bad_before = bad;
-    ck_assert_int_eq(napfire_resolve_many_dice(shots, 4, &r, &bad, got, got_st, got_rolls,
-                                               got_dice),
-                     NAPFIRE_ESTATE);
+    ck_assert_int_eq(napfire_resolve_many_dice(shots, 4, &r, &bad, got, got_st, got_rolls, got_dice), NAPFIRE_ESTATE);
     ck_assert_mem_eq(&bad, &bad_before, sizeof bad);
     memset(&bad, 0xA7, sizeof bad);
     bad_before = bad;
-    ck_assert_int_eq(napfire_resolve_many_dice(shots, 4, &r, &bad, got, got_st, got_rolls,
-                                               got_dice),
-                     NAPFIRE_ESTATE);
+    ck_assert_int_eq(napfire_resolve_many_dice(shots, 4, &r, &bad, got, got_st, got_rolls, got_dice), NAPFIRE_ESTATE);
     ck_assert_mem_eq(&bad, &bad_before, sizeof bad);
 
     ck_assert_mem_eq(&d, &before, sizeof d);
@@ -263,8 +234,7 @@ START_TEST(batch_misuse)
 }
 END_TEST
 
-int main(void)
-{
+int main(void) {
     Suite *s = suite_create("batch");
     TCase *tc = tcase_create("resolve_many_dice");
     tcase_set_timeout(tc, 60);

@@ -27,32 +27,28 @@ static void made_up_rules(napfire_rules *r) {
             ck_assert_int_eq(napfire_rules_set_musketry(r, row, col, halves, star), NAPFIRE_OK);
         }
     for (int32_t gun = 0; gun < 5; gun++) {
-        ck_assert_int_eq(napfire_rules_set_gun_range(r, gun, NAPFIRE_MEASURE_METRIC, 150 + gun * 10,
-                                                     400 + gun * 50, 900 + gun * 100),
+        ck_assert_int_eq(napfire_rules_set_gun_range(r, gun, NAPFIRE_MEASURE_METRIC, 150 + gun * 10, 400 + gun * 50,
+                                                     900 + gun * 100),
                          NAPFIRE_OK);
-        ck_assert_int_eq(napfire_rules_set_gun_range(r, gun, NAPFIRE_MEASURE_IMPERIAL, 60, 160, 360),
-                         NAPFIRE_OK);
+        ck_assert_int_eq(napfire_rules_set_gun_range(r, gun, NAPFIRE_MEASURE_IMPERIAL, 60, 160, 360), NAPFIRE_OK);
         for (int32_t ammo = 0; ammo < 2; ammo++)
             for (int32_t band = NAPFIRE_BAND_CANISTER; band <= NAPFIRE_BAND_LONG; band++)
                 /* canister is read only at canister range (F-ART-1) */
                 for (int32_t col = 0; col < 9 && (ammo == 0 || band == NAPFIRE_BAND_CANISTER); col++)
-                    ck_assert_int_eq(napfire_rules_set_artillery(r, gun, ammo, band, col,
-                                                                 gun + ammo * 4 + (4 - band) * 2 + col),
-                                     NAPFIRE_OK);
+                    ck_assert_int_eq(
+                        napfire_rules_set_artillery(r, gun, ammo, band, col, gun + ammo * 4 + (4 - band) * 2 + col),
+                        NAPFIRE_OK);
     }
     static const int32_t art_ids[] = {
-        NAPFIRE_MOD_COLUMN, NAPFIRE_MOD_SQUARE_OR_ENFILADE, NAPFIRE_MOD_MASS,
-        NAPFIRE_MOD_ARTILLERY, NAPFIRE_MOD_CHARGING_CAVALRY, NAPFIRE_MOD_OPEN_ORDER,
-        NAPFIRE_MOD_SKIRMISHERS, NAPFIRE_MOD_COVER, NAPFIRE_MOD_BUILDINGS, NAPFIRE_MOD_MOVED_HALF,
+        NAPFIRE_MOD_COLUMN,           NAPFIRE_MOD_SQUARE_OR_ENFILADE, NAPFIRE_MOD_MASS,        NAPFIRE_MOD_ARTILLERY,
+        NAPFIRE_MOD_CHARGING_CAVALRY, NAPFIRE_MOD_OPEN_ORDER,         NAPFIRE_MOD_SKIRMISHERS, NAPFIRE_MOD_COVER,
+        NAPFIRE_MOD_BUILDINGS,        NAPFIRE_MOD_MOVED_HALF,
     };
     for (size_t i = 0; i < NELEM(art_ids); i++)
-        ck_assert_int_eq(napfire_rules_set_modifier(r, NAPFIRE_FIRE_ARTILLERY, art_ids[i], 0,
-                                                    (int32_t)i - 4),
+        ck_assert_int_eq(napfire_rules_set_modifier(r, NAPFIRE_FIRE_ARTILLERY, art_ids[i], 0, (int32_t)i - 4),
                          NAPFIRE_OK);
-    ck_assert_int_eq(napfire_rules_set_modifier(r, NAPFIRE_FIRE_ARTILLERY, NAPFIRE_MOD_COLUMN, 1, 3),
-                     NAPFIRE_OK);
-    ck_assert_int_eq(napfire_rules_set_modifier(r, NAPFIRE_FIRE_ARTILLERY, NAPFIRE_MOD_COVER, 1, -1),
-                     NAPFIRE_OK);
+    ck_assert_int_eq(napfire_rules_set_modifier(r, NAPFIRE_FIRE_ARTILLERY, NAPFIRE_MOD_COLUMN, 1, 3), NAPFIRE_OK);
+    ck_assert_int_eq(napfire_rules_set_modifier(r, NAPFIRE_FIRE_ARTILLERY, NAPFIRE_MOD_COVER, 1, -1), NAPFIRE_OK);
 }
 
 /* Brute force over all 216 dice: outcome weights indexed [target][screen]. */
@@ -214,14 +210,20 @@ START_TEST(distribution_equals_brute_force_musketry) {
     napfire_rules r;
     made_up_rules(&r);
     static const int32_t formations[] = {
-        NAPFIRE_FORMATION_LINE, NAPFIRE_FORMATION_COLUMN_OF_COMPANIES,
-        NAPFIRE_FORMATION_COLUMN_OF_DIVISIONS, NAPFIRE_FORMATION_MASSED_COLUMN,
-        NAPFIRE_FORMATION_SQUARE, NAPFIRE_FORMATION_MASS, NAPFIRE_FORMATION_OPEN_ORDER,
+        NAPFIRE_FORMATION_LINE,
+        NAPFIRE_FORMATION_COLUMN_OF_COMPANIES,
+        NAPFIRE_FORMATION_COLUMN_OF_DIVISIONS,
+        NAPFIRE_FORMATION_MASSED_COLUMN,
+        NAPFIRE_FORMATION_SQUARE,
+        NAPFIRE_FORMATION_MASS,
+        NAPFIRE_FORMATION_OPEN_ORDER,
     };
     static const int32_t figures[] = {6, 12, 20, 28, 36, 47, 48, 60};
     static const int32_t distances[] = {50, 100, 101, 200, 201};
     static const int32_t target_formations[] = {
-        NAPFIRE_FORMATION_LINE, NAPFIRE_FORMATION_COLUMN_OF_COMPANIES, NAPFIRE_FORMATION_SKIRMISH,
+        NAPFIRE_FORMATION_LINE,
+        NAPFIRE_FORMATION_COLUMN_OF_COMPANIES,
+        NAPFIRE_FORMATION_SKIRMISH,
         NAPFIRE_FORMATION_SQUARE,
     };
     int shots = 0;
@@ -273,9 +275,10 @@ START_TEST(distribution_equals_brute_force_artillery) {
                     if (variant >= 2)
                         ck_assert_int_eq(napfire_unit_set(&firer, NAPFIRE_UNIT_MOVED, NAPFIRE_MOVED_HALF), 0);
                     unit(&target, NAPFIRE_ARM_LINE_INFANTRY);
-                    ck_assert_int_eq(napfire_unit_set(&target, NAPFIRE_UNIT_FORMATION,
-                                                      variant == 1 ? NAPFIRE_FORMATION_SKIRMISH
-                                                                   : NAPFIRE_FORMATION_MASSED_COLUMN), 0);
+                    ck_assert_int_eq(
+                        napfire_unit_set(&target, NAPFIRE_UNIT_FORMATION,
+                                         variant == 1 ? NAPFIRE_FORMATION_SKIRMISH : NAPFIRE_FORMATION_MASSED_COLUMN),
+                        0);
                     napfire_shot s;
                     ck_assert_int_eq(napfire_shot_init(&s, sizeof s, &firer, &target), 0);
                     ck_assert_int_eq(napfire_shot_set(&s, NAPFIRE_SHOT_DISTANCE, distances[d]), 0);
@@ -384,7 +387,9 @@ END_TEST
 START_TEST(resolve_many_equals_singles) {
     napfire_rules r;
     made_up_rules(&r);
-    enum { N = 64 };
+    enum {
+        N = 64
+    };
     napfire_shot shots[N];
     int32_t rolls[N], dice[N], statuses[N];
     napfire_result many[N], one;
@@ -394,8 +399,8 @@ START_TEST(resolve_many_equals_singles) {
         rolls[i] = 2 + i % 11;
         dice[i] = i % 7;
     }
-    rolls[5] = 13;                              /* EDOMAIN */
-    memset(&shots[9], 0, sizeof shots[9]);      /* ESTATE */
+    rolls[5] = 13;                         /* EDOMAIN */
+    memset(&shots[9], 0, sizeof shots[9]); /* ESTATE */
     memset(many, 0x5A, sizeof many);
     ck_assert_int_eq(napfire_resolve_many(shots, N, &r, rolls, dice, many, statuses), NAPFIRE_OK);
     for (int i = 0; i < N; i++) {
@@ -413,16 +418,14 @@ START_TEST(resolve_many_equals_singles) {
     ck_assert_int_eq(napfire_resolve_many(shots, 1, &r, rolls, dice, NULL, statuses), NAPFIRE_EINVAL);
     ck_assert_int_eq(napfire_resolve_many(shots, 1, &r, rolls, dice, many, NULL), NAPFIRE_EINVAL);
     ck_assert_int_eq(napfire_resolve_many(NULL, 0, &r, NULL, NULL, NULL, NULL), NAPFIRE_OK);
-    ck_assert_int_eq(napfire_resolve_many(shots, (size_t)NAPFIRE_MAX_BATCH + 1, &r, rolls, dice, many,
-                                          statuses),
+    ck_assert_int_eq(napfire_resolve_many(shots, (size_t)NAPFIRE_MAX_BATCH + 1, &r, rolls, dice, many, statuses),
                      NAPFIRE_EDOMAIN);
 }
 END_TEST
 
 /* PCG32 reference vectors (pcg32-demo, seed 42, stream 54). */
 START_TEST(dice_reference_vectors) {
-    static const uint32_t expect[] = {0xa15c02b7u, 0x7b47f409u, 0xba1d3330u,
-                                      0x83d2f293u, 0xbfa4784bu, 0xcbed606eu};
+    static const uint32_t expect[] = {0xa15c02b7u, 0x7b47f409u, 0xba1d3330u, 0x83d2f293u, 0xbfa4784bu, 0xcbed606eu};
     napfire_dice d;
     ck_assert_int_eq(napfire_dice_init(&d, sizeof d, 42, 54), NAPFIRE_OK);
     for (size_t i = 0; i < NELEM(expect); i++) {
@@ -526,8 +529,7 @@ START_TEST(distribution_unknown_without_verdict) {
     ex1_shot(&s);
     napfire_outcome out[8];
     size_t n = 77;
-    ck_assert_int_eq(napfire_shot_distribution(&s, NULL, out, NELEM(out), &n, NULL),
-                     NAPFIRE_EUNKNOWN);
+    ck_assert_int_eq(napfire_shot_distribution(&s, NULL, out, NELEM(out), &n, NULL), NAPFIRE_EUNKNOWN);
     ck_assert_uint_eq(n, 77);
 }
 END_TEST
@@ -621,8 +623,7 @@ START_TEST(known_odds_partly_known) {
     size_t n = 0;
     int32_t unknown = -1;
     napfire_result v;
-    ck_assert_int_eq(napfire_shot_distribution_known(&s, NULL, out, NELEM(out), &n, &unknown, &v),
-                     NAPFIRE_EUNKNOWN);
+    ck_assert_int_eq(napfire_shot_distribution_known(&s, NULL, out, NELEM(out), &n, &unknown, &v), NAPFIRE_EUNKNOWN);
     ck_assert_uint_eq(n, 2);
     ck_assert_int_eq(out[0].target_casualties, 2);
     ck_assert_int_eq(out[0].weight, 27);
@@ -637,8 +638,7 @@ START_TEST(known_odds_partly_known) {
     ck_assert_int_eq(v.missing_index[0], 3);
     ck_assert_int_eq(v.missing_index[1], 2);
     /* The verdict may be left out. */
-    ck_assert_int_eq(napfire_shot_distribution_known(&s, NULL, out, NELEM(out), &n, &unknown, NULL),
-                     NAPFIRE_EUNKNOWN);
+    ck_assert_int_eq(napfire_shot_distribution_known(&s, NULL, out, NELEM(out), &n, &unknown, NULL), NAPFIRE_EUNKNOWN);
     ck_assert_int_eq(unknown, 162);
 }
 END_TEST
@@ -658,8 +658,7 @@ START_TEST(known_odds_nothing_known) {
     int32_t unknown = -1;
     napfire_result v;
     /* Built-in data: no gun range, so no band: the clauses are open. */
-    ck_assert_int_eq(napfire_shot_distribution_known(&s, NULL, out, NELEM(out), &n, &unknown, &v),
-                     NAPFIRE_EUNKNOWN);
+    ck_assert_int_eq(napfire_shot_distribution_known(&s, NULL, out, NELEM(out), &n, &unknown, &v), NAPFIRE_EUNKNOWN);
     ck_assert_uint_eq(n, 0);
     ck_assert_int_eq(unknown, NAPFIRE_OUTCOME_DENOMINATOR);
     ck_assert_int_eq(v.permitted, -1);
@@ -670,19 +669,16 @@ START_TEST(known_odds_nothing_known) {
     /* The same through napfire_shot_distribution: the same verdict. */
     napfire_result dv;
     size_t dn = 7;
-    ck_assert_int_eq(napfire_shot_distribution(&s, NULL, out, NELEM(out), &dn, &dv),
-                     NAPFIRE_EUNKNOWN);
+    ck_assert_int_eq(napfire_shot_distribution(&s, NULL, out, NELEM(out), &dn, &dv), NAPFIRE_EUNKNOWN);
     ck_assert_uint_eq(dn, 7);
     ck_assert_mem_eq(&dv, &v, sizeof v);
     /* Gun ranges known, the artillery modifier for a square not: every
      * clause decided and none forbids, so permitted is 1. */
     napfire_rules r;
     ck_assert_int_eq(napfire_rules_init(&r, sizeof r), NAPFIRE_OK);
-    ck_assert_int_eq(napfire_rules_set_gun_range(&r, NAPFIRE_GUN_P6, NAPFIRE_MEASURE_METRIC, 150,
-                                                 400, 800),
+    ck_assert_int_eq(napfire_rules_set_gun_range(&r, NAPFIRE_GUN_P6, NAPFIRE_MEASURE_METRIC, 150, 400, 800),
                      NAPFIRE_OK);
-    ck_assert_int_eq(napfire_shot_distribution_known(&s, &r, out, NELEM(out), &n, &unknown, &v),
-                     NAPFIRE_EUNKNOWN);
+    ck_assert_int_eq(napfire_shot_distribution_known(&s, &r, out, NELEM(out), &n, &unknown, &v), NAPFIRE_EUNKNOWN);
     ck_assert_uint_eq(n, 0);
     ck_assert_int_eq(unknown, NAPFIRE_OUTCOME_DENOMINATOR);
     ck_assert_int_eq(v.permitted, 1);
@@ -703,8 +699,7 @@ START_TEST(known_odds_fully_known) {
     size_t n = 0, wn = 0;
     int32_t unknown = -1;
     napfire_result v, wv;
-    ck_assert_int_eq(napfire_shot_distribution_known(&s, &r, out, NELEM(out), &n, &unknown, &v),
-                     NAPFIRE_OK);
+    ck_assert_int_eq(napfire_shot_distribution_known(&s, &r, out, NELEM(out), &n, &unknown, &v), NAPFIRE_OK);
     ck_assert_int_eq(unknown, 0);
     ck_assert_int_eq(napfire_shot_distribution(&s, &r, whole, NELEM(whole), &wn, &wv), NAPFIRE_OK);
     ck_assert_uint_eq(n, wn);
@@ -720,8 +715,7 @@ START_TEST(known_odds_fully_known) {
     unit(&t, NAPFIRE_ARM_LINE_INFANTRY);
     ck_assert_int_eq(napfire_shot_init(&s, sizeof s, &f, &t), 0);
     ck_assert_int_eq(napfire_shot_set(&s, NAPFIRE_SHOT_DISTANCE, 90), 0);
-    ck_assert_int_eq(napfire_shot_distribution_known(&s, NULL, out, NELEM(out), &n, &unknown, &v),
-                     NAPFIRE_OK);
+    ck_assert_int_eq(napfire_shot_distribution_known(&s, NULL, out, NELEM(out), &n, &unknown, &v), NAPFIRE_OK);
     ck_assert_uint_eq(n, 1);
     ck_assert_int_eq(out[0].weight, NAPFIRE_OUTCOME_DENOMINATOR);
     ck_assert_int_eq(unknown, 0);
@@ -741,44 +735,35 @@ START_TEST(known_odds_misuse) {
     napfire_result v;
     memset(&v, 0x5A, sizeof v);
     napfire_result before = v;
-    ck_assert_int_eq(napfire_shot_distribution_known(NULL, NULL, out, 4, &n, &unknown, &v),
-                     NAPFIRE_EINVAL);
-    ck_assert_int_eq(napfire_shot_distribution_known(&s, NULL, out, 4, NULL, &unknown, &v),
-                     NAPFIRE_EINVAL);
-    ck_assert_int_eq(napfire_shot_distribution_known(&s, NULL, out, 4, &n, NULL, &v),
-                     NAPFIRE_EINVAL);
-    ck_assert_int_eq(napfire_shot_distribution_known(&s, NULL, NULL, 4, &n, &unknown, &v),
-                     NAPFIRE_EINVAL);
+    ck_assert_int_eq(napfire_shot_distribution_known(NULL, NULL, out, 4, &n, &unknown, &v), NAPFIRE_EINVAL);
+    ck_assert_int_eq(napfire_shot_distribution_known(&s, NULL, out, 4, NULL, &unknown, &v), NAPFIRE_EINVAL);
+    ck_assert_int_eq(napfire_shot_distribution_known(&s, NULL, out, 4, &n, NULL, &v), NAPFIRE_EINVAL);
+    ck_assert_int_eq(napfire_shot_distribution_known(&s, NULL, NULL, 4, &n, &unknown, &v), NAPFIRE_EINVAL);
     ck_assert_uint_eq(n, 42);
     ck_assert_int_eq(unknown, 42);
     ck_assert_mem_eq(&v, &before, sizeof v);
     /* Two known outcomes, room for one: the count only. */
-    ck_assert_int_eq(napfire_shot_distribution_known(&s, NULL, out, 1, &n, &unknown, &v),
-                     NAPFIRE_ENOSPC);
+    ck_assert_int_eq(napfire_shot_distribution_known(&s, NULL, out, 1, &n, &unknown, &v), NAPFIRE_ENOSPC);
     ck_assert_uint_eq(n, 2);
     ck_assert_int_eq(unknown, 42);
     ck_assert_mem_eq(&v, &before, sizeof v);
     ck_assert_int_eq(out[0].weight, 0x5A5A5A5A);
     /* Only the count is asked for. */
-    ck_assert_int_eq(napfire_shot_distribution_known(&s, NULL, NULL, 0, &n, &unknown, NULL),
-                     NAPFIRE_ENOSPC);
+    ck_assert_int_eq(napfire_shot_distribution_known(&s, NULL, NULL, 0, &n, &unknown, NULL), NAPFIRE_ENOSPC);
     ck_assert_uint_eq(n, 2);
     napfire_shot junk;
     memset(&junk, 0x5A, sizeof junk);
     n = 42;
-    ck_assert_int_eq(napfire_shot_distribution_known(&junk, NULL, out, 4, &n, &unknown, &v),
-                     NAPFIRE_ESTATE);
+    ck_assert_int_eq(napfire_shot_distribution_known(&junk, NULL, out, 4, &n, &unknown, &v), NAPFIRE_ESTATE);
     napfire_rules bad;
     memset(&bad, 0x5A, sizeof bad);
-    ck_assert_int_eq(napfire_shot_distribution_known(&s, &bad, out, 4, &n, &unknown, &v),
-                     NAPFIRE_ESTATE);
+    ck_assert_int_eq(napfire_shot_distribution_known(&s, &bad, out, 4, &n, &unknown, &v), NAPFIRE_ESTATE);
     /* No distance. */
     napfire_unit f, t;
     unit(&f, NAPFIRE_ARM_LINE_INFANTRY);
     unit(&t, NAPFIRE_ARM_LINE_INFANTRY);
     ck_assert_int_eq(napfire_shot_init(&s, sizeof s, &f, &t), 0);
-    ck_assert_int_eq(napfire_shot_distribution_known(&s, NULL, out, 4, &n, &unknown, &v),
-                     NAPFIRE_EINVAL);
+    ck_assert_int_eq(napfire_shot_distribution_known(&s, NULL, out, 4, &n, &unknown, &v), NAPFIRE_EINVAL);
     ck_assert_uint_eq(n, 42);
     ck_assert_int_eq(unknown, 42);
     ck_assert_mem_eq(&v, &before, sizeof v);

@@ -29,25 +29,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 #define FORMAT_CAP 32768
 
-static void die(const char *what, const char *detail)
-{
+static void die(const char *what, const char *detail) {
     fprintf(stderr, "fuzz_rules: %s%s%s\n", what, detail ? ": " : "", detail ? detail : "");
     abort();
 }
 
-static void must(int ok, const char *what)
-{
+static void must(int ok, const char *what) {
     if (!ok)
         die(what, NULL);
 }
 
-static int valid_utf8(const unsigned char *s, size_t n)
-{
+static int valid_utf8(const unsigned char *s, size_t n) {
     size_t i = 0;
     while (i < n) {
         unsigned char c = s[i];
-        size_t need = c < 0x80 ? 0 : c >= 0xC2 && c <= 0xDF ? 1 : c >= 0xE0 && c <= 0xEF ? 2
-                                                               : c >= 0xF0 && c <= 0xF4 ? 3 : 9;
+        size_t need = c < 0x80                 ? 0
+                      : c >= 0xC2 && c <= 0xDF ? 1
+                      : c >= 0xE0 && c <= 0xEF ? 2
+                      : c >= 0xF0 && c <= 0xF4 ? 3
+                                               : 9;
         if (need == 9 || n - i <= need)
             return need == 0;
         for (size_t k = 1; k <= need; k++)
@@ -60,8 +60,7 @@ static int valid_utf8(const unsigned char *s, size_t n)
 
 /* A complete made-up object (every value known), built once. Test data,
  * not from any rulebook. */
-static void complete_base(napfire_rules *r)
-{
+static void complete_base(napfire_rules *r) {
     must(napfire_rules_init(r, sizeof *r) == NAPFIRE_OK, "init");
     for (int32_t row = 0; row < 5; row++)
         for (int32_t col = 0; col < 9; col++) {
@@ -70,18 +69,17 @@ static void complete_base(napfire_rules *r)
             must(napfire_rules_set_musketry(r, row, col, h, star) == NAPFIRE_OK, "set cell");
         }
     for (int32_t g = 0; g < 5; g++) {
-        must(napfire_rules_set_gun_range(r, g, 0, 100 + g * 10, 400 + g * 20, 900 + g * 30) ==
-                 NAPFIRE_OK, "set gun range");
-        must(napfire_rules_set_gun_range(r, g, 1, 60 + g * 5, 240 + g * 10, 540 + g * 20) ==
-                 NAPFIRE_OK, "set gun range");
+        must(napfire_rules_set_gun_range(r, g, 0, 100 + g * 10, 400 + g * 20, 900 + g * 30) == NAPFIRE_OK,
+             "set gun range");
+        must(napfire_rules_set_gun_range(r, g, 1, 60 + g * 5, 240 + g * 10, 540 + g * 20) == NAPFIRE_OK,
+             "set gun range");
         for (int32_t a = 0; a < 2; a++)
             for (int32_t b = 1; b <= 3; b++)
                 for (int32_t col = 0; col < 9; col++)
                     /* canister is never read beyond canister range (F-ART-1) */
-                    must(napfire_rules_set_artillery(r, g, a, b, col,
-                                                     a == 1 && b > 1 ? -1
-                                                                     : g + a + b + col * 2) ==
-                             NAPFIRE_OK, "set artillery");
+                    must(napfire_rules_set_artillery(r, g, a, b, col, a == 1 && b > 1 ? -1 : g + a + b + col * 2) ==
+                             NAPFIRE_OK,
+                         "set artillery");
     }
     for (int32_t id = 8; id <= 16; id++)
         must(napfire_rules_set_modifier(r, 1, id, 0, id - 12) == NAPFIRE_OK, "set mod");
@@ -90,8 +88,7 @@ static void complete_base(napfire_rules *r)
     must(napfire_rules_set_modifier(r, 1, 19, 0, -1) == NAPFIRE_OK, "set mod");
 }
 
-static void check_error(const napfire_parse_error *e, const uint8_t *data, size_t size)
-{
+static void check_error(const napfire_parse_error *e, const uint8_t *data, size_t size) {
     must(e->code >= NAPFIRE_PARSE_VERSION && e->code <= NAPFIRE_PARSE_ORDER, "error code");
     must(e->line >= 1 && e->column >= 1, "error position");
     must(e->column <= NAPFIRE_RULES_LINE_MAX + 1, "error column bound");
@@ -110,8 +107,7 @@ static void check_error(const napfire_parse_error *e, const uint8_t *data, size_
 
 static void check_unknown(const napfire_rules *r, const char *text);
 
-static void check_success(const napfire_rules *r, const napfire_parse_error *e)
-{
+static void check_success(const napfire_rules *r, const napfire_parse_error *e) {
     static char text[FORMAT_CAP], again[FORMAT_CAP];
     static const napfire_parse_error zero;
     must(memcmp(e, &zero, sizeof zero) == 0, "error struct zeroed on success");
@@ -147,20 +143,19 @@ static void check_success(const napfire_rules *r, const napfire_parse_error *e)
 }
 
 /* Every unknown datum, described both ways (napfire_missing_describe). */
-static void check_unknown(const napfire_rules *r, const char *text)
-{
+static void check_unknown(const napfire_rules *r, const char *text) {
     int32_t cursor = 0, missing = 0, index[4];
     for (int guard = 0; guard < 1000; guard++) {
-        must(napfire_rules_next_unknown(r, &cursor, &missing, index) == NAPFIRE_OK,
-             "next_unknown");
+        must(napfire_rules_next_unknown(r, &cursor, &missing, index) == NAPFIRE_OK, "next_unknown");
         if (missing == NAPFIRE_MISSING_NONE)
             return;
         char patch[256], sentence[256];
         size_t plen = 0, slen = 0;
-        must(napfire_missing_describe(missing, index, NAPFIRE_DESCRIBE_PATCH, patch,
-                                      sizeof patch, &plen) == NAPFIRE_OK, "describe patch");
-        must(napfire_missing_describe(missing, index, NAPFIRE_DESCRIBE_SENTENCE, sentence,
-                                      sizeof sentence, &slen) == NAPFIRE_OK, "describe sentence");
+        must(napfire_missing_describe(missing, index, NAPFIRE_DESCRIBE_PATCH, patch, sizeof patch, &plen) == NAPFIRE_OK,
+             "describe patch");
+        must(napfire_missing_describe(missing, index, NAPFIRE_DESCRIBE_SENTENCE, sentence, sizeof sentence, &slen) ==
+                 NAPFIRE_OK,
+             "describe sentence");
         const char *q = strchr(patch, '?');
         must(q != NULL && strchr(q + 1, '?') == NULL, "patch has one '?'");
         must(strchr(sentence, '?') == NULL && slen > 0, "sentence has no '?'");
@@ -175,8 +170,7 @@ static void check_unknown(const napfire_rules *r, const char *text)
     die("next_unknown does not end", NULL);
 }
 
-static void one(const napfire_rules *base, const uint8_t *data, size_t size)
-{
+static void one(const napfire_rules *base, const uint8_t *data, size_t size) {
     napfire_rules r, before;
     napfire_parse_error e;
     memcpy(&r, base, sizeof r);
@@ -192,8 +186,7 @@ static void one(const napfire_rules *base, const uint8_t *data, size_t size)
     }
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
-{
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     static napfire_rules builtin, complete;
     static int ready;
     if (!ready) {

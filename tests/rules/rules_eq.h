@@ -13,23 +13,21 @@
 #include "napfire.h"
 
 /* 1 when equal; otherwise 0 and a description of the first difference. */
-static inline int rules_equal(const napfire_rules *a, const napfire_rules *b, char *why,
-                              size_t cap)
-{
-#define RQ_DIFF(...)                                                                       \
-    do {                                                                                   \
-        if (why && cap)                                                                    \
-            snprintf(why, cap, __VA_ARGS__);                                               \
-        return 0;                                                                          \
-    } while (0)
+static inline int rules_equal(const napfire_rules *a, const napfire_rules *b, char *why, size_t cap) {
+#define RQ_DIFF(...) \
+  do { \
+    if (why && cap) \
+      snprintf(why, cap, __VA_ARGS__); \
+    return 0; \
+  } while (0)
     for (int32_t row = 0; row < 5; row++)
         for (int32_t col = 0; col < 9; col++) {
             int32_t ha = 0, sa = 0, hb = 0, sb = 0;
             int sta = napfire_rules_get_musketry(a, row, col, &ha, &sa);
             int stb = napfire_rules_get_musketry(b, row, col, &hb, &sb);
             if (sta != stb || ha != hb || sa != sb)
-                RQ_DIFF("musketry (%d,%d): %d/%d/%d vs %d/%d/%d", (int)row, (int)col, sta,
-                        (int)ha, (int)sa, stb, (int)hb, (int)sb);
+                RQ_DIFF("musketry (%d,%d): %d/%d/%d vs %d/%d/%d", (int)row, (int)col, sta, (int)ha, (int)sa, stb,
+                        (int)hb, (int)sb);
         }
     for (int32_t w = 0; w < 3; w++)
         for (int32_t m = 0; m < 2; m++) {
@@ -55,8 +53,7 @@ static inline int rules_equal(const napfire_rules *a, const napfire_rules *b, ch
                     int sta = napfire_rules_get_artillery(a, g, am, band, col, &ha);
                     int stb = napfire_rules_get_artillery(b, g, am, band, col, &hb);
                     if (sta != stb || ha != hb)
-                        RQ_DIFF("artillery (%d,%d,%d,%d)", (int)g, (int)am, (int)band,
-                                (int)col);
+                        RQ_DIFF("artillery (%d,%d,%d,%d)", (int)g, (int)am, (int)band, (int)col);
                 }
     for (int32_t fire = 0; fire < 2; fire++)
         for (int32_t id = 0; id <= 20; id++)
@@ -65,8 +62,8 @@ static inline int rules_equal(const napfire_rules *a, const napfire_rules *b, ch
                 int sta = napfire_rules_get_modifier(a, fire, id, var, &va);
                 int stb = napfire_rules_get_modifier(b, fire, id, var, &vb);
                 if (sta != stb || va != vb)
-                    RQ_DIFF("modifier (%d,%d,%d): %d/%d vs %d/%d", (int)fire, (int)id,
-                            (int)var, sta, (int)va, stb, (int)vb);
+                    RQ_DIFF("modifier (%d,%d,%d): %d/%d vs %d/%d", (int)fire, (int)id, (int)var, sta, (int)va, stb,
+                            (int)vb);
             }
     for (int32_t id = 0; id < 9; id++)
         for (int32_t m = 0; m < 2; m++) {
@@ -74,8 +71,7 @@ static inline int rules_equal(const napfire_rules *a, const napfire_rules *b, ch
             int sta = napfire_rules_get_threshold(a, id, m, &va);
             int stb = napfire_rules_get_threshold(b, id, m, &vb);
             if (sta != stb || va != vb)
-                RQ_DIFF("threshold (%d,%d): %d/%d vs %d/%d", (int)id, (int)m, sta, (int)va,
-                        stb, (int)vb);
+                RQ_DIFF("threshold (%d,%d): %d/%d vs %d/%d", (int)id, (int)m, sta, (int)va, stb, (int)vb);
         }
     for (int32_t f = 0; f < 3; f++) {
         char ta[160], tb[160];

@@ -24,14 +24,12 @@
 
 #define TEXT_CAP 32768
 
-static void rules_new(napfire_rules *r)
-{
+static void rules_new(napfire_rules *r) {
     ck_assert_int_eq(napfire_rules_init(r, sizeof *r), NAPFIRE_OK);
 }
 
 /* Every datum unknown: the base on which each one shows alone. */
-static void all_unknown(napfire_rules *r)
-{
+static void all_unknown(napfire_rules *r) {
     rules_new(r);
     for (int32_t row = 0; row < 5; row++)
         for (int32_t col = 0; col < 9; col++)
@@ -50,8 +48,7 @@ static void all_unknown(napfire_rules *r)
             ck_assert_int_eq(napfire_rules_set_threshold(r, id, m, -1), NAPFIRE_OK);
 }
 
-static int describe(int32_t missing, const int32_t ix[4], int32_t style, char *buf, size_t cap)
-{
+static int describe(int32_t missing, const int32_t ix[4], int32_t style, char *buf, size_t cap) {
     size_t len = 0;
     int st = napfire_missing_describe(missing, ix, style, buf, cap, &len);
     if (st == NAPFIRE_OK) {
@@ -63,15 +60,12 @@ static int describe(int32_t missing, const int32_t ix[4], int32_t style, char *b
 
 /* ---- misuse ------------------------------------------------------------ */
 
-START_TEST(misuse)
-{
+START_TEST(misuse) {
     char buf[256];
     size_t len = 0;
     const int32_t cell[4] = {3, 5, -1, -1};
-    ck_assert_int_eq(napfire_missing_describe(1, NULL, 0, buf, sizeof buf, &len),
-                     NAPFIRE_EINVAL);
-    ck_assert_int_eq(napfire_missing_describe(1, cell, 0, buf, sizeof buf, NULL),
-                     NAPFIRE_EINVAL);
+    ck_assert_int_eq(napfire_missing_describe(1, NULL, 0, buf, sizeof buf, &len), NAPFIRE_EINVAL);
+    ck_assert_int_eq(napfire_missing_describe(1, cell, 0, buf, sizeof buf, NULL), NAPFIRE_EINVAL);
     ck_assert_int_eq(napfire_missing_describe(1, cell, 0, NULL, 1, &len), NAPFIRE_EINVAL);
     /* kinds: NONE and beyond THRESHOLD */
     ck_assert_int_eq(describe(NAPFIRE_MISSING_NONE, cell, 0, buf, sizeof buf), NAPFIRE_EDOMAIN);
@@ -158,30 +152,28 @@ END_TEST
 
 /* A made-up value for a datum (TEST DATA, not rules): cells rise with the
  * roll, band maxima with the band, modifiers are 0. */
-static void made_up_value(int32_t missing, const int32_t ix[4], char *out, size_t cap)
-{
+static void made_up_value(int32_t missing, const int32_t ix[4], char *out, size_t cap) {
     switch (missing) {
-    case NAPFIRE_MISSING_MUSKETRY_CELL:
-        snprintf(out, cap, "%d", (int)(1 + ix[1] / 2));
-        break;
-    case NAPFIRE_MISSING_ARTILLERY_CELL:
-        snprintf(out, cap, "%d", (int)(1 + ix[3] / 2));
-        break;
-    case NAPFIRE_MISSING_RANGE: /* band 1..3 */
-        snprintf(out, cap, "%d", (int)(ix[3] * (ix[1] == NAPFIRE_MEASURE_METRIC ? 400 : 160)));
-        break;
-    case NAPFIRE_MISSING_MODIFIER:
-        snprintf(out, cap, "0");
-        break;
-    default: /* thresholds: the Guard cap 0..20, rows rising with their id */
-        snprintf(out, cap, "%d", ix[0] == NAPFIRE_THRESHOLD_GUARD_CAP ? 2 : (int)(10 + 10 * ix[0]));
-        break;
+        case NAPFIRE_MISSING_MUSKETRY_CELL:
+            snprintf(out, cap, "%d", (int)(1 + ix[1] / 2));
+            break;
+        case NAPFIRE_MISSING_ARTILLERY_CELL:
+            snprintf(out, cap, "%d", (int)(1 + ix[3] / 2));
+            break;
+        case NAPFIRE_MISSING_RANGE: /* band 1..3 */
+            snprintf(out, cap, "%d", (int)(ix[3] * (ix[1] == NAPFIRE_MEASURE_METRIC ? 400 : 160)));
+            break;
+        case NAPFIRE_MISSING_MODIFIER:
+            snprintf(out, cap, "0");
+            break;
+        default: /* thresholds: the Guard cap 0..20, rows rising with their id */
+            snprintf(out, cap, "%d", ix[0] == NAPFIRE_THRESHOLD_GUARD_CAP ? 2 : (int)(10 + 10 * ix[0]));
+            break;
     }
 }
 
 /* Lines of text, split at '\n', into a table (pointers into text). */
-static size_t split_lines(char *text, char **lines, size_t max)
-{
+static size_t split_lines(char *text, char **lines, size_t max) {
     size_t n = 0;
     for (char *p = strtok(text, "\n"); p && n < max; p = strtok(NULL, "\n"))
         lines[n++] = p;
@@ -190,15 +182,12 @@ static size_t split_lines(char *text, char **lines, size_t max)
 
 /* Apply one PATCH line with its '?' replaced; check that exactly one value
  * of the formatted text changed, at the '?''s place. */
-static void apply_patch(napfire_rules *r, int32_t missing, const int32_t ix[4])
-{
+static void apply_patch(napfire_rules *r, int32_t missing, const int32_t ix[4]) {
     static char before[TEXT_CAP], after[TEXT_CAP];
     char line[512], value[32], text[600];
-    ck_assert_int_eq(describe(missing, ix, NAPFIRE_DESCRIBE_PATCH, line, sizeof line),
-                     NAPFIRE_OK);
+    ck_assert_int_eq(describe(missing, ix, NAPFIRE_DESCRIBE_PATCH, line, sizeof line), NAPFIRE_OK);
     char sentence[512];
-    ck_assert_int_eq(describe(missing, ix, NAPFIRE_DESCRIBE_SENTENCE, sentence, sizeof sentence),
-                     NAPFIRE_OK);
+    ck_assert_int_eq(describe(missing, ix, NAPFIRE_DESCRIBE_SENTENCE, sentence, sizeof sentence), NAPFIRE_OK);
     ck_assert_ptr_null(strchr(sentence, '?'));
     ck_assert_uint_gt(strlen(sentence), 10);
     char *q = strchr(line, '?');
@@ -249,8 +238,7 @@ static void apply_patch(napfire_rules *r, int32_t missing, const int32_t ix[4])
 
 /* F-DATA: every datum the rules can read, alone on an all-unknown base:
  * counts per kind, and each PATCH line sets exactly that datum. */
-START_TEST(every_datum)
-{
+START_TEST(every_datum) {
     napfire_rules base;
     all_unknown(&base);
     int32_t per_kind[6] = {0}, cursor = 0, missing, ix[4];
@@ -285,14 +273,12 @@ END_TEST
 
 /* ---- the patch path ------------------------------------------------------- */
 
-static void unit(napfire_unit *u, int32_t arm)
-{
+static void unit(napfire_unit *u, int32_t arm) {
     ck_assert_int_eq(napfire_unit_init(u, sizeof *u, arm), NAPFIRE_OK);
 }
 
 /* Follow PATCH lines from the built-in data until the shot resolves. */
-static int follow(const napfire_shot *s, napfire_rules *r)
-{
+static int follow(const napfire_shot *s, napfire_rules *r) {
     napfire_outcome out[64];
     for (int step = 0; step < 64; step++) {
         size_t count = 0;
@@ -314,13 +300,10 @@ static int follow(const napfire_shot *s, napfire_rules *r)
 }
 
 /* F-DATA, F-TAB, F-RNG: musketry from every row, formation and band. */
-START_TEST(patch_path_musketry)
-{
+START_TEST(patch_path_musketry) {
     static const int32_t figures[] = {8, 12, 20, 28, 36, 48};
-    static const int32_t formations[] = {NAPFIRE_FORMATION_LINE,
-                                         NAPFIRE_FORMATION_COLUMN_OF_COMPANIES,
-                                         NAPFIRE_FORMATION_COLUMN_OF_DIVISIONS,
-                                         NAPFIRE_FORMATION_SQUARE};
+    static const int32_t formations[] = {NAPFIRE_FORMATION_LINE, NAPFIRE_FORMATION_COLUMN_OF_COMPANIES,
+                                         NAPFIRE_FORMATION_COLUMN_OF_DIVISIONS, NAPFIRE_FORMATION_SQUARE};
     static const int32_t distances[] = {50, 150, 250};
     int patched = 0;
     for (size_t f = 0; f < sizeof figures / sizeof figures[0]; f++)
@@ -329,14 +312,11 @@ START_TEST(patch_path_musketry)
                 napfire_unit firer, target;
                 unit(&firer, NAPFIRE_ARM_LINE_INFANTRY);
                 unit(&target, NAPFIRE_ARM_LINE_INFANTRY);
-                ck_assert_int_eq(napfire_unit_set(&firer, NAPFIRE_UNIT_FIGURES, figures[f]),
-                                 NAPFIRE_OK);
-                ck_assert_int_eq(napfire_unit_set(&firer, NAPFIRE_UNIT_FORMATION, formations[o]),
-                                 NAPFIRE_OK);
+                ck_assert_int_eq(napfire_unit_set(&firer, NAPFIRE_UNIT_FIGURES, figures[f]), NAPFIRE_OK);
+                ck_assert_int_eq(napfire_unit_set(&firer, NAPFIRE_UNIT_FORMATION, formations[o]), NAPFIRE_OK);
                 napfire_shot s;
                 ck_assert_int_eq(napfire_shot_init(&s, sizeof s, &firer, &target), NAPFIRE_OK);
-                ck_assert_int_eq(napfire_shot_set(&s, NAPFIRE_SHOT_DISTANCE, distances[d]),
-                                 NAPFIRE_OK);
+                ck_assert_int_eq(napfire_shot_set(&s, NAPFIRE_SHOT_DISTANCE, distances[d]), NAPFIRE_OK);
                 napfire_rules r;
                 rules_new(&r);
                 patched += follow(&s, &r);
@@ -346,8 +326,7 @@ START_TEST(patch_path_musketry)
 END_TEST
 
 /* F-DATA, F-ART-1: artillery from every gun, ammunition and band. */
-START_TEST(patch_path_artillery)
-{
+START_TEST(patch_path_artillery) {
     static const int32_t distances[] = {100, 500, 900, 2000};
     int patched = 0;
     for (int32_t gun = 0; gun < 5; gun++)
@@ -358,19 +337,16 @@ START_TEST(patch_path_artillery)
                     unit(&firer, NAPFIRE_ARM_FOOT_ARTILLERY);
                     unit(&target, NAPFIRE_ARM_LINE_INFANTRY);
                     ck_assert_int_eq(napfire_unit_set(&firer, NAPFIRE_UNIT_GUN, gun), NAPFIRE_OK);
-                    ck_assert_int_eq(napfire_unit_set(&firer, NAPFIRE_UNIT_FIGURES, 2),
-                                     NAPFIRE_OK);
-                    ck_assert_int_eq(napfire_unit_set(&target, NAPFIRE_UNIT_FORMATION,
-                                                      NAPFIRE_FORMATION_COLUMN_OF_DIVISIONS),
-                                     NAPFIRE_OK);
+                    ck_assert_int_eq(napfire_unit_set(&firer, NAPFIRE_UNIT_FIGURES, 2), NAPFIRE_OK);
+                    ck_assert_int_eq(
+                        napfire_unit_set(&target, NAPFIRE_UNIT_FORMATION, NAPFIRE_FORMATION_COLUMN_OF_DIVISIONS),
+                        NAPFIRE_OK);
                     napfire_shot s;
-                    ck_assert_int_eq(napfire_shot_init(&s, sizeof s, &firer, &target),
-                                     NAPFIRE_OK);
+                    ck_assert_int_eq(napfire_shot_init(&s, sizeof s, &firer, &target), NAPFIRE_OK);
                     ck_assert_int_eq(napfire_shot_set(&s, NAPFIRE_SHOT_MEASURE, m), NAPFIRE_OK);
                     ck_assert_int_eq(napfire_shot_set(&s, NAPFIRE_SHOT_AMMO, ammo), NAPFIRE_OK);
                     ck_assert_int_eq(
-                        napfire_shot_set(&s, NAPFIRE_SHOT_DISTANCE, m ? distances[d] * 4 / 10
-                                                                      : distances[d]),
+                        napfire_shot_set(&s, NAPFIRE_SHOT_DISTANCE, m ? distances[d] * 4 / 10 : distances[d]),
                         NAPFIRE_OK);
                     napfire_rules r;
                     rules_new(&r);
@@ -380,8 +356,7 @@ START_TEST(patch_path_artillery)
 }
 END_TEST
 
-int main(void)
-{
+int main(void) {
     Suite *s = suite_create("describe");
     TCase *tc = tcase_create("describe");
     tcase_set_timeout(tc, 120);

@@ -30,26 +30,22 @@ static const char *synthetic_path;
 
 /* ---- helpers --------------------------------------------------------- */
 
-static void rules_new(napfire_rules *r)
-{
+static void rules_new(napfire_rules *r) {
     ck_assert_int_eq(napfire_rules_init(r, sizeof *r), NAPFIRE_OK);
 }
 
-static int parse_str(napfire_rules *r, const char *text, napfire_parse_error *e)
-{
+static int parse_str(napfire_rules *r, const char *text, napfire_parse_error *e) {
     return napfire_rules_parse(r, text, strlen(text), e);
 }
 
-static void parse_ok(napfire_rules *r, const char *text)
-{
+static void parse_ok(napfire_rules *r, const char *text) {
     napfire_parse_error e;
     int st = parse_str(r, text, &e);
-    ck_assert_msg(st == NAPFIRE_OK, "parse: %s at %d:%d: %s", napfire_status_name(st),
-                  (int)e.line, (int)e.column, e.message);
+    ck_assert_msg(st == NAPFIRE_OK, "parse: %s at %d:%d: %s", napfire_status_name(st), (int)e.line, (int)e.column,
+                  e.message);
 }
 
-static size_t format_ok(const napfire_rules *r, char *buf, size_t cap)
-{
+static size_t format_ok(const napfire_rules *r, char *buf, size_t cap) {
     size_t len = 0;
     ck_assert_int_eq(napfire_rules_format(r, buf, cap, &len), NAPFIRE_OK);
     ck_assert_uint_lt(len, cap);
@@ -58,14 +54,12 @@ static size_t format_ok(const napfire_rules *r, char *buf, size_t cap)
     return len;
 }
 
-static void assert_equal(const napfire_rules *a, const napfire_rules *b)
-{
+static void assert_equal(const napfire_rules *a, const napfire_rules *b) {
     char why[256];
     ck_assert_msg(rules_equal(a, b, why, sizeof why), "rules differ: %s", why);
 }
 
-static int32_t cell(const napfire_rules *r, int32_t row, int32_t col, int32_t *star)
-{
+static int32_t cell(const napfire_rules *r, int32_t row, int32_t col, int32_t *star) {
     int32_t h = 0, s = 0;
     int st = napfire_rules_get_musketry(r, row, col, &h, &s);
     ck_assert(st == NAPFIRE_OK || st == NAPFIRE_EUNKNOWN);
@@ -74,24 +68,21 @@ static int32_t cell(const napfire_rules *r, int32_t row, int32_t col, int32_t *s
     return h;
 }
 
-static int32_t thr(const napfire_rules *r, int32_t id, int32_t measure)
-{
+static int32_t thr(const napfire_rules *r, int32_t id, int32_t measure) {
     int32_t v = 0;
     int st = napfire_rules_get_threshold(r, id, measure, &v);
     ck_assert(st == NAPFIRE_OK || st == NAPFIRE_EUNKNOWN);
     return v;
 }
 
-static int32_t mod(const napfire_rules *r, int32_t fire, int32_t id, int32_t variant)
-{
+static int32_t mod(const napfire_rules *r, int32_t fire, int32_t id, int32_t variant) {
     int32_t v = 0;
     int st = napfire_rules_get_modifier(r, fire, id, variant, &v);
     ck_assert(st == NAPFIRE_OK || st == NAPFIRE_EUNKNOWN);
     return v;
 }
 
-static char *read_file(const char *path, size_t *len)
-{
+static char *read_file(const char *path, size_t *len) {
     ck_assert_msg(path != NULL, "file path not given on the command line");
     FILE *f = fopen(path, "rb");
     ck_assert_msg(f != NULL, "cannot open %s", path);
@@ -107,25 +98,21 @@ static char *read_file(const char *path, size_t *len)
 
 /* xorshift64*: deterministic test data. */
 static uint64_t rng_state;
-static uint32_t rnd(uint32_t n)
-{
+static uint32_t rnd(uint32_t n) {
     rng_state ^= rng_state >> 12;
     rng_state ^= rng_state << 25;
     rng_state ^= rng_state >> 27;
     return (uint32_t)((rng_state * 2685821657736338717ull) >> 33) % n;
 }
 
-static int32_t rnd_range(int32_t lo, int32_t hi)
-{
+static int32_t rnd_range(int32_t lo, int32_t hi) {
     return lo + (int32_t)rnd((uint32_t)(hi - lo + 1));
 }
 
 /* Random provenance text: ASCII with quotes, backslashes and '#', and
  * some multi-byte UTF-8, at most max bytes. */
-static void rnd_text(char *out, size_t max)
-{
-    static const char *const pieces[] = {"a", "Z", " ", "\"", "\\", "#", "=", "½", "é",
-                                         "Я", "€", "𝄞", "?", ".", "9"};
+static void rnd_text(char *out, size_t max) {
+    static const char *const pieces[] = {"a", "Z", " ", "\"", "\\", "#", "=", "½", "é", "Я", "€", "𝄞", "?", ".", "9"};
     size_t n = 0, want = rnd((uint32_t)max + 1);
     while (n < want) {
         const char *p = pieces[rnd((uint32_t)(sizeof pieces / sizeof pieces[0]))];
@@ -139,8 +126,7 @@ static void rnd_text(char *out, size_t max)
 }
 
 /* Random valid rules. unknown_pct: chance of an unknown value. */
-static void rnd_rules(napfire_rules *r, uint32_t unknown_pct)
-{
+static void rnd_rules(napfire_rules *r, uint32_t unknown_pct) {
     rules_new(r);
 #define UNK() (rnd(100) < unknown_pct)
     for (int32_t row = 0; row < 5; row++)
@@ -153,15 +139,12 @@ static void rnd_rules(napfire_rules *r, uint32_t unknown_pct)
         for (int32_t m = 0; m < 2; m++) {
             int32_t e = rnd_range(0, NAPFIRE_MAX_DISTANCE / 2);
             int32_t l = e + rnd_range(0, NAPFIRE_MAX_DISTANCE / 2);
-            ck_assert_int_eq(napfire_rules_set_range(r, w, m, UNK() ? -1 : e, UNK() ? -1 : l),
-                             NAPFIRE_OK);
+            ck_assert_int_eq(napfire_rules_set_range(r, w, m, UNK() ? -1 : e, UNK() ? -1 : l), NAPFIRE_OK);
         }
     for (int32_t g = 0; g < 5; g++) {
         for (int32_t m = 0; m < 2; m++) {
-            int32_t c = rnd_range(0, 1000), e = c + rnd_range(0, 1000),
-                    l = e + rnd_range(0, 1000);
-            ck_assert_int_eq(napfire_rules_set_gun_range(r, g, m, UNK() ? -1 : c,
-                                                         UNK() ? -1 : e, UNK() ? -1 : l),
+            int32_t c = rnd_range(0, 1000), e = c + rnd_range(0, 1000), l = e + rnd_range(0, 1000);
+            ck_assert_int_eq(napfire_rules_set_gun_range(r, g, m, UNK() ? -1 : c, UNK() ? -1 : e, UNK() ? -1 : l),
                              NAPFIRE_OK);
         }
         /* Canister ammunition only at canister range (F-ART-1): the other
@@ -169,31 +152,24 @@ static void rnd_rules(napfire_rules *r, uint32_t unknown_pct)
         for (int32_t a = 0; a < 2; a++)
             for (int32_t b = 1; b <= 3; b++)
                 for (int32_t col = 0; col < 9; col++)
-                    ck_assert_int_eq(
-                        napfire_rules_set_artillery(r, g, a, b, col,
-                                                    UNK() || (a == 1 && b > 1)
-                                                        ? -1
-                                                        : rnd_range(0, 198)),
-                        NAPFIRE_OK);
+                    ck_assert_int_eq(napfire_rules_set_artillery(r, g, a, b, col,
+                                                                 UNK() || (a == 1 && b > 1) ? -1 : rnd_range(0, 198)),
+                                     NAPFIRE_OK);
     }
     for (int32_t fire = 0; fire < 2; fire++)
         for (int32_t id = 1; id <= 19; id++)
             for (int32_t v = 0; v < 2; v++) {
-                int32_t val = UNK() ? NAPFIRE_MODIFIER_UNKNOWN
-                                    : rnd_range(-NAPFIRE_MAX_MODIFIER, NAPFIRE_MAX_MODIFIER);
+                int32_t val = UNK() ? NAPFIRE_MODIFIER_UNKNOWN : rnd_range(-NAPFIRE_MAX_MODIFIER, NAPFIRE_MAX_MODIFIER);
                 int st = napfire_rules_set_modifier(r, fire, id, v, val);
                 ck_assert(st == NAPFIRE_OK || st == NAPFIRE_EDOMAIN);
             }
     for (int32_t id = 0; id <= 2; id++)
         for (int32_t m = 0; m < 2; m++)
-            ck_assert_int_eq(napfire_rules_set_threshold(
-                                 r, id, m, UNK() ? -1 : rnd_range(0, NAPFIRE_MAX_DISTANCE)),
+            ck_assert_int_eq(napfire_rules_set_threshold(r, id, m, UNK() ? -1 : rnd_range(0, NAPFIRE_MAX_DISTANCE)),
                              NAPFIRE_OK);
-    ck_assert_int_eq(napfire_rules_set_threshold(r, NAPFIRE_THRESHOLD_STAR_FIGURES, 0,
-                                                 UNK() ? -1 : rnd_range(1, 9999)),
+    ck_assert_int_eq(napfire_rules_set_threshold(r, NAPFIRE_THRESHOLD_STAR_FIGURES, 0, UNK() ? -1 : rnd_range(1, 9999)),
                      NAPFIRE_OK);
-    ck_assert_int_eq(napfire_rules_set_threshold(r, NAPFIRE_THRESHOLD_GUARD_CAP, 0,
-                                                 UNK() ? -1 : rnd_range(0, 20)),
+    ck_assert_int_eq(napfire_rules_set_threshold(r, NAPFIRE_THRESHOLD_GUARD_CAP, 0, UNK() ? -1 : rnd_range(0, 20)),
                      NAPFIRE_OK);
     /* Rows: clear, then increasing values in order. */
     for (int32_t id = NAPFIRE_THRESHOLD_ROW_2; id <= NAPFIRE_THRESHOLD_ROW_5; id++)
@@ -214,8 +190,7 @@ static void rnd_rules(napfire_rules *r, uint32_t unknown_pct)
 }
 
 /* Every getter answers OK: nothing unknown. */
-static void assert_complete(const napfire_rules *r)
-{
+static void assert_complete(const napfire_rules *r) {
     int32_t a, b, c;
     for (int32_t row = 0; row < 5; row++)
         for (int32_t col = 0; col < 9; col++)
@@ -240,9 +215,8 @@ static void assert_complete(const napfire_rules *r)
         for (int32_t id = 1; id <= 19; id++)
             for (int32_t v = 0; v < 2; v++) {
                 int st = napfire_rules_get_modifier(r, fire, id, v, &a);
-                ck_assert_msg(st == NAPFIRE_OK || st == NAPFIRE_EDOMAIN,
-                              "modifier (%d,%d,%d) %s", (int)fire, (int)id, (int)v,
-                              napfire_status_name(st));
+                ck_assert_msg(st == NAPFIRE_OK || st == NAPFIRE_EDOMAIN, "modifier (%d,%d,%d) %s", (int)fire, (int)id,
+                              (int)v, napfire_status_name(st));
             }
     for (int32_t id = 0; id < 9; id++)
         for (int32_t m = 0; m < 2; m++)
@@ -253,8 +227,7 @@ static void assert_complete(const napfire_rules *r)
 
 /* F-DATA: the built-in data formats and parses back to itself, onto any
  * base; format(NULL) is format(built-in). */
-START_TEST(roundtrip_builtin)
-{
+START_TEST(roundtrip_builtin) {
     static char t1[TEXT_CAP], t2[TEXT_CAP];
     napfire_rules builtin, back;
     rules_new(&builtin);
@@ -280,8 +253,7 @@ END_TEST
 
 /* parse(format(r)) == r for randomised complete and partial data; the
  * output is stable (format of the result is byte-identical). */
-START_TEST(roundtrip_random)
-{
+START_TEST(roundtrip_random) {
     static char t1[TEXT_CAP], t2[TEXT_CAP];
     rng_state = 0x9E3779B97F4A7C15ull;
     for (int i = 0; i < 300; i++) {
@@ -293,8 +265,7 @@ START_TEST(roundtrip_random)
         rules_new(&back);
         napfire_parse_error e;
         int st = napfire_rules_parse(&back, t1, n1, &e);
-        ck_assert_msg(st == NAPFIRE_OK, "iteration %d: %d:%d %s\n%s", i, (int)e.line,
-                      (int)e.column, e.message, t1);
+        ck_assert_msg(st == NAPFIRE_OK, "iteration %d: %d:%d %s\n%s", i, (int)e.line, (int)e.column, e.message, t1);
         assert_equal(&back, &r);
         size_t n2 = format_ok(&back, t2, sizeof t2);
         ck_assert_uint_eq(n1, n2);
@@ -304,8 +275,7 @@ START_TEST(roundtrip_random)
 END_TEST
 
 /* ENOSPC reports the length and leaves the buffer alone; argument errors. */
-START_TEST(format_buffer)
-{
+START_TEST(format_buffer) {
     static char t[TEXT_CAP], s[TEXT_CAP];
     size_t len = 0, n = format_ok(NULL, t, sizeof t);
     ck_assert_int_eq(napfire_rules_format(NULL, NULL, 0, &len), NAPFIRE_ENOSPC);
@@ -330,8 +300,7 @@ END_TEST
 
 /* ---- argument and state errors ---------------------------------------- */
 
-START_TEST(parse_arguments)
-{
+START_TEST(parse_arguments) {
     napfire_rules r, before;
     napfire_parse_error e, e0;
     rules_new(&r);
@@ -402,218 +371,163 @@ static const struct err_case err_cases[] = {
     {"empty", "", 0, NAPFIRE_PARSE_VERSION, 1, 1, "missing version line"},
     {"no version", "name = \"x\"\n", 0, NAPFIRE_PARSE_VERSION, 1, 1, "missing version line"},
     {"comment first", "# hi\n" V, 0, NAPFIRE_PARSE_VERSION, 1, 1, "missing version line"},
-    {"version 2", "napfire-rules 2\n", 0, NAPFIRE_PARSE_VERSION, 1, 15,
-     "unsupported format version 2"},
-    {"version 10", "napfire-rules 10 # x\n", 0, NAPFIRE_PARSE_VERSION, 1, 15,
-     "unsupported format version 10"},
+    {"version 2", "napfire-rules 2\n", 0, NAPFIRE_PARSE_VERSION, 1, 15, "unsupported format version 2"},
+    {"version 10", "napfire-rules 10 # x\n", 0, NAPFIRE_PARSE_VERSION, 1, 15, "unsupported format version 10"},
     {"version huge", "napfire-rules 99999999999999\n", 0, NAPFIRE_PARSE_VERSION, 1, 15,
      "unsupported format version (huge)"},
-    {"version none", "napfire-rules\n", 0, NAPFIRE_PARSE_VERSION, 1, 14,
-     "malformed version line"},
-    {"version junk", "napfire-rules 1x\n", 0, NAPFIRE_PARSE_VERSION, 1, 15,
-     "malformed version line"},
-    {"version glued", "napfire-rules1\n", 0, NAPFIRE_PARSE_VERSION, 1, 1,
-     "missing version line"},
-    {"version indented", " napfire-rules 1\n", 0, NAPFIRE_PARSE_VERSION, 1, 1,
-     "missing version line"},
+    {"version none", "napfire-rules\n", 0, NAPFIRE_PARSE_VERSION, 1, 14, "malformed version line"},
+    {"version junk", "napfire-rules 1x\n", 0, NAPFIRE_PARSE_VERSION, 1, 15, "malformed version line"},
+    {"version glued", "napfire-rules1\n", 0, NAPFIRE_PARSE_VERSION, 1, 1, "missing version line"},
+    {"version indented", " napfire-rules 1\n", 0, NAPFIRE_PARSE_VERSION, 1, 1, "missing version line"},
     /* bytes */
-    {"NUL", PRE "name = \"a\0b\"\n", sizeof(PRE "name = \"a\0b\"\n") - 1, NAPFIRE_PARSE_NUL,
-     5, 10, "NUL byte"},
+    {"NUL", PRE "name = \"a\0b\"\n", sizeof(PRE "name = \"a\0b\"\n") - 1, NAPFIRE_PARSE_NUL, 5, 10, "NUL byte"},
     {"NUL in version", "napfire-rules 1\0\n", 17, NAPFIRE_PARSE_NUL, 1, 16, "NUL byte"},
     {"UTF-8 truncated", PRE "# caf\xC3\n", 0, NAPFIRE_PARSE_UTF8, 5, 6, "invalid UTF-8"},
     {"UTF-8 overlong", PRE "# \xC0\xAF\n", 0, NAPFIRE_PARSE_UTF8, 5, 3, "invalid UTF-8"},
     {"UTF-8 surrogate", PRE "# \xED\xA0\x80\n", 0, NAPFIRE_PARSE_UTF8, 5, 3, "invalid UTF-8"},
-    {"UTF-8 > U+10FFFF", PRE "# \xF4\x90\x80\x80\n", 0, NAPFIRE_PARSE_UTF8, 5, 3,
-     "invalid UTF-8"},
+    {"UTF-8 > U+10FFFF", PRE "# \xF4\x90\x80\x80\n", 0, NAPFIRE_PARSE_UTF8, 5, 3, "invalid UTF-8"},
     /* overlong forms that start with a valid lead byte (3 and 4 bytes) */
-    {"UTF-8 overlong 3 bytes", PRE "# \xE0\x80\xAF\n", 0, NAPFIRE_PARSE_UTF8, 5, 3,
-     "overlong form"},
-    {"UTF-8 overlong 4 bytes", PRE "# \xF0\x80\x80\xAF\n", 0, NAPFIRE_PARSE_UTF8, 5, 3,
-     "overlong form"},
+    {"UTF-8 overlong 3 bytes", PRE "# \xE0\x80\xAF\n", 0, NAPFIRE_PARSE_UTF8, 5, 3, "overlong form"},
+    {"UTF-8 overlong 4 bytes", PRE "# \xF0\x80\x80\xAF\n", 0, NAPFIRE_PARSE_UTF8, 5, 3, "overlong form"},
     /* bytes above the last lead byte F4 */
-    {"UTF-8 lead F5", PRE "# \xF5\x80\x80\x80\n", 0, NAPFIRE_PARSE_UTF8, 5, 3,
-     "not a lead byte"},
+    {"UTF-8 lead F5", PRE "# \xF5\x80\x80\x80\n", 0, NAPFIRE_PARSE_UTF8, 5, 3, "not a lead byte"},
     {"UTF-8 byte FF", PRE "# \xFF\n", 0, NAPFIRE_PARSE_UTF8, 5, 3, "not a lead byte"},
-    {"UTF-8 stray continuation", PRE "name = \"\x80\"\n", 0, NAPFIRE_PARSE_UTF8, 5, 9,
-     "invalid UTF-8"},
+    {"UTF-8 stray continuation", PRE "name = \"\x80\"\n", 0, NAPFIRE_PARSE_UTF8, 5, 9, "invalid UTF-8"},
     {"control", PRE "name = \"\x01\"\n", 0, NAPFIRE_PARSE_CONTROL, 5, 9, "control character"},
     {"DEL", PRE "# \x7F\n", 0, NAPFIRE_PARSE_CONTROL, 5, 3, "control character"},
-    {"UTF-8 broken sequence", PRE "# \xC3" "A\n", 0, NAPFIRE_PARSE_UTF8, 5, 3, "truncated sequence"},
-    {"lone CR", PRE "threshold.guard_cap = 2\rthreshold.star_figures = 4\n", 0,
-     NAPFIRE_PARSE_CONTROL, 5, 24, "control character"},
+    {"UTF-8 broken sequence",
+     PRE "# \xC3"
+         "A\n",
+     0, NAPFIRE_PARSE_UTF8, 5, 3, "truncated sequence"},
+    {"lone CR", PRE "threshold.guard_cap = 2\rthreshold.star_figures = 4\n", 0, NAPFIRE_PARSE_CONTROL, 5, 24,
+     "control character"},
     /* structure */
     {"no key", PRE "= 5\n", 0, NAPFIRE_PARSE_SYNTAX, 5, 1, "expected a key"},
-    {"no equals", PRE "musketry.row1 - - -\n", 0, NAPFIRE_PARSE_SYNTAX, 5, 15,
-     "expected '='"},
-    {"bad key char", PRE "musketry-row1 = -\n", 0, NAPFIRE_PARSE_SYNTAX, 5, 9,
-     "expected '='"},
-    {"unknown key", PRE "musketry.row6 = - - - - - - - - -\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY,
-     5, 1, "unknown key 'musketry.row6'"},
-    {"unknown key indented", PRE "   foo.bar = 1\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 4,
-     "unknown key 'foo.bar'"},
-    {"musketry-only modifier under artillery", PRE "modifier.artillery.guard = +1\n", 0,
-     NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1, "unknown key"},
-    {"threshold without measure", PRE "threshold.screen = 50\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY,
-     5, 1, "unknown key"},
-    {"count threshold with measure", PRE "threshold.guard_cap.mm = 2\n", 0,
-     NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1, "unknown key"},
-    {"single row threshold", PRE "threshold.row2 = 12\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1,
+    {"no equals", PRE "musketry.row1 - - -\n", 0, NAPFIRE_PARSE_SYNTAX, 5, 15, "expected '='"},
+    {"bad key char", PRE "musketry-row1 = -\n", 0, NAPFIRE_PARSE_SYNTAX, 5, 9, "expected '='"},
+    {"unknown key", PRE "musketry.row6 = - - - - - - - - -\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1,
+     "unknown key 'musketry.row6'"},
+    {"unknown key indented", PRE "   foo.bar = 1\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 4, "unknown key 'foo.bar'"},
+    {"musketry-only modifier under artillery", PRE "modifier.artillery.guard = +1\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5,
+     1, "unknown key"},
+    {"threshold without measure", PRE "threshold.screen = 50\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1, "unknown key"},
+    {"count threshold with measure", PRE "threshold.guard_cap.mm = 2\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1,
      "unknown key"},
+    {"single row threshold", PRE "threshold.row2 = 12\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1, "unknown key"},
     {"row 0", PRE "musketry.row0 = -\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1, "unknown key"},
-    {"row misspelt", PRE "musketry.rov1 = -\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1,
-     "unknown key 'musketry.rov1'"},
-    {"four parts, not artillery", PRE "gun_range.p6.mm.x = 1 2 3\n", 0,
-     NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1, "unknown key"},
+    {"row misspelt", PRE "musketry.rov1 = -\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1, "unknown key 'musketry.rov1'"},
+    {"four parts, not artillery", PRE "gun_range.p6.mm.x = 1 2 3\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1, "unknown key"},
     {"row 10", PRE "musketry.row10 = -\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1, "unknown key"},
     {"rows", PRE "musketry.rows = -\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1, "unknown key"},
-    {"row with measure", PRE "musketry.row1.mm = -\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1,
-     "unknown key"},
+    {"row with measure", PRE "musketry.row1.mm = -\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1, "unknown key"},
     {"weapon", PRE "range.bow.mm = 1 2\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1, "unknown key"},
-    {"measure", PRE "range.musket.inch = 1 2\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1,
-     "unknown key"},
+    {"measure", PRE "range.musket.inch = 1 2\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1, "unknown key"},
     {"gun", PRE "gun_range.p24.mm = 1 2 3\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1, "unknown key"},
-    {"gun measure", PRE "gun_range.p6.cm = 1 2 3\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1,
+    {"gun measure", PRE "gun_range.p6.cm = 1 2 3\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1, "unknown key"},
+    {"artillery short", PRE "artillery.p6.roundshot = -\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1, "unknown key"},
+    {"artillery gun", PRE "artillery.p7.roundshot.long = -\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1, "unknown key"},
+    {"artillery ammo", PRE "artillery.p6.shell.long = -\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1, "unknown key"},
+    {"artillery band", PRE "artillery.p6.canister.short = -\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1, "unknown key"},
+    {"fire kind", PRE "modifier.cavalry.column = +1 +2\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1, "unknown key"},
+    {"modifier id", PRE "modifier.musketry.extra = +1\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1, "unknown key"},
+    {"moved_half is artillery only", PRE "modifier.musketry.moved_half = -1\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1,
      "unknown key"},
-    {"artillery short", PRE "artillery.p6.roundshot = -\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1,
-     "unknown key"},
-    {"artillery gun", PRE "artillery.p7.roundshot.long = -\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5,
-     1, "unknown key"},
-    {"artillery ammo", PRE "artillery.p6.shell.long = -\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1,
-     "unknown key"},
-    {"artillery band", PRE "artillery.p6.canister.short = -\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5,
-     1, "unknown key"},
-    {"fire kind", PRE "modifier.cavalry.column = +1 +2\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1,
-     "unknown key"},
-    {"modifier id", PRE "modifier.musketry.extra = +1\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1,
-     "unknown key"},
-    {"moved_half is artillery only", PRE "modifier.musketry.moved_half = -1\n", 0,
-     NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1, "unknown key"},
-    {"threshold id", PRE "threshold.moon.mm = 1\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1,
-     "unknown key"},
-    {"threshold measure", PRE "threshold.screen.in = 1\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1,
-     "unknown key"},
+    {"threshold id", PRE "threshold.moon.mm = 1\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1, "unknown key"},
+    {"threshold measure", PRE "threshold.screen.in = 1\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1, "unknown key"},
     /* F-ART-1: canister ammunition is never read beyond canister range. */
-    {"unreadable artillery cell", PRE "artillery.p6.canister.long = ? ? 1 ? ? ? ? ? ?\n", 0,
-     NAPFIRE_PARSE_RANGE, 5, 34, "never read this cell"},
-    {"five components", PRE "artillery.p6.canister.long.x = -\n", 0,
-     NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1, "unknown key"},
+    {"unreadable artillery cell", PRE "artillery.p6.canister.long = ? ? 1 ? ? ? ? ? ?\n", 0, NAPFIRE_PARSE_RANGE, 5, 34,
+     "never read this cell"},
+    {"five components", PRE "artillery.p6.canister.long.x = -\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1, "unknown key"},
     {"trailing dot", PRE "name. = \"x\"\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1, "unknown key"},
     {"key alone", PRE "threshold.guard_cap\n", 0, NAPFIRE_PARSE_SYNTAX, 5, 20, "expected '='"},
     {"key case", PRE "Name = \"x\"\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1, "unknown key"},
-    {"empty component", PRE "range..mm = 1 2\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1,
-     "unknown key"},
-    {"duplicate", PRE "threshold.guard_cap = 2\nthreshold.guard_cap = 3\n", 0,
-     NAPFIRE_PARSE_DUPLICATE_KEY, 6, 1, "first given on line 5"},
-    {"duplicate of PRE", PRE "musketry.row5 = . . . . . . . . .\n", 0,
-     NAPFIRE_PARSE_DUPLICATE_KEY, 5, 1, "first given on line 2"},
+    {"empty component", PRE "range..mm = 1 2\n", 0, NAPFIRE_PARSE_UNKNOWN_KEY, 5, 1, "unknown key"},
+    {"duplicate", PRE "threshold.guard_cap = 2\nthreshold.guard_cap = 3\n", 0, NAPFIRE_PARSE_DUPLICATE_KEY, 6, 1,
+     "first given on line 5"},
+    {"duplicate of PRE", PRE "musketry.row5 = . . . . . . . . .\n", 0, NAPFIRE_PARSE_DUPLICATE_KEY, 5, 1,
+     "first given on line 2"},
     /* cells */
-    {"malformed cell", PRE "musketry.row4 = - 5* 6x . . . . . .\n", 0, NAPFIRE_PARSE_VALUE,
-     5, 22, "malformed cell '6x'"},
-    {"malformed half", PRE "musketry.row4 = - hh . . . . . . .\n", 0, NAPFIRE_PARSE_VALUE, 5,
-     19, "malformed cell"},
-    {"malformed minus", PRE "musketry.row4 = -1 . . . . . . . .\n", 0, NAPFIRE_PARSE_VALUE, 5,
-     17, "malformed cell"},
-    {"cell 100", PRE "musketry.row4 = - 100 . . . . . . .\n", 0, NAPFIRE_PARSE_RANGE, 5, 19,
+    {"malformed cell", PRE "musketry.row4 = - 5* 6x . . . . . .\n", 0, NAPFIRE_PARSE_VALUE, 5, 22,
+     "malformed cell '6x'"},
+    {"malformed half", PRE "musketry.row4 = - hh . . . . . . .\n", 0, NAPFIRE_PARSE_VALUE, 5, 19, "malformed cell"},
+    {"malformed minus", PRE "musketry.row4 = -1 . . . . . . . .\n", 0, NAPFIRE_PARSE_VALUE, 5, 17, "malformed cell"},
+    {"cell 100", PRE "musketry.row4 = - 100 . . . . . . .\n", 0, NAPFIRE_PARSE_RANGE, 5, 19, "cell out of range"},
+    {"cell 99h", PRE "artillery.p6.roundshot.long = 99h . . . . . . . .\n", 0, NAPFIRE_PARSE_RANGE, 5, 31,
      "cell out of range"},
-    {"cell 99h", PRE "artillery.p6.roundshot.long = 99h . . . . . . . .\n", 0,
-     NAPFIRE_PARSE_RANGE, 5, 31, "cell out of range"},
-    {"cell huge", PRE "musketry.row1 = 99999999999999999999999 . . . . . . . .\n", 0,
-     NAPFIRE_PARSE_RANGE, 5, 17, "cell out of range"},
+    {"cell huge", PRE "musketry.row1 = 99999999999999999999999 . . . . . . . .\n", 0, NAPFIRE_PARSE_RANGE, 5, 17,
+     "cell out of range"},
     {"star on half", PRE "musketry.row1 = . . . . h* . . . .\n", 0, NAPFIRE_PARSE_STAR, 5, 25,
      "a star needs a whole number"},
-    {"star on N½", PRE "musketry.row1 = . 2\xC2\xBD* . . . . . . .\n", 0, NAPFIRE_PARSE_STAR,
-     5, 19, "a star needs"},
-    {"star on zero", PRE "musketry.row1 = 0* . . . . . . . .\n", 0, NAPFIRE_PARSE_STAR, 5, 17,
-     "a star needs"},
-    {"star in artillery", PRE "artillery.p9.roundshot.long = . 3* . . . . . . .\n", 0,
-     NAPFIRE_PARSE_STAR, 5, 33, "artillery cells take no star"},
+    {"star on N½", PRE "musketry.row1 = . 2\xC2\xBD* . . . . . . .\n", 0, NAPFIRE_PARSE_STAR, 5, 19, "a star needs"},
+    {"star on zero", PRE "musketry.row1 = 0* . . . . . . . .\n", 0, NAPFIRE_PARSE_STAR, 5, 17, "a star needs"},
+    {"star in artillery", PRE "artillery.p9.roundshot.long = . 3* . . . . . . .\n", 0, NAPFIRE_PARSE_STAR, 5, 33,
+     "artillery cells take no star"},
     {"too few cells", PRE "musketry.row1 = - - - - - - - -\n", 0, NAPFIRE_PARSE_COUNT, 5, 32,
      "too few values: found 8, this key takes 9"},
-    {"too few cells, comment", PRE "musketry.row1 = - - # rest\n", 0, NAPFIRE_PARSE_COUNT, 5, 21,
-     "found 2"},
+    {"too few cells, comment", PRE "musketry.row1 = - - # rest\n", 0, NAPFIRE_PARSE_COUNT, 5, 21, "found 2"},
     {"long malformed cell",
-     PRE "musketry.row1 = \xC2\xBD\xC2\xBD" "abcdefghijklmnopqrstuvwxyz0123456789 . . . . . . . .\n",
-     0, NAPFIRE_PARSE_VALUE, 5, 17, "malformed cell '\xC2\xBD\xC2\xBD" "abcdefghijklmnopqrstuvwxyz01...'"},
+     PRE "musketry.row1 = \xC2\xBD\xC2\xBD"
+         "abcdefghijklmnopqrstuvwxyz0123456789 . . . . . . . .\n",
+     0, NAPFIRE_PARSE_VALUE, 5, 17,
+     "malformed cell '\xC2\xBD\xC2\xBD"
+     "abcdefghijklmnopqrstuvwxyz01...'"},
     {"rows too few", PRE "threshold.rows = 1 2\n", 0, NAPFIRE_PARSE_COUNT, 5, 21,
      "too few values: found 2, this key takes 4"},
-    {"missing text", PRE "edition =   \n", 0, NAPFIRE_PARSE_COUNT, 5, 13,
-     "missing value: expected a quoted text"},
+    {"missing text", PRE "edition =   \n", 0, NAPFIRE_PARSE_COUNT, 5, 13, "missing value: expected a quoted text"},
     {"long cell cut before a sequence",
      PRE "musketry.row1 = a\xC2\xBD\xC2\xBD\xC2\xBD\xC2\xBD\xC2\xBD\xC2\xBD\xC2\xBD\xC2\xBD"
          "\xC2\xBD\xC2\xBD\xC2\xBD\xC2\xBD\xC2\xBD\xC2\xBD\xC2\xBD\xC2\xBD\xC2\xBD\xC2\xBD . . . . . . . .\n",
      0, NAPFIRE_PARSE_VALUE, 5, 17,
      "'a\xC2\xBD\xC2\xBD\xC2\xBD\xC2\xBD\xC2\xBD\xC2\xBD\xC2\xBD\xC2\xBD\xC2\xBD\xC2\xBD\xC2\xBD"
      "\xC2\xBD\xC2\xBD\xC2\xBD\xC2\xBD...'"},
-    {"quarter", PRE "musketry.row1 = 1\xC2\xBC . . . . . . . .\n", 0, NAPFIRE_PARSE_VALUE, 5, 17,
-     "malformed cell"},
-    {"star alone", PRE "musketry.row1 = * . . . . . . . .\n", 0, NAPFIRE_PARSE_VALUE, 5, 17,
-     "malformed cell"},
+    {"quarter", PRE "musketry.row1 = 1\xC2\xBC . . . . . . . .\n", 0, NAPFIRE_PARSE_VALUE, 5, 17, "malformed cell"},
+    {"star alone", PRE "musketry.row1 = * . . . . . . . .\n", 0, NAPFIRE_PARSE_VALUE, 5, 17, "malformed cell"},
     {"range one value", PRE "range.musket.mm = 100\n", 0, NAPFIRE_PARSE_COUNT, 5, 22,
      "too few values: found 1, this key takes 2"},
     {"gun range none", PRE "gun_range.light.tenths =\n", 0, NAPFIRE_PARSE_COUNT, 5, 25,
      "missing value: this key takes 3"},
     {"threshold two values", PRE "threshold.guard_cap = 2 3\n", 0, NAPFIRE_PARSE_COUNT, 5, 25,
      "too many values: this key takes 1"},
-    {"rows five values", PRE "threshold.rows = 1 2 3 4 5\n", 0, NAPFIRE_PARSE_COUNT, 5, 26,
-     "too many values"},
+    {"rows five values", PRE "threshold.rows = 1 2 3 4 5\n", 0, NAPFIRE_PARSE_COUNT, 5, 26, "too many values"},
     {"text comment only", PRE "edition = # none\n", 0, NAPFIRE_PARSE_COUNT, 5, 11,
      "missing value: expected a quoted text"},
-    {"backslash at the end", PRE "edition = \"abc\\\n", 0, NAPFIRE_PARSE_VALUE, 5, 15,
-     "unknown escape"},
-    {"too many cells", PRE "musketry.row1 = - - - - - - - - - -\n", 0, NAPFIRE_PARSE_COUNT, 5,
-     35, "too many values"},
-    {"missing value", PRE "threshold.guard_cap =\n", 0, NAPFIRE_PARSE_COUNT, 5, 22,
-     "missing value"},
-    {"missing value, blanks", PRE "threshold.guard_cap =   # none\n", 0, NAPFIRE_PARSE_COUNT, 5,
-     25, "missing value"},
-    {"range three values", PRE "range.musket.mm = 1 2 3\n", 0, NAPFIRE_PARSE_COUNT, 5, 23,
-     "too many values"},
-    {"modifier two values", PRE "modifier.musketry.guard = +1 +2\n", 0, NAPFIRE_PARSE_COUNT, 5,
-     30, "too many values"},
-    {"variant modifier one value", PRE "modifier.musketry.cover = -2\n", 0,
-     NAPFIRE_PARSE_COUNT, 5, 29, "too few values: found 1, this key takes 2"},
+    {"backslash at the end", PRE "edition = \"abc\\\n", 0, NAPFIRE_PARSE_VALUE, 5, 15, "unknown escape"},
+    {"too many cells", PRE "musketry.row1 = - - - - - - - - - -\n", 0, NAPFIRE_PARSE_COUNT, 5, 35, "too many values"},
+    {"missing value", PRE "threshold.guard_cap =\n", 0, NAPFIRE_PARSE_COUNT, 5, 22, "missing value"},
+    {"missing value, blanks", PRE "threshold.guard_cap =   # none\n", 0, NAPFIRE_PARSE_COUNT, 5, 25, "missing value"},
+    {"range three values", PRE "range.musket.mm = 1 2 3\n", 0, NAPFIRE_PARSE_COUNT, 5, 23, "too many values"},
+    {"modifier two values", PRE "modifier.musketry.guard = +1 +2\n", 0, NAPFIRE_PARSE_COUNT, 5, 30, "too many values"},
+    {"variant modifier one value", PRE "modifier.musketry.cover = -2\n", 0, NAPFIRE_PARSE_COUNT, 5, 29,
+     "too few values: found 1, this key takes 2"},
     /* numbers */
-    {"modifier 21", PRE "modifier.musketry.guard = +21\n", 0, NAPFIRE_PARSE_RANGE, 5, 27,
-     "modifier out of range"},
-    {"modifier malformed", PRE "modifier.musketry.guard = 2+\n", 0, NAPFIRE_PARSE_VALUE, 5, 27,
-     "malformed modifier"},
-    {"distance too far", PRE "threshold.screen.tenths = 1000001\n", 0, NAPFIRE_PARSE_RANGE, 5,
-     27, "distance out of range"},
-    {"distance too far in cm", PRE "threshold.screen.mm = 100001cm\n", 0, NAPFIRE_PARSE_RANGE, 5,
-     23, "distance out of range"},
-    {"negative distance", PRE "threshold.screen.mm = -5\n", 0, NAPFIRE_PARSE_VALUE, 5, 23,
-     "malformed distance"},
+    {"modifier 21", PRE "modifier.musketry.guard = +21\n", 0, NAPFIRE_PARSE_RANGE, 5, 27, "modifier out of range"},
+    {"modifier malformed", PRE "modifier.musketry.guard = 2+\n", 0, NAPFIRE_PARSE_VALUE, 5, 27, "malformed modifier"},
+    {"distance too far", PRE "threshold.screen.tenths = 1000001\n", 0, NAPFIRE_PARSE_RANGE, 5, 27,
+     "distance out of range"},
+    {"distance too far in cm", PRE "threshold.screen.mm = 100001cm\n", 0, NAPFIRE_PARSE_RANGE, 5, 23,
+     "distance out of range"},
+    {"negative distance", PRE "threshold.screen.mm = -5\n", 0, NAPFIRE_PARSE_VALUE, 5, 23, "malformed distance"},
     {"star figures 0", PRE "threshold.star_figures = 0\n", 0, NAPFIRE_PARSE_RANGE, 5, 26,
      "number out of range: 1..9999"},
-    {"guard cap 21", PRE "threshold.guard_cap = 21\n", 0, NAPFIRE_PARSE_RANGE, 5, 23,
-     "number out of range: 0..20"},
-    {"count with sign", PRE "threshold.star_figures = +5\n", 0, NAPFIRE_PARSE_VALUE, 5, 26,
-     "malformed number"},
-    {"rows malformed", PRE "threshold.rows = 12 20 2x 36\n", 0, NAPFIRE_PARSE_VALUE, 5, 24,
-     "malformed number"},
-    {"modifier word", PRE "modifier.musketry.guard = x\n", 0, NAPFIRE_PARSE_VALUE, 5, 27,
-     "malformed modifier"},
-    {"modifier sign only", PRE "modifier.musketry.guard = -\n", 0, NAPFIRE_PARSE_VALUE, 5, 27,
-     "malformed modifier"},
-    {"count malformed", PRE "threshold.star_figures = 4x\n", 0, NAPFIRE_PARSE_VALUE, 5, 26,
-     "malformed number"},
+    {"guard cap 21", PRE "threshold.guard_cap = 21\n", 0, NAPFIRE_PARSE_RANGE, 5, 23, "number out of range: 0..20"},
+    {"count with sign", PRE "threshold.star_figures = +5\n", 0, NAPFIRE_PARSE_VALUE, 5, 26, "malformed number"},
+    {"rows malformed", PRE "threshold.rows = 12 20 2x 36\n", 0, NAPFIRE_PARSE_VALUE, 5, 24, "malformed number"},
+    {"modifier word", PRE "modifier.musketry.guard = x\n", 0, NAPFIRE_PARSE_VALUE, 5, 27, "malformed modifier"},
+    {"modifier sign only", PRE "modifier.musketry.guard = -\n", 0, NAPFIRE_PARSE_VALUE, 5, 27, "malformed modifier"},
+    {"count malformed", PRE "threshold.star_figures = 4x\n", 0, NAPFIRE_PARSE_VALUE, 5, 26, "malformed number"},
     /* units */
     {"inches on a metric key", PRE "range.musket.mm = 6in 12in\n", 0, NAPFIRE_PARSE_UNIT, 5, 20,
      "does not fit a metric key"},
     {"cm on an imperial key", PRE "range.musket.tenths = 6 10cm\n", 0, NAPFIRE_PARSE_UNIT, 5, 27,
      "does not fit an imperial key"},
-    {"unknown unit", PRE "threshold.screen.mm = 5km\n", 0, NAPFIRE_PARSE_UNIT, 5, 24,
-     "unknown unit 'km'"},
-    {"unknown unit, imperial", PRE "threshold.screen.tenths = 3ft\n", 0, NAPFIRE_PARSE_UNIT, 5,
-     28, "use in"},
-    {"decimal without unit, imperial", PRE "threshold.screen.tenths = 3.5\n", 0,
-     NAPFIRE_PARSE_VALUE, 5, 28, "tenths of an inch are whole"},
-    {"decimal in mm", PRE "threshold.screen.mm = 5.5mm\n", 0, NAPFIRE_PARSE_VALUE, 5, 24,
-     "a decimal needs the unit"},
+    {"unknown unit", PRE "threshold.screen.mm = 5km\n", 0, NAPFIRE_PARSE_UNIT, 5, 24, "unknown unit 'km'"},
+    {"unknown unit, imperial", PRE "threshold.screen.tenths = 3ft\n", 0, NAPFIRE_PARSE_UNIT, 5, 28, "use in"},
+    {"decimal without unit, imperial", PRE "threshold.screen.tenths = 3.5\n", 0, NAPFIRE_PARSE_VALUE, 5, 28,
+     "tenths of an inch are whole"},
+    {"decimal in mm", PRE "threshold.screen.mm = 5.5mm\n", 0, NAPFIRE_PARSE_VALUE, 5, 24, "a decimal needs the unit"},
     {"decimal without unit", PRE "threshold.screen.mm = 5.5\n", 0, NAPFIRE_PARSE_VALUE, 5, 24,
      "a decimal needs the unit"},
-    {"two decimals", PRE "threshold.screen.mm = 5.55cm\n", 0, NAPFIRE_PARSE_VALUE, 5, 23,
-     "malformed distance"},
+    {"two decimals", PRE "threshold.screen.mm = 5.55cm\n", 0, NAPFIRE_PARSE_VALUE, 5, 23, "malformed distance"},
     /* order */
     {"range decreasing", PRE "range.musket.mm = 200 100\n", 0, NAPFIRE_PARSE_ORDER, 5, 23,
      "range maxima must not decrease"},
@@ -623,27 +537,22 @@ static const struct err_case err_cases[] = {
      "range maxima must not decrease"},
     {"rows equal", PRE "threshold.rows = 12 20 20 36\n", 0, NAPFIRE_PARSE_ORDER, 5, 24,
      "row thresholds must increase strictly"},
-    {"rows via keep", PRE "threshold.rows = 30 . . .\n", 0, NAPFIRE_PARSE_ORDER, 5, 21,
-     "row thresholds"},
+    {"rows via keep", PRE "threshold.rows = 30 . . .\n", 0, NAPFIRE_PARSE_ORDER, 5, 21, "row thresholds"},
     /* texts */
-    {"unquoted text", PRE "name = My rules\n", 0, NAPFIRE_PARSE_VALUE, 5, 8,
-     "expected a quoted text"},
-    {"unterminated", PRE "name = \"My rules\n", 0, NAPFIRE_PARSE_VALUE, 5, 8,
-     "unterminated text"},
-    {"bad escape", PRE "edition = \"a\\nb\"\n", 0, NAPFIRE_PARSE_VALUE, 5, 13,
-     "unknown escape"},
+    {"unquoted text", PRE "name = My rules\n", 0, NAPFIRE_PARSE_VALUE, 5, 8, "expected a quoted text"},
+    {"unterminated", PRE "name = \"My rules\n", 0, NAPFIRE_PARSE_VALUE, 5, 8, "unterminated text"},
+    {"bad escape", PRE "edition = \"a\\nb\"\n", 0, NAPFIRE_PARSE_VALUE, 5, 13, "unknown escape"},
     {"tab in text", PRE "edition = \"a\tb\"\n", 0, NAPFIRE_PARSE_VALUE, 5, 13, "tab in a text"},
-    {"text after quote", PRE "edition = \"a\" b\n", 0, NAPFIRE_PARSE_COUNT, 5, 15,
-     "unexpected text after"},
-    {"name too long", PRE "edition = \"x\"\n"
-                          "name = \"0123456789012345678901234567890123456789012345678901234567890123\"\n",
+    {"text after quote", PRE "edition = \"a\" b\n", 0, NAPFIRE_PARSE_COUNT, 5, 15, "unexpected text after"},
+    {"name too long",
+     PRE "edition = \"x\"\n"
+         "name = \"0123456789012345678901234567890123456789012345678901234567890123\"\n",
      0, NAPFIRE_PARSE_RANGE, 6, 8, "name takes at most 63 bytes"},
-    {"edition too long", PRE "edition = \"0123456789012345678901234567890\\\\\"\n", 0,
-     NAPFIRE_PARSE_RANGE, 5, 11, "edition takes at most 31 bytes"},
+    {"edition too long", PRE "edition = \"0123456789012345678901234567890\\\\\"\n", 0, NAPFIRE_PARSE_RANGE, 5, 11,
+     "edition takes at most 31 bytes"},
 };
 
-static void check_err_case(const struct err_case *c, const napfire_rules *base)
-{
+static void check_err_case(const struct err_case *c, const napfire_rules *base) {
     napfire_rules r;
     memcpy(&r, base, sizeof r);
     napfire_parse_error e;
@@ -652,19 +561,16 @@ static void check_err_case(const struct err_case *c, const napfire_rules *base)
     int st = napfire_rules_parse(&r, c->text, len, &e);
     ck_assert_msg(st == NAPFIRE_ESYNTAX, "%s: status %s", c->name, napfire_status_name(st));
     ck_assert_msg(e.code == c->code && e.line == c->line && e.column == c->column,
-                  "%s: got code %d at %d:%d (%s), want code %d at %d:%d", c->name, (int)e.code,
-                  (int)e.line, (int)e.column, e.message, (int)c->code, (int)c->line,
-                  (int)c->column);
-    ck_assert_msg(strstr(e.message, c->message) != NULL, "%s: message '%s' lacks '%s'",
-                  c->name, e.message, c->message);
+                  "%s: got code %d at %d:%d (%s), want code %d at %d:%d", c->name, (int)e.code, (int)e.line,
+                  (int)e.column, e.message, (int)c->code, (int)c->line, (int)c->column);
+    ck_assert_msg(strstr(e.message, c->message) != NULL, "%s: message '%s' lacks '%s'", c->name, e.message, c->message);
     for (int i = 0; i < 5; i++)
         ck_assert_int_eq(e.reserved[i], 0);
     /* F-DATA: a failed parse leaves the rules exactly as they were. */
     ck_assert_msg(memcmp(&r, base, sizeof r) == 0, "%s: rules changed", c->name);
 }
 
-START_TEST(errors)
-{
+START_TEST(errors) {
     napfire_rules base;
     rules_new(&base);
     for (size_t i = 0; i < sizeof err_cases / sizeof err_cases[0]; i++)
@@ -674,18 +580,15 @@ START_TEST(errors)
     rnd_rules(&base, 0);
     /* keep the order cases meaningful: known musket ranges 100 200 */
     ck_assert_int_eq(napfire_rules_set_range(&base, 0, 0, 100, 200), NAPFIRE_OK);
-    ck_assert_int_eq(napfire_rules_set_threshold(&base, NAPFIRE_THRESHOLD_ROW_2, 0, -1),
-                     NAPFIRE_OK);
-    ck_assert_int_eq(napfire_rules_set_threshold(&base, NAPFIRE_THRESHOLD_ROW_3, 0, 20),
-                     NAPFIRE_OK);
+    ck_assert_int_eq(napfire_rules_set_threshold(&base, NAPFIRE_THRESHOLD_ROW_2, 0, -1), NAPFIRE_OK);
+    ck_assert_int_eq(napfire_rules_set_threshold(&base, NAPFIRE_THRESHOLD_ROW_3, 0, 20), NAPFIRE_OK);
     for (size_t i = 0; i < sizeof err_cases / sizeof err_cases[0]; i++)
         check_err_case(&err_cases[i], &base);
 }
 END_TEST
 
 /* Distinct error classes have distinct messages. */
-START_TEST(error_messages_distinct)
-{
+START_TEST(error_messages_distinct) {
     napfire_rules r;
     rules_new(&r);
     char seen[NAPFIRE_PARSE_ORDER + 1][NAPFIRE_PARSE_MESSAGE_SIZE];
@@ -693,9 +596,7 @@ START_TEST(error_messages_distinct)
     for (size_t i = 0; i < sizeof err_cases / sizeof err_cases[0]; i++) {
         napfire_parse_error e;
         const struct err_case *c = &err_cases[i];
-        ck_assert_int_eq(
-            napfire_rules_parse(&r, c->text, c->len ? c->len : strlen(c->text), &e),
-            NAPFIRE_ESYNTAX);
+        ck_assert_int_eq(napfire_rules_parse(&r, c->text, c->len ? c->len : strlen(c->text), &e), NAPFIRE_ESYNTAX);
         memcpy(seen[e.code], e.message, sizeof e.message);
     }
     /* every code appears (TOO_LARGE and LINE_TOO_LONG have their own tests) */
@@ -704,8 +605,7 @@ START_TEST(error_messages_distinct)
             continue;
         ck_assert_msg(seen[a][0] != '\0', "code %d not covered", a);
         for (int b = 1; b < a; b++)
-            ck_assert_msg(strcmp(seen[a], seen[b]) != 0, "codes %d and %d share '%s'", a, b,
-                          seen[a]);
+            ck_assert_msg(strcmp(seen[a], seen[b]) != 0, "codes %d and %d share '%s'", a, b, seen[a]);
     }
 }
 END_TEST
@@ -713,8 +613,7 @@ END_TEST
 /* Hostile storage (doc/hardening.md): any single corrupted byte either leaves the
  * object valid, or makes format and parse report ESTATE and change
  * nothing. No layout knowledge: every offset is tried. */
-START_TEST(corrupted_storage)
-{
+START_TEST(corrupted_storage) {
     static char t[TEXT_CAP];
     napfire_rules good, r, before;
     rng_state = 99;
@@ -752,8 +651,7 @@ START_TEST(corrupted_storage)
 END_TEST
 
 /* Bounds: line length and text size. */
-START_TEST(bounds)
-{
+START_TEST(bounds) {
     napfire_rules r, before;
     rules_new(&r);
     memcpy(&before, &r, sizeof r);
@@ -784,8 +682,7 @@ START_TEST(bounds)
     memset(big, '\n', NAPFIRE_RULES_TEXT_MAX + 1);
     memcpy(big, "napfire-rules 1\n", 16);
     ck_assert_int_eq(napfire_rules_parse(&r, big, NAPFIRE_RULES_TEXT_MAX, &e), NAPFIRE_OK);
-    ck_assert_int_eq(napfire_rules_parse(&r, big, NAPFIRE_RULES_TEXT_MAX + 1, &e),
-                     NAPFIRE_ESYNTAX);
+    ck_assert_int_eq(napfire_rules_parse(&r, big, NAPFIRE_RULES_TEXT_MAX + 1, &e), NAPFIRE_ESYNTAX);
     ck_assert_int_eq(e.code, NAPFIRE_PARSE_TOO_LARGE);
     ck_assert_int_eq(e.line, 1);
     ck_assert_int_eq(e.column, 1);
@@ -798,8 +695,7 @@ END_TEST
 /* ---- overlay semantics ------------------------------------------------- */
 
 /* F-DATA: a file may fill only part of a row; '.' keeps the current value. */
-START_TEST(partial_fill)
-{
+START_TEST(partial_fill) {
     napfire_rules r;
     rules_new(&r);
     parse_ok(&r, V "# fill some of row 5, keep the rest\n"
@@ -858,27 +754,19 @@ END_TEST
  * only what the rules can read. Canister cells beyond canister range are
  * neither written nor settable; '?' and '.' stay accepted for them, so
  * files written before still parse, and format/parse round-trip. */
-START_TEST(unreadable_cells)
-{
+START_TEST(unreadable_cells) {
     static char t[TEXT_CAP];
     napfire_rules r, back;
     rules_new(&r);
     for (int32_t g = 0; g < 5; g++)
         for (int32_t col = 0; col < 9; col++) {
             /* both sides: canister at canister range is settable */
-            ck_assert_int_eq(napfire_rules_set_artillery(&r, g, NAPFIRE_AMMO_CANISTER,
-                                                         NAPFIRE_BAND_CANISTER, col, 2),
+            ck_assert_int_eq(napfire_rules_set_artillery(&r, g, NAPFIRE_AMMO_CANISTER, NAPFIRE_BAND_CANISTER, col, 2),
                              NAPFIRE_OK);
             for (int32_t b = NAPFIRE_BAND_EFFECTIVE; b <= NAPFIRE_BAND_LONG; b++) {
-                ck_assert_int_eq(
-                    napfire_rules_set_artillery(&r, g, NAPFIRE_AMMO_CANISTER, b, col, 0),
-                    NAPFIRE_EDOMAIN);
-                ck_assert_int_eq(
-                    napfire_rules_set_artillery(&r, g, NAPFIRE_AMMO_CANISTER, b, col, -1),
-                    NAPFIRE_OK);
-                ck_assert_int_eq(
-                    napfire_rules_set_artillery(&r, g, NAPFIRE_AMMO_ROUNDSHOT, b, col, 4),
-                    NAPFIRE_OK);
+                ck_assert_int_eq(napfire_rules_set_artillery(&r, g, NAPFIRE_AMMO_CANISTER, b, col, 0), NAPFIRE_EDOMAIN);
+                ck_assert_int_eq(napfire_rules_set_artillery(&r, g, NAPFIRE_AMMO_CANISTER, b, col, -1), NAPFIRE_OK);
+                ck_assert_int_eq(napfire_rules_set_artillery(&r, g, NAPFIRE_AMMO_ROUNDSHOT, b, col, 4), NAPFIRE_OK);
             }
         }
     size_t n = format_ok(&r, t, sizeof t);
@@ -894,8 +782,7 @@ START_TEST(unreadable_cells)
 }
 END_TEST
 
-START_TEST(question_mark_resets)
-{
+START_TEST(question_mark_resets) {
     napfire_rules r;
     rules_new(&r);
     parse_ok(&r, V "musketry.row4 = . . . . . ? . . .\n"
@@ -932,8 +819,7 @@ START_TEST(question_mark_resets)
 END_TEST
 
 /* Units: keys name the measure; values may carry cm/mm or in/". */
-START_TEST(units)
-{
+START_TEST(units) {
     napfire_rules r;
     rules_new(&r);
     parse_ok(&r, V "threshold.screen.mm = 6cm\n"
@@ -971,8 +857,7 @@ END_TEST
 
 /* Lexical details: CRLF, BOM, tabs, comments, no final newline, '½'/'h',
  * escapes, empty texts. */
-START_TEST(lexical)
-{
+START_TEST(lexical) {
     napfire_rules r;
     rules_new(&r);
     parse_ok(&r, "\xEF\xBB\xBFnapfire-rules 1   # the version\r\n"
@@ -992,13 +877,9 @@ START_TEST(lexical)
     ck_assert_int_eq(star, 1);
     char buf[160];
     size_t len;
-    ck_assert_int_eq(napfire_rules_get_provenance(&r, NAPFIRE_PROVENANCE_NAME, buf, sizeof buf,
-                                                  &len),
-                     NAPFIRE_OK);
+    ck_assert_int_eq(napfire_rules_get_provenance(&r, NAPFIRE_PROVENANCE_NAME, buf, sizeof buf, &len), NAPFIRE_OK);
     ck_assert_str_eq(buf, "Quote \" backslash \\ hash # \xC2\xBD");
-    ck_assert_int_eq(napfire_rules_get_provenance(&r, NAPFIRE_PROVENANCE_EDITION, buf,
-                                                  sizeof buf, &len),
-                     NAPFIRE_OK);
+    ck_assert_int_eq(napfire_rules_get_provenance(&r, NAPFIRE_PROVENANCE_EDITION, buf, sizeof buf, &len), NAPFIRE_OK);
     ck_assert_uint_eq(len, 0);
     ck_assert_int_eq(mod(&r, 0, NAPFIRE_MOD_GUARD, 0), 3);
 
@@ -1010,16 +891,11 @@ START_TEST(lexical)
     /* The longest texts fit exactly. */
     char t[512];
     snprintf(t, sizeof t, V "name = \"%s\"\nedition = \"%s\"\n",
-             "012345678901234567890123456789012345678901234567890123456789012",
-             "0123456789012345678901234567\\\\\\\"");
+             "012345678901234567890123456789012345678901234567890123456789012", "0123456789012345678901234567\\\\\\\"");
     parse_ok(&r, t);
-    ck_assert_int_eq(napfire_rules_get_provenance(&r, NAPFIRE_PROVENANCE_NAME, buf, sizeof buf,
-                                                  &len),
-                     NAPFIRE_OK);
+    ck_assert_int_eq(napfire_rules_get_provenance(&r, NAPFIRE_PROVENANCE_NAME, buf, sizeof buf, &len), NAPFIRE_OK);
     ck_assert_uint_eq(len, 63);
-    ck_assert_int_eq(napfire_rules_get_provenance(&r, NAPFIRE_PROVENANCE_EDITION, buf,
-                                                  sizeof buf, &len),
-                     NAPFIRE_OK);
+    ck_assert_int_eq(napfire_rules_get_provenance(&r, NAPFIRE_PROVENANCE_EDITION, buf, sizeof buf, &len), NAPFIRE_OK);
     ck_assert_uint_eq(len, 30);
 }
 END_TEST
@@ -1027,8 +903,7 @@ END_TEST
 /* ---- the committed files ------------------------------------------------ */
 
 /* Non-comment, non-blank lines of a text, each ending in '\n'. */
-static size_t data_lines(const char *in, size_t n, char *out, size_t cap)
-{
+static size_t data_lines(const char *in, size_t n, char *out, size_t cap) {
     size_t o = 0, i = 0;
     while (i < n) {
         size_t e = i;
@@ -1051,8 +926,7 @@ static size_t data_lines(const char *in, size_t n, char *out, size_t cap)
 
 /* examples/rules/seed.txt is exactly the built-in data: it parses to it
  * onto any base, and its data lines are what format(built-in) writes. */
-START_TEST(seed_file)
-{
+START_TEST(seed_file) {
     size_t n;
     char *text = read_file(seed_path, &n);
     napfire_rules builtin, r;
@@ -1083,8 +957,7 @@ START_TEST(seed_file)
 END_TEST
 
 /* tests/data/synthetic.txt: labelled, complete, and it round-trips. */
-START_TEST(synthetic_file)
-{
+START_TEST(synthetic_file) {
     size_t n;
     char *text = read_file(synthetic_path, &n);
     ck_assert_ptr_nonnull(strstr(text, "NOT FROM ANY RULEBOOK"));
@@ -1092,14 +965,11 @@ START_TEST(synthetic_file)
     rules_new(&r);
     napfire_parse_error e;
     int st = napfire_rules_parse(&r, text, n, &e);
-    ck_assert_msg(st == NAPFIRE_OK, "synthetic.txt %d:%d %s", (int)e.line, (int)e.column,
-                  e.message);
+    ck_assert_msg(st == NAPFIRE_OK, "synthetic.txt %d:%d %s", (int)e.line, (int)e.column, e.message);
     assert_complete(&r);
     char name[64];
     size_t len;
-    ck_assert_int_eq(napfire_rules_get_provenance(&r, NAPFIRE_PROVENANCE_NAME, name,
-                                                  sizeof name, &len),
-                     NAPFIRE_OK);
+    ck_assert_int_eq(napfire_rules_get_provenance(&r, NAPFIRE_PROVENANCE_NAME, name, sizeof name, &len), NAPFIRE_OK);
     ck_assert_ptr_nonnull(strstr(name, "SYNTHETIC"));
     /* The seed's known values are kept: F-EX-1's cell and the ranges. */
     ck_assert_int_eq(cell(&r, 3, 5, NULL), 10);
@@ -1125,8 +995,7 @@ START_TEST(synthetic_file)
 }
 END_TEST
 
-static Suite *rules_text_suite(void)
-{
+static Suite *rules_text_suite(void) {
     Suite *s = suite_create("rules_text");
     TCase *rt = tcase_create("roundtrip");
     tcase_set_timeout(rt, 60);
@@ -1156,8 +1025,7 @@ static Suite *rules_text_suite(void)
     return s;
 }
 
-int main(int argc, char **argv)
-{
+int main(int argc, char **argv) {
     if (argc >= 2)
         seed_path = argv[1];
     if (argc >= 3)

@@ -149,28 +149,25 @@ static void sset(napfire_shot *s, int32_t param, int32_t value) {
 
 static int make_musketry_shot(napfire_shot *s) {
     static const int32_t arms[] = {NAPFIRE_ARM_LINE_INFANTRY, NAPFIRE_ARM_LIGHT_INFANTRY};
-    static const int32_t nations[] = {NAPFIRE_NATION_OTHER, NAPFIRE_NATION_BRITAIN,
-                                      NAPFIRE_NATION_FRANCE, NAPFIRE_NATION_RUSSIA};
-    static const int32_t classes[] = {NAPFIRE_CLASS_GUARD, NAPFIRE_CLASS_ELITE,
-                                      NAPFIRE_CLASS_LINE, NAPFIRE_CLASS_CONSCRIPT};
+    static const int32_t nations[] = {NAPFIRE_NATION_OTHER, NAPFIRE_NATION_BRITAIN, NAPFIRE_NATION_FRANCE,
+                                      NAPFIRE_NATION_RUSSIA};
+    static const int32_t classes[] = {NAPFIRE_CLASS_GUARD, NAPFIRE_CLASS_ELITE, NAPFIRE_CLASS_LINE,
+                                      NAPFIRE_CLASS_CONSCRIPT};
     static const int32_t figures[] = {6, 14, 22, 30, 40, 52};
-    static const int32_t formations[] = {NAPFIRE_FORMATION_LINE,
-                                         NAPFIRE_FORMATION_COLUMN_OF_DIVISIONS,
+    static const int32_t formations[] = {NAPFIRE_FORMATION_LINE, NAPFIRE_FORMATION_COLUMN_OF_DIVISIONS,
                                          NAPFIRE_FORMATION_OPEN_ORDER};
-    static const int32_t weapons[] = {NAPFIRE_WEAPON_MUSKET, NAPFIRE_WEAPON_MUSKET,
-                                      NAPFIRE_WEAPON_RIFLE};
-    static const int32_t target_arms[] = {NAPFIRE_ARM_LINE_INFANTRY, NAPFIRE_ARM_LINE_INFANTRY,
-                                          NAPFIRE_ARM_CAVALRY, NAPFIRE_ARM_FOOT_ARTILLERY};
-    static const int32_t target_formations[] = {NAPFIRE_FORMATION_LINE,
-                                                NAPFIRE_FORMATION_COLUMN_OF_DIVISIONS,
-                                                NAPFIRE_FORMATION_MASSED_COLUMN,
-                                                NAPFIRE_FORMATION_SQUARE};
-    static const int32_t covers[] = {NAPFIRE_COVER_NONE, NAPFIRE_COVER_NONE,
-                                     NAPFIRE_COVER_LIMITED, NAPFIRE_COVER_COVER};
+    static const int32_t weapons[] = {NAPFIRE_WEAPON_MUSKET, NAPFIRE_WEAPON_MUSKET, NAPFIRE_WEAPON_RIFLE};
+    static const int32_t target_arms[] = {NAPFIRE_ARM_LINE_INFANTRY, NAPFIRE_ARM_LINE_INFANTRY, NAPFIRE_ARM_CAVALRY,
+                                          NAPFIRE_ARM_FOOT_ARTILLERY};
+    static const int32_t target_formations[] = {NAPFIRE_FORMATION_LINE, NAPFIRE_FORMATION_COLUMN_OF_DIVISIONS,
+                                                NAPFIRE_FORMATION_MASSED_COLUMN, NAPFIRE_FORMATION_SQUARE};
+    static const int32_t covers[] = {NAPFIRE_COVER_NONE, NAPFIRE_COVER_NONE, NAPFIRE_COVER_LIMITED,
+                                     NAPFIRE_COVER_COVER};
     static const int32_t distances[] = {30, 100, 150, 220, 2000}; /* mm */
     static const int32_t extras[] = {-1, 0, 0, 1};
     napfire_unit firer, target;
-    if (napfire_unit_init(&firer, sizeof firer, PICK(arms)) != NAPFIRE_OK) return -1;
+    if (napfire_unit_init(&firer, sizeof firer, PICK(arms)) != NAPFIRE_OK)
+        return -1;
     uset(&firer, NAPFIRE_UNIT_NATION, PICK(nations));
     uset(&firer, NAPFIRE_UNIT_CLASS, PICK(classes));
     uset(&firer, NAPFIRE_UNIT_FIGURES, PICK(figures));
@@ -179,11 +176,13 @@ static int make_musketry_shot(napfire_shot *s) {
     uset(&firer, NAPFIRE_UNIT_MOVED, (int32_t)(lcg() % 2));
     uset(&firer, NAPFIRE_UNIT_FIRED_LAST_TURN, lcg() % 4 == 0);
     uset(&firer, NAPFIRE_UNIT_DISORDERED, lcg() % 8 == 0);
-    if (napfire_unit_init(&target, sizeof target, PICK(target_arms)) != NAPFIRE_OK) return -1;
+    if (napfire_unit_init(&target, sizeof target, PICK(target_arms)) != NAPFIRE_OK)
+        return -1;
     uset(&target, NAPFIRE_UNIT_FORMATION, PICK(target_formations));
     uset(&target, NAPFIRE_UNIT_COVER, PICK(covers));
     uset(&target, NAPFIRE_UNIT_FIGURES, 24);
-    if (napfire_shot_init(s, sizeof *s, &firer, &target) != NAPFIRE_OK) return -1;
+    if (napfire_shot_init(s, sizeof *s, &firer, &target) != NAPFIRE_OK)
+        return -1;
     sset(s, NAPFIRE_SHOT_DISTANCE, PICK(distances));
     sset(s, NAPFIRE_SHOT_ENFILADE, lcg() % 6 == 0);
     sset(s, NAPFIRE_SHOT_EXTRA_MODIFIER, PICK(extras));
@@ -196,13 +195,12 @@ static int make_musketry_shot(napfire_shot *s) {
 
 static int make_artillery_shot(napfire_shot *s) {
     static const int32_t arms[] = {NAPFIRE_ARM_FOOT_ARTILLERY, NAPFIRE_ARM_HORSE_ARTILLERY};
-    static const int32_t target_formations[] = {NAPFIRE_FORMATION_LINE,
-                                                NAPFIRE_FORMATION_COLUMN_OF_DIVISIONS,
-                                                NAPFIRE_FORMATION_SQUARE,
-                                                NAPFIRE_FORMATION_OPEN_ORDER};
+    static const int32_t target_formations[] = {NAPFIRE_FORMATION_LINE, NAPFIRE_FORMATION_COLUMN_OF_DIVISIONS,
+                                                NAPFIRE_FORMATION_SQUARE, NAPFIRE_FORMATION_OPEN_ORDER};
     static const int32_t distances[] = {50, 120, 300, 700, 1200}; /* mm */
     napfire_unit firer, target;
-    if (napfire_unit_init(&firer, sizeof firer, PICK(arms)) != NAPFIRE_OK) return -1;
+    if (napfire_unit_init(&firer, sizeof firer, PICK(arms)) != NAPFIRE_OK)
+        return -1;
     uset(&firer, NAPFIRE_UNIT_GUN, (int32_t)(lcg() % 5));
     uset(&firer, NAPFIRE_UNIT_FIGURES, 1 + (int32_t)(lcg() % 6));
     uset(&firer, NAPFIRE_UNIT_MOVED, (int32_t)(lcg() % 2));
@@ -210,7 +208,8 @@ static int make_artillery_shot(napfire_shot *s) {
         return -1;
     uset(&target, NAPFIRE_UNIT_FORMATION, PICK(target_formations));
     uset(&target, NAPFIRE_UNIT_FIGURES, 30);
-    if (napfire_shot_init(s, sizeof *s, &firer, &target) != NAPFIRE_OK) return -1;
+    if (napfire_shot_init(s, sizeof *s, &firer, &target) != NAPFIRE_OK)
+        return -1;
     sset(s, NAPFIRE_SHOT_DISTANCE, PICK(distances));
     sset(s, NAPFIRE_SHOT_AMMO, lcg() % 3 == 0 ? NAPFIRE_AMMO_CANISTER : NAPFIRE_AMMO_ROUNDSHOT);
     sset(s, NAPFIRE_SHOT_FRIEND_IN_ARC, lcg() % 8 == 0);
@@ -226,34 +225,26 @@ static int make_made_up_rules(napfire_rules *r) {
         for (int32_t col = 0; col < 9; col++) {
             int32_t halves, star;
             if (napfire_rules_get_musketry(r, row, col, &halves, &star) == NAPFIRE_EUNKNOWN)
-                bad |= napfire_rules_set_musketry(r, row, col, (row + 1) * col / 2 + col % 2, 0)
-                       != NAPFIRE_OK;
+                bad |= napfire_rules_set_musketry(r, row, col, (row + 1) * col / 2 + col % 2, 0) != NAPFIRE_OK;
         }
     for (int32_t gun = NAPFIRE_GUN_LIGHT; gun <= NAPFIRE_GUN_HOWITZER; gun++) {
-        bad |= napfire_rules_set_gun_range(r, gun, NAPFIRE_MEASURE_METRIC, 150 + gun * 10,
-                                           400 + gun * 50, 900 + gun * 100) != NAPFIRE_OK;
-        bad |= napfire_rules_set_gun_range(r, gun, NAPFIRE_MEASURE_IMPERIAL, 60, 160, 360)
-               != NAPFIRE_OK;
+        bad |= napfire_rules_set_gun_range(r, gun, NAPFIRE_MEASURE_METRIC, 150 + gun * 10, 400 + gun * 50,
+                                           900 + gun * 100) != NAPFIRE_OK;
+        bad |= napfire_rules_set_gun_range(r, gun, NAPFIRE_MEASURE_IMPERIAL, 60, 160, 360) != NAPFIRE_OK;
         for (int32_t ammo = NAPFIRE_AMMO_ROUNDSHOT; ammo <= NAPFIRE_AMMO_CANISTER; ammo++)
             for (int32_t band = NAPFIRE_BAND_CANISTER; band <= NAPFIRE_BAND_LONG; band++)
                 /* canister is read only at canister range (F-ART-1) */
                 for (int32_t col = 0; col < 9 && (ammo == 0 || band == NAPFIRE_BAND_CANISTER); col++)
                     bad |= napfire_rules_set_artillery(r, gun, ammo, band, col,
-                                                       gun + ammo * 4 + (4 - band) * 2 + col)
-                           != NAPFIRE_OK;
+                                                       gun + ammo * 4 + (4 - band) * 2 + col) != NAPFIRE_OK;
     }
     for (int32_t id = NAPFIRE_MOD_COLUMN; id <= NAPFIRE_MOD_BUILDINGS; id++)
-        bad |= napfire_rules_set_modifier(r, NAPFIRE_FIRE_ARTILLERY, id, 0, id % 3 - 1)
-               != NAPFIRE_OK;
-    bad |= napfire_rules_set_modifier(r, NAPFIRE_FIRE_ARTILLERY, NAPFIRE_MOD_MOVED_HALF, 0, -1)
-           != NAPFIRE_OK;
-    bad |= napfire_rules_set_modifier(r, NAPFIRE_FIRE_ARTILLERY, NAPFIRE_MOD_COLUMN, 1, 2)
-           != NAPFIRE_OK;
-    bad |= napfire_rules_set_modifier(r, NAPFIRE_FIRE_ARTILLERY, NAPFIRE_MOD_COVER, 1, -1)
-           != NAPFIRE_OK;
-    bad |= napfire_rules_set_provenance(r, NAPFIRE_PROVENANCE_NAME,
-                                        "MADE-UP test data, not from any rulebook")
-           != NAPFIRE_OK;
+        bad |= napfire_rules_set_modifier(r, NAPFIRE_FIRE_ARTILLERY, id, 0, id % 3 - 1) != NAPFIRE_OK;
+    bad |= napfire_rules_set_modifier(r, NAPFIRE_FIRE_ARTILLERY, NAPFIRE_MOD_MOVED_HALF, 0, -1) != NAPFIRE_OK;
+    bad |= napfire_rules_set_modifier(r, NAPFIRE_FIRE_ARTILLERY, NAPFIRE_MOD_COLUMN, 1, 2) != NAPFIRE_OK;
+    bad |= napfire_rules_set_modifier(r, NAPFIRE_FIRE_ARTILLERY, NAPFIRE_MOD_COVER, 1, -1) != NAPFIRE_OK;
+    bad |= napfire_rules_set_provenance(r, NAPFIRE_PROVENANCE_NAME, "MADE-UP test data, not from any rulebook") !=
+           NAPFIRE_OK;
     return bad ? -1 : 0;
 }
 
@@ -265,10 +256,10 @@ static void make_map(void) {
         napfire_hex_info *c = &grid[i];
         memset(c, 0, sizeof *c);
         c->elevation = (int32_t)(lcg() % 3);
-        c->terrain = t < 16 ? NAPFIRE_TERRAIN_CLEAR
-                   : t < 17 ? NAPFIRE_TERRAIN_BLOCKING
-                   : t < 18 ? NAPFIRE_TERRAIN_TOWN
-                            : NAPFIRE_TERRAIN_SLOPE;
+        c->terrain = t < 16   ? NAPFIRE_TERRAIN_CLEAR
+                     : t < 17 ? NAPFIRE_TERRAIN_BLOCKING
+                     : t < 18 ? NAPFIRE_TERRAIN_TOWN
+                              : NAPFIRE_TERRAIN_SLOPE;
         t = lcg() % 40;
         if (t < 2) {
             c->presence = NAPFIRE_PRESENCE_COMBAT;
@@ -287,15 +278,15 @@ static int make_queries(void) {
         memset(q, 0, sizeof *q);
         for (int tries = 0; tries < 100; tries++) {
             if (napfire_hex_from_offset(GRID_LAYOUT, (int32_t)(lcg() % (GRID_COLS + 4)) - 2,
-                                        (int32_t)(lcg() % (GRID_ROWS + 4)) - 2, &q->firer)
-                    != NAPFIRE_OK ||
+                                        (int32_t)(lcg() % (GRID_ROWS + 4)) - 2, &q->firer) != NAPFIRE_OK ||
                 napfire_hex_from_offset(GRID_LAYOUT, (int32_t)(lcg() % (GRID_COLS + 4)) - 2,
-                                        (int32_t)(lcg() % (GRID_ROWS + 4)) - 2, &q->target)
-                    != NAPFIRE_OK)
+                                        (int32_t)(lcg() % (GRID_ROWS + 4)) - 2, &q->target) != NAPFIRE_OK)
                 return -1;
-            if (q->firer.q != q->target.q || q->firer.r != q->target.r) break;
+            if (q->firer.q != q->target.q || q->firer.r != q->target.r)
+                break;
         }
-        if (q->firer.q == q->target.q && q->firer.r == q->target.r) return -1;
+        if (q->firer.q == q->target.q && q->firer.r == q->target.r)
+            return -1;
         q->front_mask = lcg() % 2 ? 0x3Fu : (lcg() % 63u) + 1u;
         q->firer_side = 1;
         q->target_side = 2;
@@ -308,8 +299,8 @@ static int make_queries(void) {
 /* One function per call, used alike for the expected answers and by the
  * threads, so both sides do exactly the same thing. */
 
-static void answer_resolve(const napfire_shot *s, const napfire_rules *r, int32_t roll,
-                           int32_t half_die, struct resolve_answer *a) {
+static void answer_resolve(const napfire_shot *s, const napfire_rules *r, int32_t roll, int32_t half_die,
+                           struct resolve_answer *a) {
     memset(a, 0, sizeof *a);
     a->status = napfire_shot_resolve(s, r, roll, half_die, &a->res);
 }
@@ -328,16 +319,14 @@ static void answer_dist(const napfire_shot *s, const napfire_rules *r, struct di
     a->count = count;
 }
 
-static void answer_expected(const napfire_shot *s, const napfire_rules *r,
-                            struct expected_answer *a) {
+static void answer_expected(const napfire_shot *s, const napfire_rules *r, struct expected_answer *a) {
     memset(a, 0, sizeof *a);
     a->status = napfire_shot_expected(s, r, &a->numerator, &a->denominator, &a->value);
 }
 
 static void answer_batch(const napfire_rules *r, struct batch_answer *a) {
     memset(a, 0, sizeof *a);
-    a->status = napfire_resolve_many(batch_shots, BATCH, r, batch_rolls, batch_half, a->results,
-                                     a->statuses);
+    a->status = napfire_resolve_many(batch_shots, BATCH, r, batch_rolls, batch_half, a->results, a->statuses);
 }
 
 /* The callback map: the same grid, looked up through offsets. ctx is the
@@ -350,7 +339,8 @@ static int map_fn(void *ctx, napfire_hex h, napfire_hex_info *out) {
     struct map_ctx *m = ctx;
     int32_t col, row;
     m->calls++;
-    if (napfire_hex_to_offset(h, GRID_LAYOUT, &col, &row) != NAPFIRE_OK) return 99;
+    if (napfire_hex_to_offset(h, GRID_LAYOUT, &col, &row) != NAPFIRE_OK)
+        return 99;
     if (col >= 0 && col < GRID_COLS && row >= 0 && row < GRID_ROWS)
         *out = grid[row * GRID_COLS + col];
     return 0;
@@ -372,7 +362,8 @@ static void answer_trace(const napfire_los_query *q, struct trace_answer *a) {
     for (size_t i = 0; a->iter_status == NAPFIRE_OK && i < MAX_STEPS; i++) {
         int32_t more = 0;
         a->iter_status = napfire_trace_next(&it, &a->iter_steps[i], &more);
-        if (!more) break;
+        if (!more)
+            break;
         a->iter_count++;
     }
 }
@@ -380,9 +371,11 @@ static void answer_trace(const napfire_los_query *q, struct trace_answer *a) {
 static void answer_dice(int32_t out[NDICE]) {
     napfire_dice d;
     memset(out, 0, NDICE * sizeof out[0]);
-    if (napfire_dice_init(&d, sizeof d, 42, 54) != NAPFIRE_OK) return;
+    if (napfire_dice_init(&d, sizeof d, 42, 54) != NAPFIRE_OK)
+        return;
     for (size_t i = 0; i < NDICE; i++)
-        if (napfire_dice_2d6(&d, &out[i]) != NAPFIRE_OK) return;
+        if (napfire_dice_2d6(&d, &out[i]) != NAPFIRE_OK)
+            return;
 }
 
 /* ------------------------------------------------------------------ */
@@ -402,8 +395,8 @@ static struct worker workers[NTHREADS];
 static void mismatch(struct worker *w, const char *what, size_t index, int32_t pass) {
     w->mismatches++;
     if (w->mismatches <= MAX_REPORTS)
-        fprintf(stderr, "thread %d pass %d: %s #%zu differs from the single-threaded answer\n",
-                (int)w->id, (int)pass, what, index);
+        fprintf(stderr, "thread %d pass %d: %s #%zu differs from the single-threaded answer\n", (int)w->id, (int)pass,
+                what, index);
 }
 
 static void check_shots(struct worker *w, int32_t pass) {
@@ -458,7 +451,8 @@ static void check_hexes(struct worker *w, int32_t pass) {
         if (memcmp(&l, &exp_los[i], sizeof l) != 0)
             mismatch(w, "line of sight of pair", i, pass);
         answer_trace(&queries[i], &t);
-        if (memcmp(&t, &exp_trace[i], sizeof t) != 0) mismatch(w, "trace of pair", i, pass);
+        if (memcmp(&t, &exp_trace[i], sizeof t) != 0)
+            mismatch(w, "trace of pair", i, pass);
         w->calls += 4;
     }
 }
@@ -468,19 +462,20 @@ static void check_text_and_dice(struct worker *w, int32_t pass) {
     napfire_parse_error err;
     int32_t dice[NDICE];
     memset(w->text, 0, sizeof w->text);
-    if (napfire_rules_format(rules_list[1], w->text, sizeof w->text, &len) != NAPFIRE_OK ||
-        len != len_builtin || memcmp(w->text, text_builtin, len) != 0)
+    if (napfire_rules_format(rules_list[1], w->text, sizeof w->text, &len) != NAPFIRE_OK || len != len_builtin ||
+        memcmp(w->text, text_builtin, len) != 0)
         mismatch(w, "napfire_rules_format of rules", 1, pass);
     /* Parse the shared text into this thread's own object and write it
      * back out: the made-up rules must survive the round trip. */
     memset(&err, 0, sizeof err);
     if (napfire_rules_init(&w->parsed, sizeof w->parsed) != NAPFIRE_OK ||
         napfire_rules_parse(&w->parsed, text_made_up, len_made_up, &err) != NAPFIRE_OK ||
-        napfire_rules_format(&w->parsed, w->text, sizeof w->text, &len) != NAPFIRE_OK ||
-        len != len_made_up || memcmp(w->text, text_made_up, len) != 0)
+        napfire_rules_format(&w->parsed, w->text, sizeof w->text, &len) != NAPFIRE_OK || len != len_made_up ||
+        memcmp(w->text, text_made_up, len) != 0)
         mismatch(w, "napfire_rules_parse then format of rules", 2, pass);
     answer_dice(dice);
-    if (memcmp(dice, exp_dice, sizeof dice) != 0) mismatch(w, "dice sequence", 0, pass);
+    if (memcmp(dice, exp_dice, sizeof dice) != 0)
+        mismatch(w, "dice sequence", 0, pass);
     w->calls += 5;
 }
 
@@ -496,21 +491,21 @@ static void *worker_main(void *arg) {
         /* Vary which kind of work runs first, so every pairing of calls
          * happens at the same time somewhere. */
         switch ((pass + w->id) % 3) {
-        case 0:
-            check_shots(w, pass);
-            check_hexes(w, pass);
-            check_text_and_dice(w, pass);
-            break;
-        case 1:
-            check_hexes(w, pass);
-            check_text_and_dice(w, pass);
-            check_shots(w, pass);
-            break;
-        default:
-            check_text_and_dice(w, pass);
-            check_shots(w, pass);
-            check_hexes(w, pass);
-            break;
+            case 0:
+                check_shots(w, pass);
+                check_hexes(w, pass);
+                check_text_and_dice(w, pass);
+                break;
+            case 1:
+                check_hexes(w, pass);
+                check_text_and_dice(w, pass);
+                check_shots(w, pass);
+                break;
+            default:
+                check_text_and_dice(w, pass);
+                check_shots(w, pass);
+                check_hexes(w, pass);
+                break;
         }
     }
     return NULL;
@@ -519,7 +514,8 @@ static void *worker_main(void *arg) {
 /* ------------------------------------------------------------------ */
 
 static int prepare(void) {
-    if (napfire_rules_init(&builtin_rules, sizeof builtin_rules) != NAPFIRE_OK) return -1;
+    if (napfire_rules_init(&builtin_rules, sizeof builtin_rules) != NAPFIRE_OK)
+        return -1;
     if (make_made_up_rules(&made_up_rules) != 0) {
         fprintf(stderr, "made-up rules refused by the setters\n");
         return -1;
@@ -536,7 +532,8 @@ static int prepare(void) {
         batch_half[i] = half_dice[(i / NROLLS) % NHALF];
     }
     make_map();
-    if (make_queries() != 0) return -1;
+    if (make_queries() != 0)
+        return -1;
     if (napfire_rules_format(rules_list[1], text_builtin, TEXT_CAP, &len_builtin) != NAPFIRE_OK ||
         napfire_rules_format(rules_list[2], text_made_up, TEXT_CAP, &len_made_up) != NAPFIRE_OK) {
         fprintf(stderr, "rules text does not fit %d bytes\n", TEXT_CAP);
@@ -574,12 +571,10 @@ static int expect(void) {
         bad |= exp_batch[k].status != NAPFIRE_OK;
         /* napfire_resolve_many is documented as the single calls. */
         for (size_t i = 0; i < BATCH; i++) {
-            const struct resolve_answer *one =
-                &exp_resolve[i / NROLLS][k][i % NROLLS][(i / NROLLS) % NHALF];
+            const struct resolve_answer *one = &exp_resolve[i / NROLLS][k][i % NROLLS][(i / NROLLS) % NHALF];
             if (exp_batch[k].statuses[i] != one->status ||
                 memcmp(&exp_batch[k].results[i], &one->res, sizeof one->res) != 0) {
-                fprintf(stderr, "resolve_many element %zu (rules %zu) differs from resolve\n", i,
-                        k);
+                fprintf(stderr, "resolve_many element %zu (rules %zu) differs from resolve\n", i, k);
                 bad = 1;
             }
         }
@@ -608,8 +603,7 @@ static int expect(void) {
     printf("expected answers: %u musketry and %u artillery resolves OK (%u permitted), "
            "%u non-trivial distributions, lines of sight %u clear / %u blocked\n",
            ok_musketry, ok_artillery, permitted, ok_dist, clear, blocked);
-    if (ok_musketry == 0 || ok_artillery == 0 || permitted == 0 || ok_dist == 0 || clear == 0 ||
-        blocked == 0) {
+    if (ok_musketry == 0 || ok_artillery == 0 || permitted == 0 || ok_dist == 0 || clear == 0 || blocked == 0) {
         fprintf(stderr, "the workload misses a successful path: adjust the inputs\n");
         bad = 1;
     }
@@ -627,9 +621,11 @@ int main(void) {
         }
         passes = (int32_t)v;
     }
-    if (prepare() != 0 || expect() != 0) return 1;
+    if (prepare() != 0 || expect() != 0)
+        return 1;
 
-    if (pthread_barrier_init(&start_line, NULL, NTHREADS) != 0) return 1;
+    if (pthread_barrier_init(&start_line, NULL, NTHREADS) != 0)
+        return 1;
     int started = 0;
     for (int i = 0; i < NTHREADS; i++) {
         workers[i].id = i;
@@ -642,7 +638,8 @@ int main(void) {
     }
     uint64_t calls = 0, mismatches = 0;
     for (int i = 0; i < started; i++) {
-        if (pthread_join(workers[i].thread, NULL) != 0) return 1;
+        if (pthread_join(workers[i].thread, NULL) != 0)
+            return 1;
         calls += workers[i].calls;
         mismatches += workers[i].mismatches;
         printf("thread %d: %llu calls, %llu callback map lookups, %llu mismatches\n", i,
@@ -650,7 +647,7 @@ int main(void) {
                (unsigned long long)workers[i].mismatches);
     }
     pthread_barrier_destroy(&start_line);
-    printf("%d threads x %d passes: %llu calls, %llu mismatches\n", NTHREADS, (int)passes,
-           (unsigned long long)calls, (unsigned long long)mismatches);
+    printf("%d threads x %d passes: %llu calls, %llu mismatches\n", NTHREADS, (int)passes, (unsigned long long)calls,
+           (unsigned long long)mismatches);
     return mismatches == 0 ? 0 : 1;
 }

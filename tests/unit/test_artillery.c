@@ -16,8 +16,7 @@
 
 /* A British 9pdr foot battery of 6 models at a French line of 36 figures,
  * metric, roundshot, at `distance`. */
-static void art_shot(napfire_shot *s, int32_t ammo, int32_t distance)
-{
+static void art_shot(napfire_shot *s, int32_t ammo, int32_t distance) {
     napfire_unit f, t;
     battery(&f, NAPFIRE_ARM_FOOT_ARTILLERY, NAPFIRE_GUN_P9, 6);
     uset(&f, NAPFIRE_UNIT_NATION, NAPFIRE_NATION_BRITAIN);
@@ -26,21 +25,18 @@ static void art_shot(napfire_shot *s, int32_t ammo, int32_t distance)
     sset(s, NAPFIRE_SHOT_AMMO, ammo);
 }
 
-static napfire_result art_resolve(const napfire_shot *s, int32_t roll, int32_t die)
-{
+static napfire_result art_resolve(const napfire_shot *s, int32_t roll, int32_t die) {
     napfire_rules r;
     made_up_artillery(&r);
     return resolve_ok(s, &r, roll, die);
 }
 
-static void art_permitted(const napfire_shot *s)
-{
+static void art_permitted(const napfire_shot *s) {
     napfire_result res = art_resolve(s, 7, 4);
     assert_permitted(&res);
 }
 
-static void art_forbidden(const napfire_shot *s, int32_t reason, uint32_t mask)
-{
+static void art_forbidden(const napfire_shot *s, int32_t reason, uint32_t mask) {
     napfire_result res = art_resolve(s, 7, 4);
     assert_forbidden(&res, reason, mask);
 }
@@ -48,8 +44,7 @@ static void art_forbidden(const napfire_shot *s, int32_t reason, uint32_t mask)
 /* ---------------------------------------------------------------- */
 /* F-ART-1: bands, table, casualties */
 
-START_TEST(bands)
-{
+START_TEST(bands) {
     napfire_rules r;
     made_up_artillery(&r);
     const struct {
@@ -92,8 +87,7 @@ END_TEST
 
 /* F-ART-1: every reachable cell (gun × ammunition × band × column):
  * table total, no long-range halving, ½ by the half die. */
-START_TEST(table_sweep)
-{
+START_TEST(table_sweep) {
     napfire_rules r;
     made_up_artillery(&r);
     const int32_t dist[4] = {0, D_CAN, D_EFF, D_LONG};
@@ -136,8 +130,7 @@ START_TEST(table_sweep)
 END_TEST
 
 /* F-TAB-3 applied to artillery columns: below 1 no effect, above 18 → last. */
-START_TEST(column_clamps)
-{
+START_TEST(column_clamps) {
     napfire_shot s;
     art_shot(&s, NAPFIRE_AMMO_ROUNDSHOT, D_EFF);
     sset(&s, NAPFIRE_SHOT_EXTRA_MODIFIER, -2);
@@ -158,8 +151,7 @@ START_TEST(column_clamps)
 END_TEST
 
 /* F-ART-1: no star, no 2nd-class rule for batteries. */
-START_TEST(no_star_no_second_class)
-{
+START_TEST(no_star_no_second_class) {
     napfire_rules r;
     made_up_artillery(&r);
     napfire_unit f, t;
@@ -187,8 +179,7 @@ END_TEST
 /* F-ART-1/3: artillery modifiers — target conditions, MOVED_HALF, EXTRA;
  * they simply add (no Guard cap, no exclusive -4, no firer-class items). */
 
-static mods_t art_mods(const napfire_unit *f, const napfire_unit *t, int32_t enfilade, int32_t extra)
-{
+static mods_t art_mods(const napfire_unit *f, const napfire_unit *t, int32_t enfilade, int32_t extra) {
     napfire_rules r;
     made_up_artillery(&r);
     napfire_shot s;
@@ -201,8 +192,8 @@ static mods_t art_mods(const napfire_unit *f, const napfire_unit *t, int32_t enf
         ck_assert_int_eq(m.items[i].applied, 1);
         ck_assert_int_eq(m.items[i].suppressed_by, 0);
         int32_t id = m.items[i].id;
-        ck_assert_msg((id >= NAPFIRE_MOD_COLUMN && id <= NAPFIRE_MOD_BUILDINGS) ||
-                          id == NAPFIRE_MOD_MOVED_HALF || id == NAPFIRE_MOD_EXTRA,
+        ck_assert_msg((id >= NAPFIRE_MOD_COLUMN && id <= NAPFIRE_MOD_BUILDINGS) || id == NAPFIRE_MOD_MOVED_HALF ||
+                          id == NAPFIRE_MOD_EXTRA,
                       "artillery breakdown lists %s", napfire_modifier_name(id));
     }
     napfire_result res = resolve_ok(&s, &r, 7, 4);
@@ -211,8 +202,7 @@ static mods_t art_mods(const napfire_unit *f, const napfire_unit *t, int32_t enf
     return m;
 }
 
-START_TEST(artillery_modifiers)
-{
+START_TEST(artillery_modifiers) {
     napfire_unit f, t;
     battery(&f, NAPFIRE_ARM_FOOT_ARTILLERY, NAPFIRE_GUN_P6, 6);
 
@@ -282,8 +272,7 @@ END_TEST
  * count; a Guard / disordered / conscript / fired-last-turn battery has
  * no class items. */
 /* F-ART-1 (modifiers stack), F-MOD-S, F-MOD-E */
-START_TEST(artillery_modifiers_simply_add)
-{
+START_TEST(artillery_modifiers_simply_add) {
     napfire_unit f, t;
     battery(&f, NAPFIRE_ARM_FOOT_ARTILLERY, NAPFIRE_GUN_P12, 6);
     uset(&f, NAPFIRE_UNIT_CLASS, NAPFIRE_CLASS_GUARD);
@@ -309,8 +298,7 @@ START_TEST(artillery_modifiers_simply_add)
 END_TEST
 
 /* F-ART-3: MOVED_HALF when the battery moved up to half its move. */
-START_TEST(moved_half_modifier)
-{
+START_TEST(moved_half_modifier) {
     napfire_unit f, t;
     battery(&f, NAPFIRE_ARM_HORSE_ARTILLERY, NAPFIRE_GUN_P6, 6);
     uset(&f, NAPFIRE_UNIT_MOVED, NAPFIRE_MOVED_HALF);
@@ -331,8 +319,7 @@ END_TEST
 /* Verdicts */
 
 /* F-ART-2/3 band-independent verdicts. */
-START_TEST(static_verdicts)
-{
+START_TEST(static_verdicts) {
     napfire_unit f, t;
     napfire_shot s;
     plain_target(&t, NAPFIRE_FORMATION_LINE);
@@ -376,14 +363,14 @@ START_TEST(static_verdicts)
     uset(&f, NAPFIRE_UNIT_FIRED_THIS_TURN, 1);
     shot_at(&s, &f, &t, NAPFIRE_MEASURE_METRIC, ART_LONG_MM + 1);
     art_forbidden(&s, NAPFIRE_REASON_NO_FIGURES,
-                  BIT(NAPFIRE_REASON_NO_FIGURES) | BIT(NAPFIRE_REASON_ALREADY_FIRED) |
-                      BIT(NAPFIRE_REASON_LIMBERED) | BIT(NAPFIRE_REASON_MOVED_TOO_FAR) |
-                      BIT(NAPFIRE_REASON_UNLIMBERED_THIS_TURN) | BIT(NAPFIRE_REASON_OUT_OF_RANGE));
+                  BIT(NAPFIRE_REASON_NO_FIGURES) | BIT(NAPFIRE_REASON_ALREADY_FIRED) | BIT(NAPFIRE_REASON_LIMBERED) |
+                      BIT(NAPFIRE_REASON_MOVED_TOO_FAR) | BIT(NAPFIRE_REASON_UNLIMBERED_THIS_TURN) |
+                      BIT(NAPFIRE_REASON_OUT_OF_RANGE));
     uset(&f, NAPFIRE_UNIT_FIGURES, 6);
     shot_at(&s, &f, &t, NAPFIRE_MEASURE_METRIC, D_EFF);
     art_forbidden(&s, NAPFIRE_REASON_ALREADY_FIRED,
-                  BIT(NAPFIRE_REASON_ALREADY_FIRED) | BIT(NAPFIRE_REASON_LIMBERED) |
-                      BIT(NAPFIRE_REASON_MOVED_TOO_FAR) | BIT(NAPFIRE_REASON_UNLIMBERED_THIS_TURN));
+                  BIT(NAPFIRE_REASON_ALREADY_FIRED) | BIT(NAPFIRE_REASON_LIMBERED) | BIT(NAPFIRE_REASON_MOVED_TOO_FAR) |
+                      BIT(NAPFIRE_REASON_UNLIMBERED_THIS_TURN));
     uset(&f, NAPFIRE_UNIT_FIRED_THIS_TURN, 0);
     shot_at(&s, &f, &t, NAPFIRE_MEASURE_METRIC, D_EFF);
     art_forbidden(&s, NAPFIRE_REASON_LIMBERED,
@@ -393,8 +380,7 @@ START_TEST(static_verdicts)
 END_TEST
 
 /* F-ART-1 Decision: canister only at canister range; roundshot any band. */
-START_TEST(canister_beyond_range)
-{
+START_TEST(canister_beyond_range) {
     napfire_shot s;
     art_shot(&s, NAPFIRE_AMMO_CANISTER, 0);
     art_permitted(&s);
@@ -425,8 +411,7 @@ START_TEST(canister_beyond_range)
 END_TEST
 
 /* F-ART-4: canister with a friend in the arc; roundshot is not affected. */
-START_TEST(friend_in_arc)
-{
+START_TEST(friend_in_arc) {
     napfire_shot s;
     art_shot(&s, NAPFIRE_AMMO_CANISTER, D_CAN);
     sset(&s, NAPFIRE_SHOT_FRIEND_IN_ARC, 1);
@@ -449,9 +434,8 @@ END_TEST
 
 /* F-ART-5: friends within 10 cm (6") in front of target or battery forbid
  * long-range fire, unless clear LOS and the target extends > 10 cm. */
-static void long_range_case(int32_t measure, int32_t distance, int32_t near_target,
-                            int32_t near_battery, int32_t clear, int32_t far, int forbidden)
-{
+static void long_range_case(int32_t measure, int32_t distance, int32_t near_target, int32_t near_battery, int32_t clear,
+                            int32_t far, int forbidden) {
     napfire_shot s;
     art_shot(&s, NAPFIRE_AMMO_ROUNDSHOT, distance);
     sset(&s, NAPFIRE_SHOT_MEASURE, measure);
@@ -463,20 +447,19 @@ static void long_range_case(int32_t measure, int32_t distance, int32_t near_targ
     if (forbidden) {
         ck_assert_msg(res.permitted == 0 && res.reason == NAPFIRE_REASON_FRIEND_SCREENS_LONG_RANGE &&
                           res.reasons == BIT(NAPFIRE_REASON_FRIEND_SCREENS_LONG_RANGE),
-                      "measure %d d %d target %d battery %d clear %d far %d: permitted %d reason %s",
-                      (int)measure, (int)distance, (int)near_target, (int)near_battery, (int)clear,
-                      (int)far, (int)res.permitted, napfire_reason_name(res.reason));
+                      "measure %d d %d target %d battery %d clear %d far %d: permitted %d reason %s", (int)measure,
+                      (int)distance, (int)near_target, (int)near_battery, (int)clear, (int)far, (int)res.permitted,
+                      napfire_reason_name(res.reason));
         assert_casualties(&res, 0, 0, 0);
     } else {
         ck_assert_msg(res.permitted == 1 && res.reasons == 0,
-                      "measure %d d %d target %d battery %d clear %d far %d: forbidden by %s",
-                      (int)measure, (int)distance, (int)near_target, (int)near_battery, (int)clear,
-                      (int)far, napfire_reason_name(res.reason));
+                      "measure %d d %d target %d battery %d clear %d far %d: forbidden by %s", (int)measure,
+                      (int)distance, (int)near_target, (int)near_battery, (int)clear, (int)far,
+                      napfire_reason_name(res.reason));
     }
 }
 
-START_TEST(friend_screens_long_range_thresholds)
-{
+START_TEST(friend_screens_long_range_thresholds) {
     const int32_t M = NAPFIRE_MEASURE_METRIC, I = NAPFIRE_MEASURE_IMPERIAL;
     /* in front of the target: 99/100 within, 101 not; 0 within; -1 none */
     long_range_case(M, D_LONG, 99, -1, 0, -1, 1);
@@ -518,8 +501,7 @@ END_TEST
  * line; the nearest friendly (French) column 12 cm from it → permitted;
  * at 8 cm, no clear LOS → FRIEND_SCREENS_LONG_RANGE; at 8 cm with a clear
  * LOS and the line's far end 15 cm from the column → permitted. */
-START_TEST(fex3)
-{
+START_TEST(fex3) {
     napfire_rules r;
     made_up_artillery(&r);
     napfire_unit f, t;
@@ -539,8 +521,7 @@ START_TEST(fex3)
 
     sset(&s, NAPFIRE_SHOT_FRIEND_NEAR_TARGET, 80);
     res = resolve_ok(&s, &r, 8, 4);
-    assert_forbidden(&res, NAPFIRE_REASON_FRIEND_SCREENS_LONG_RANGE,
-                     BIT(NAPFIRE_REASON_FRIEND_SCREENS_LONG_RANGE));
+    assert_forbidden(&res, NAPFIRE_REASON_FRIEND_SCREENS_LONG_RANGE, BIT(NAPFIRE_REASON_FRIEND_SCREENS_LONG_RANGE));
 
     sset(&s, NAPFIRE_SHOT_CLEAR_LOS, 1);
     sset(&s, NAPFIRE_SHOT_TARGET_FAR_FROM_FRIENDS, 150);
@@ -551,13 +532,12 @@ END_TEST
 
 /* The clearance threshold is rules data. */
 /* F-ART-5, F-DATA */
-START_TEST(long_range_clearance_is_data)
-{
+START_TEST(long_range_clearance_is_data) {
     napfire_rules r;
     made_up_artillery(&r);
-    ck_assert_int_eq(napfire_rules_set_threshold(&r, NAPFIRE_THRESHOLD_LONG_RANGE_CLEARANCE,
-                                                 NAPFIRE_MEASURE_METRIC, 50),
-                     NAPFIRE_OK);
+    ck_assert_int_eq(
+        napfire_rules_set_threshold(&r, NAPFIRE_THRESHOLD_LONG_RANGE_CLEARANCE, NAPFIRE_MEASURE_METRIC, 50),
+        NAPFIRE_OK);
     napfire_shot s;
     art_shot(&s, NAPFIRE_AMMO_ROUNDSHOT, D_LONG);
     sset(&s, NAPFIRE_SHOT_FRIEND_NEAR_TARGET, 60);
@@ -565,14 +545,12 @@ START_TEST(long_range_clearance_is_data)
     assert_permitted(&res);
     sset(&s, NAPFIRE_SHOT_FRIEND_NEAR_TARGET, 50);
     res = resolve_ok(&s, &r, 7, 4);
-    assert_forbidden(&res, NAPFIRE_REASON_FRIEND_SCREENS_LONG_RANGE,
-                     BIT(NAPFIRE_REASON_FRIEND_SCREENS_LONG_RANGE));
+    assert_forbidden(&res, NAPFIRE_REASON_FRIEND_SCREENS_LONG_RANGE, BIT(NAPFIRE_REASON_FRIEND_SCREENS_LONG_RANGE));
 }
 END_TEST
 
 /* F-ART-6: penetration into friends forbids roundshot only. */
-START_TEST(penetration)
-{
+START_TEST(penetration) {
     napfire_shot s;
     const int32_t d[] = {D_CAN, D_EFF, D_LONG};
     for (size_t i = 0; i < NF_NELEM(d); i++) {
@@ -595,9 +573,8 @@ START_TEST(penetration)
 END_TEST
 
 /* F-ART-7: overhead fire. */
-static void overhead(napfire_shot *s, int32_t ammo, int32_t distance, int32_t higher,
-                     int32_t to_battery, int32_t to_enemy)
-{
+static void overhead(napfire_shot *s, int32_t ammo, int32_t distance, int32_t higher, int32_t to_battery,
+                     int32_t to_enemy) {
     art_shot(s, ammo, distance);
     sset(s, NAPFIRE_SHOT_OVERHEAD, 1);
     sset(s, NAPFIRE_SHOT_BATTERY_HIGHER, higher);
@@ -605,8 +582,7 @@ static void overhead(napfire_shot *s, int32_t ammo, int32_t distance, int32_t hi
     sset(s, NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_ENEMY, to_enemy);
 }
 
-START_TEST(overhead_clauses)
-{
+START_TEST(overhead_clauses) {
     napfire_shot s;
     const uint32_t CLOSE = BIT(NAPFIRE_REASON_OVERHEAD_TOO_CLOSE);
     /* permitted: higher ground, friends 10 cm or more from both */
@@ -654,8 +630,7 @@ START_TEST(overhead_clauses)
 END_TEST
 
 /* F-ART-7: OVERHEAD = 1 requires both overhead distances (EINVAL). */
-START_TEST(overhead_requires_distances)
-{
+START_TEST(overhead_requires_distances) {
     napfire_rules r;
     made_up_artillery(&r);
     napfire_shot s;
@@ -683,8 +658,7 @@ END_TEST
 /* Precedence across static and band clauses. */
 /* F-ART-1/3/5/6/7, API contract reason precedence; F-ART-8: every violated
  * clause is in reasons */
-START_TEST(precedence_mixed)
-{
+START_TEST(precedence_mixed) {
     napfire_unit f, t;
     napfire_shot s;
     plain_target(&t, NAPFIRE_FORMATION_LINE);
@@ -723,8 +697,7 @@ END_TEST
 
 /* F-EX-2: British 9pdr battery, canister at close range at a French
  * column covered by skirmishers: total 4 → skirmishers 1, column 3. */
-START_TEST(fex2)
-{
+START_TEST(fex2) {
     napfire_rules r;
     made_up_artillery(&r);
     napfire_unit f, t;
@@ -753,8 +726,7 @@ END_TEST
 
 /* F-SCR-3: roundshot: the skirmishers take nothing; canister with 0 or
  * odd totals; fire at skirmishers hits only them. */
-START_TEST(screens_and_artillery)
-{
+START_TEST(screens_and_artillery) {
     napfire_rules r;
     made_up_artillery(&r);
     napfire_unit f, t;
@@ -808,8 +780,7 @@ END_TEST
 
 /* Band-independent verdicts are still reported, with status OK. */
 /* F-DATA, F-ART-2/3/4/6/7 */
-START_TEST(builtin_band_independent_verdicts)
-{
+START_TEST(builtin_band_independent_verdicts) {
     napfire_unit f, t;
     napfire_shot s;
     napfire_result res;
@@ -865,15 +836,13 @@ START_TEST(builtin_band_independent_verdicts)
     overhead(&s, NAPFIRE_AMMO_CANISTER, D_CAN, 1, 200, 200);
     res = resolve_ok(&s, NULL, 7, 4);
     ck_assert_int_eq(res.reason, NAPFIRE_REASON_OVERHEAD_CANISTER);
-    ck_assert_uint_eq(res.reasons & BIT(NAPFIRE_REASON_OVERHEAD_CANISTER),
-                      BIT(NAPFIRE_REASON_OVERHEAD_CANISTER));
+    ck_assert_uint_eq(res.reasons & BIT(NAPFIRE_REASON_OVERHEAD_CANISTER), BIT(NAPFIRE_REASON_OVERHEAD_CANISTER));
 }
 END_TEST
 
 /* Otherwise EUNKNOWN naming the missing range, cell or modifier. */
 /* F-DATA, F-ART-1/3, API contract Errors (EUNKNOWN) */
-START_TEST(builtin_unknowns)
-{
+START_TEST(builtin_unknowns) {
     napfire_unit f, t;
     napfire_shot s;
     napfire_result res;
@@ -948,16 +917,15 @@ END_TEST
  * Unknown, a clearance is needed only when its clause is in play, and
  * EUNKNOWN names it (API contract: verdicts first, then the data they need). */
 /* F-ART-5, F-ART-7, F-DATA */
-START_TEST(clearances_unknown)
-{
+START_TEST(clearances_unknown) {
     napfire_rules r;
     made_up_artillery(&r);
-    ck_assert_int_eq(napfire_rules_set_threshold(&r, NAPFIRE_THRESHOLD_LONG_RANGE_CLEARANCE,
-                                                 NAPFIRE_MEASURE_METRIC, NAPFIRE_UNKNOWN),
+    ck_assert_int_eq(napfire_rules_set_threshold(&r, NAPFIRE_THRESHOLD_LONG_RANGE_CLEARANCE, NAPFIRE_MEASURE_METRIC,
+                                                 NAPFIRE_UNKNOWN),
                      NAPFIRE_OK);
-    ck_assert_int_eq(napfire_rules_set_threshold(&r, NAPFIRE_THRESHOLD_OVERHEAD_CLEARANCE,
-                                                 NAPFIRE_MEASURE_METRIC, NAPFIRE_UNKNOWN),
-                     NAPFIRE_OK);
+    ck_assert_int_eq(
+        napfire_rules_set_threshold(&r, NAPFIRE_THRESHOLD_OVERHEAD_CLEARANCE, NAPFIRE_MEASURE_METRIC, NAPFIRE_UNKNOWN),
+        NAPFIRE_OK);
     napfire_shot s;
     /* Long range, a friend 80 mm in front of the target: F-ART-5 applies. */
     art_shot(&s, NAPFIRE_AMMO_ROUNDSHOT, D_LONG);
@@ -977,8 +945,7 @@ START_TEST(clearances_unknown)
     sset(&s, NAPFIRE_SHOT_DISTANCE, 400); /* made-up imperial long band */
     sset(&s, NAPFIRE_SHOT_FRIEND_NEAR_TARGET, 50);
     res = resolve_ok(&s, &r, 7, 4);
-    assert_forbidden(&res, NAPFIRE_REASON_FRIEND_SCREENS_LONG_RANGE,
-                     BIT(NAPFIRE_REASON_FRIEND_SCREENS_LONG_RANGE));
+    assert_forbidden(&res, NAPFIRE_REASON_FRIEND_SCREENS_LONG_RANGE, BIT(NAPFIRE_REASON_FRIEND_SCREENS_LONG_RANGE));
     /* No friend near (both -1): the clearance is not needed. */
     art_shot(&s, NAPFIRE_AMMO_ROUNDSHOT, D_LONG);
     res = resolve_ok(&s, &r, 7, 4);
@@ -1008,13 +975,12 @@ END_TEST
 /* Built-in data (no gun range known) with the overhead clearance unknown
  * too: the band comes first in precedence, so the range is named. */
 /* F-DATA, F-ART-1, F-ART-7 */
-START_TEST(first_unknown_is_the_band)
-{
+START_TEST(first_unknown_is_the_band) {
     napfire_rules r;
     rules_new(&r);
-    ck_assert_int_eq(napfire_rules_set_threshold(&r, NAPFIRE_THRESHOLD_OVERHEAD_CLEARANCE,
-                                                 NAPFIRE_MEASURE_METRIC, NAPFIRE_UNKNOWN),
-                     NAPFIRE_OK);
+    ck_assert_int_eq(
+        napfire_rules_set_threshold(&r, NAPFIRE_THRESHOLD_OVERHEAD_CLEARANCE, NAPFIRE_MEASURE_METRIC, NAPFIRE_UNKNOWN),
+        NAPFIRE_OK);
     napfire_shot s;
     overhead(&s, NAPFIRE_AMMO_ROUNDSHOT, D_EFF, 1, 300, 300);
     napfire_result res = resolve_st(&s, &r, 7, 4, NAPFIRE_EUNKNOWN);
@@ -1030,8 +996,7 @@ END_TEST
 /* Several unknown modifiers: every needed item is listed (applied = -1),
  * EXTRA too (F-MOD-E), and the first in id order is the one named. */
 /* F-ART-1, F-MOD-E, F-DATA */
-START_TEST(several_unknown_modifiers)
-{
+START_TEST(several_unknown_modifiers) {
     napfire_rules r;
     rules_new(&r);
     made_up_gun_ranges(&r);
@@ -1070,8 +1035,7 @@ START_TEST(several_unknown_modifiers)
 }
 END_TEST
 
-static Suite *artillery_suite(void)
-{
+static Suite *artillery_suite(void) {
     Suite *s = suite_create("artillery");
     TCase *tt = tcase_create("table");
     tcase_set_timeout(tt, 60);
@@ -1111,7 +1075,6 @@ static Suite *artillery_suite(void)
     return s;
 }
 
-int main(void)
-{
+int main(void) {
     return run_suite(artillery_suite());
 }

@@ -14,12 +14,11 @@ typedef struct {
     int32_t table_halves, halves, casualties, used, pending;
 } cas_t;
 
-static cas_t model(int32_t halves, int32_t star, int32_t figures, int32_t star_figures,
-                   int is_long, int32_t die, int second_class)
-{
+static cas_t model(int32_t halves, int32_t star, int32_t figures, int32_t star_figures, int is_long, int32_t die,
+                   int second_class) {
     cas_t c;
     c.table_halves = halves + (star && figures >= star_figures ? 2 : 0); /* star before halving */
-    c.halves = is_long ? c.table_halves / 2 : c.table_halves;           /* quarter dropped */
+    c.halves = is_long ? c.table_halves / 2 : c.table_halves;            /* quarter dropped */
     c.casualties = c.halves / 2;
     c.used = 0;
     c.pending = 0;
@@ -35,27 +34,24 @@ static cas_t model(int32_t halves, int32_t star, int32_t figures, int32_t star_f
     return c;
 }
 
-static void check_model(const napfire_result *res, const cas_t *want, const char *what)
-{
-    ck_assert_msg(res->table_halves == want->table_halves, "%s: table_halves %d, want %d", what,
-                  (int)res->table_halves, (int)want->table_halves);
-    ck_assert_msg(res->halves == want->halves, "%s: halves %d, want %d", what, (int)res->halves,
-                  (int)want->halves);
-    ck_assert_msg(res->casualties == want->casualties, "%s: casualties %d, want %d", what,
-                  (int)res->casualties, (int)want->casualties);
-    ck_assert_msg(res->half_die_used == want->used, "%s: half_die_used %d, want %d", what,
-                  (int)res->half_die_used, (int)want->used);
-    ck_assert_msg(res->half_pending == want->pending, "%s: half_pending %d, want %d", what,
-                  (int)res->half_pending, (int)want->pending);
+static void check_model(const napfire_result *res, const cas_t *want, const char *what) {
+    ck_assert_msg(res->table_halves == want->table_halves, "%s: table_halves %d, want %d", what, (int)res->table_halves,
+                  (int)want->table_halves);
+    ck_assert_msg(res->halves == want->halves, "%s: halves %d, want %d", what, (int)res->halves, (int)want->halves);
+    ck_assert_msg(res->casualties == want->casualties, "%s: casualties %d, want %d", what, (int)res->casualties,
+                  (int)want->casualties);
+    ck_assert_msg(res->half_die_used == want->used, "%s: half_die_used %d, want %d", what, (int)res->half_die_used,
+                  (int)want->used);
+    ck_assert_msg(res->half_pending == want->pending, "%s: half_pending %d, want %d", what, (int)res->half_pending,
+                  (int)want->pending);
     ck_assert_int_eq(res->target_casualties, res->casualties);
     ck_assert_int_eq(res->screen_casualties, 0);
 }
 
 /* A line firer of `figures` at a plain line target, modified roll m;
  * returns the 2D6 roll to use. */
-static int32_t sweep_shot(napfire_shot *s, int32_t figures, int32_t firing, int32_t m,
-                       int32_t distance, int32_t second_class_flag)
-{
+static int32_t sweep_shot(napfire_shot *s, int32_t figures, int32_t firing, int32_t m, int32_t distance,
+                          int32_t second_class_flag) {
     napfire_unit f, t;
     int32_t roll, extra;
     infantry(&f, NAPFIRE_NATION_FRANCE, NAPFIRE_CLASS_LINE, NAPFIRE_FORMATION_LINE, figures);
@@ -71,8 +67,7 @@ static int32_t sweep_shot(napfire_shot *s, int32_t figures, int32_t firing, int3
 /* All 45 cells × both rolls of each column × effective/long × die 0/3/4
  * × 2nd class or not; row 4 also with 48 figures (star). F-TAB-1..4,
  * F-CAS-1..4. */
-START_TEST(made_up_table_sweep)
-{
+START_TEST(made_up_table_sweep) {
     napfire_rules r;
     rules_new(&r);
     made_up_musketry(&r);
@@ -92,16 +87,16 @@ START_TEST(made_up_table_sweep)
                                 napfire_shot s;
                                 int32_t roll = sweep_shot(&s, fig_choices[fi], 0, m, lng ? 150 : 50, sc);
                                 napfire_result res = resolve_ok(&s, &r, roll, dies[di]);
-                                snprintf(what, sizeof what, "row %d col %d figs %d m %d %s sc %d die %d",
-                                         (int)row, (int)col, (int)fig_choices[fi], (int)m,
-                                         lng ? "long" : "eff", (int)sc, (int)dies[di]);
+                                snprintf(what, sizeof what, "row %d col %d figs %d m %d %s sc %d die %d", (int)row,
+                                         (int)col, (int)fig_choices[fi], (int)m, lng ? "long" : "eff", (int)sc,
+                                         (int)dies[di]);
                                 assert_permitted(&res);
                                 ck_assert_msg(res.row == row && res.column == col, "%s: cell (%d,%d)", what,
                                               (int)res.row, (int)res.column);
                                 ck_assert_int_eq(res.band, lng ? NAPFIRE_BAND_LONG : NAPFIRE_BAND_EFFECTIVE);
                                 ck_assert_int_eq(res.modified_roll, m);
-                                cas_t want = model(mu_halves(row, col), mu_star(row, col),
-                                                   fig_choices[fi], 48, lng, dies[di], sc);
+                                cas_t want = model(mu_halves(row, col), mu_star(row, col), fig_choices[fi], 48, lng,
+                                                   dies[di], sc);
                                 check_model(&res, &want, what);
                                 checked++;
                             }
@@ -111,8 +106,7 @@ START_TEST(made_up_table_sweep)
 END_TEST
 
 /* F-TAB-4: the star from 48 figures of the firing unit's current strength. */
-START_TEST(star_47_48)
-{
+START_TEST(star_47_48) {
     napfire_rules r;
     rules_new(&r);
     made_up_musketry(&r);
@@ -145,8 +139,7 @@ END_TEST
 /* F-TAB-4 Decision: the star is added before halving. Cell (4,4) = 5*:
  * 48 figures at long range: 6 → 3 figures, no half (star after halving
  * would give 2½ + 1 = 3½ and need the die). */
-START_TEST(star_before_halving)
-{
+START_TEST(star_before_halving) {
     napfire_rules r;
     rules_new(&r);
     made_up_musketry(&r);
@@ -165,8 +158,7 @@ END_TEST
 
 /* The star threshold is rules data. */
 /* F-TAB-4, F-DATA */
-START_TEST(star_threshold_is_data)
-{
+START_TEST(star_threshold_is_data) {
     napfire_rules r;
     rules_new(&r);
     made_up_musketry(&r);
@@ -182,8 +174,7 @@ START_TEST(star_threshold_is_data)
 END_TEST
 
 /* F-CAS-1: long range halves; the quarter is dropped. */
-START_TEST(long_range_quarters)
-{
+START_TEST(long_range_quarters) {
     napfire_shot s;
     napfire_result res;
     /* built-in ½ (row 0 column 4) at long range inflicts nothing, no die */
@@ -226,8 +217,7 @@ END_TEST
 
 /* F-CAS-2: 2nd-class firers drop the half without the die: class
  * Second-rate, Russian infantry (both arms), the flag. */
-START_TEST(second_class_firers)
-{
+START_TEST(second_class_firers) {
     napfire_rules r;
     rules_new(&r);
     made_up_musketry(&r);
@@ -267,8 +257,7 @@ START_TEST(second_class_firers)
 END_TEST
 
 /* F-CAS-2 Decision: notes 3 and 5 (exclusive -4) do not cancel the halvings. */
-START_TEST(exclusive_does_not_cancel_halving)
-{
+START_TEST(exclusive_does_not_cancel_halving) {
     napfire_rules r;
     rules_new(&r);
     made_up_musketry(&r);
@@ -295,8 +284,7 @@ START_TEST(exclusive_does_not_cancel_halving)
 END_TEST
 
 /* F-CAS-3, F-CAS-4: half die 1-3 drops, 4-6 rounds up; 0 leaves it pending. */
-START_TEST(half_die_faces)
-{
+START_TEST(half_die_faces) {
     napfire_rules r;
     rules_new(&r);
     made_up_musketry(&r);
@@ -323,8 +311,7 @@ START_TEST(half_die_faces)
 END_TEST
 
 /* napfire_round_half on its own (F-CAS-2/3). */
-START_TEST(round_half)
-{
+START_TEST(round_half) {
     int32_t fig;
     for (int32_t h = 0; h <= 21; h++)
         for (int32_t die = 0; die <= 6; die++)
@@ -338,8 +325,8 @@ START_TEST(round_half)
                 }
                 ck_assert_int_eq(st, NAPFIRE_OK);
                 int32_t want = h / 2 + ((h % 2 == 1 && !sc && die >= 4) ? 1 : 0);
-                ck_assert_msg(fig == want, "round_half(%d, %d, %d) = %d, want %d", (int)h, (int)die,
-                              (int)sc, (int)fig, (int)want);
+                ck_assert_msg(fig == want, "round_half(%d, %d, %d) = %d, want %d", (int)h, (int)die, (int)sc, (int)fig,
+                              (int)want);
             }
     /* F-EX-1: 2½ with a 6 → 3, with a 3 → 2 */
     ck_assert_int_eq(napfire_round_half(5, 6, 0, &fig), NAPFIRE_OK);
@@ -366,8 +353,7 @@ END_TEST
 /* F-SCR-1/2 */
 
 /* The F-EX-1 shot with the French column covered by skirmishers. */
-static void screened_fex1(napfire_shot *s, int32_t measure, int32_t distance, int32_t screen)
-{
+static void screened_fex1(napfire_shot *s, int32_t measure, int32_t distance, int32_t screen) {
     napfire_unit f, t;
     infantry(&f, NAPFIRE_NATION_BRITAIN, NAPFIRE_CLASS_ELITE, NAPFIRE_FORMATION_LINE, 30);
     uset(&f, NAPFIRE_UNIT_MOVED, NAPFIRE_MOVED_HALF);
@@ -378,8 +364,7 @@ static void screened_fex1(napfire_shot *s, int32_t measure, int32_t distance, in
 }
 
 /* F-SCR-1: a screen at 5 cm or closer: the first casualty of the total. */
-START_TEST(screen_ineffective)
-{
+START_TEST(screen_ineffective) {
     napfire_shot s;
     const int32_t near[] = {0, 1, 50};
     for (size_t i = 0; i < NF_NELEM(near); i++) {
@@ -403,8 +388,7 @@ START_TEST(screen_ineffective)
 END_TEST
 
 /* F-SCR-2: a screen farther than 5 cm (3") is effective: SCREENED. */
-START_TEST(screen_effective)
-{
+START_TEST(screen_effective) {
     napfire_shot s;
     screened_fex1(&s, NAPFIRE_MEASURE_METRIC, 150, 51);
     napfire_result res = resolve_ok(&s, NULL, 8, 6);
@@ -428,8 +412,7 @@ START_TEST(screen_effective)
 END_TEST
 
 /* F-SCR-1: out of the total, never added; 0 and 1 casualty cases. */
-START_TEST(screen_small_totals)
-{
+START_TEST(screen_small_totals) {
     napfire_rules r;
     rules_new(&r);
     made_up_musketry(&r);
@@ -468,12 +451,10 @@ START_TEST(screen_small_totals)
 END_TEST
 
 /* F-SCR-1: the screen threshold is rules data (per measure). */
-START_TEST(screen_threshold_is_data)
-{
+START_TEST(screen_threshold_is_data) {
     napfire_rules r;
     rules_new(&r);
-    ck_assert_int_eq(napfire_rules_set_threshold(&r, NAPFIRE_THRESHOLD_SCREEN, NAPFIRE_MEASURE_METRIC, 80),
-                     NAPFIRE_OK);
+    ck_assert_int_eq(napfire_rules_set_threshold(&r, NAPFIRE_THRESHOLD_SCREEN, NAPFIRE_MEASURE_METRIC, 80), NAPFIRE_OK);
     napfire_shot s;
     screened_fex1(&s, NAPFIRE_MEASURE_METRIC, 150, 80);
     napfire_result res = resolve_ok(&s, &r, 8, 6);
@@ -483,8 +464,7 @@ START_TEST(screen_threshold_is_data)
     res = resolve_ok(&s, &r, 8, 6);
     assert_forbidden(&res, NAPFIRE_REASON_SCREENED, BIT(NAPFIRE_REASON_SCREENED));
     /* unknown screen threshold, needed: EUNKNOWN naming it */
-    ck_assert_int_eq(napfire_rules_set_threshold(&r, NAPFIRE_THRESHOLD_SCREEN, NAPFIRE_MEASURE_METRIC,
-                                                 NAPFIRE_UNKNOWN),
+    ck_assert_int_eq(napfire_rules_set_threshold(&r, NAPFIRE_THRESHOLD_SCREEN, NAPFIRE_MEASURE_METRIC, NAPFIRE_UNKNOWN),
                      NAPFIRE_OK);
     res = resolve_st(&s, &r, 8, 6, NAPFIRE_EUNKNOWN);
     ck_assert_int_eq(res.missing, NAPFIRE_MISSING_THRESHOLD);
@@ -493,8 +473,7 @@ START_TEST(screen_threshold_is_data)
 }
 END_TEST
 
-static Suite *casualties_suite(void)
-{
+static Suite *casualties_suite(void) {
     Suite *s = suite_create("casualties");
     TCase *tc = tcase_create("arithmetic");
     tcase_set_timeout(tc, 60);
@@ -517,7 +496,6 @@ static Suite *casualties_suite(void)
     return s;
 }
 
-int main(void)
-{
+int main(void) {
     return run_suite(casualties_suite());
 }

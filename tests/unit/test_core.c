@@ -10,18 +10,15 @@
 #include "nftest.h"
 
 /* napfire.h Core: the library and the header agree. */
-START_TEST(version_matches_header)
-{
+START_TEST(version_matches_header) {
     ck_assert_uint_eq(napfire_version_number(), (uint32_t)NAPFIRE_VERSION_NUMBER);
     ck_assert_uint_eq(napfire_version_number(),
-                      (uint32_t)(NAPFIRE_VERSION_MAJOR * 10000 + NAPFIRE_VERSION_MINOR * 100 +
-                                 NAPFIRE_VERSION_PATCH));
+                      (uint32_t)(NAPFIRE_VERSION_MAJOR * 10000 + NAPFIRE_VERSION_MINOR * 100 + NAPFIRE_VERSION_PATCH));
     const char *v = napfire_version_string();
     ck_assert_ptr_nonnull(v);
     ck_assert_str_eq(v, NAPFIRE_VERSION_STRING);
     char buf[32];
-    snprintf(buf, sizeof buf, "%d.%d.%d", NAPFIRE_VERSION_MAJOR, NAPFIRE_VERSION_MINOR,
-             NAPFIRE_VERSION_PATCH);
+    snprintf(buf, sizeof buf, "%d.%d.%d", NAPFIRE_VERSION_MAJOR, NAPFIRE_VERSION_MINOR, NAPFIRE_VERSION_PATCH);
     ck_assert_str_eq(v, buf);
     /* Static storage: the same text on every call. */
     ck_assert_ptr_eq(napfire_version_string(), v);
@@ -32,14 +29,13 @@ static const struct {
     int status;
     const char *name;
 } statuses[] = {
-    {NAPFIRE_OK, "OK"},           {NAPFIRE_EINVAL, "EINVAL"},   {NAPFIRE_EDOMAIN, "EDOMAIN"},
-    {NAPFIRE_ESTATE, "ESTATE"},   {NAPFIRE_ENOSPC, "ENOSPC"},   {NAPFIRE_EUNKNOWN, "EUNKNOWN"},
+    {NAPFIRE_OK, "OK"},           {NAPFIRE_EINVAL, "EINVAL"}, {NAPFIRE_EDOMAIN, "EDOMAIN"},
+    {NAPFIRE_ESTATE, "ESTATE"},   {NAPFIRE_ENOSPC, "ENOSPC"}, {NAPFIRE_EUNKNOWN, "EUNKNOWN"},
     {NAPFIRE_ESYNTAX, "ESYNTAX"}, {NAPFIRE_ESIZE, "ESIZE"},
 };
 
 /* API contract status table: fixed values. */
-START_TEST(status_values_fixed)
-{
+START_TEST(status_values_fixed) {
     ck_assert_int_eq(NAPFIRE_OK, 0);
     ck_assert_int_eq(NAPFIRE_EINVAL, -1);
     ck_assert_int_eq(NAPFIRE_EDOMAIN, -2);
@@ -54,8 +50,7 @@ END_TEST
 /* strerror: never NULL, a distinct non-empty text per status,
  * "unknown status" for anything else. */
 /* napfire.h Core (napfire_strerror) */
-START_TEST(strerror_every_status)
-{
+START_TEST(strerror_every_status) {
     for (size_t i = 0; i < NF_NELEM(statuses); i++) {
         const char *t = napfire_strerror(statuses[i].status);
         ck_assert_ptr_nonnull(t);
@@ -74,8 +69,7 @@ START_TEST(strerror_every_status)
 END_TEST
 
 /* napfire.h Core (napfire_status_name) */
-START_TEST(status_name_every_status)
-{
+START_TEST(status_name_every_status) {
     for (size_t i = 0; i < NF_NELEM(statuses); i++) {
         const char *t = napfire_status_name(statuses[i].status);
         ck_assert_ptr_nonnull(t);
@@ -91,16 +85,21 @@ START_TEST(status_name_every_status)
 END_TEST
 
 /* Expected names: the enumerator without its prefix (header docs). */
-static const char *const arm_names[] = {"LINE_INFANTRY", "LIGHT_INFANTRY", "CAVALRY",
-                                        "FOOT_ARTILLERY", "HORSE_ARTILLERY"};
-static const char *const nation_names[] = {"OTHER",   "FRANCE",  "BRITAIN",
-                                           "KGL",     "PORTUGAL", "SPAIN",
-                                           "AUSTRIA", "PRUSSIA", "RUSSIA"};
-static const char *const class_names[] = {"GUARD",       "ELITE",     "VETERAN", "LINE",
-                                          "SECOND_RATE", "CONSCRIPT", "MILITIA"};
-static const char *const formation_names[] = {
-    "LINE", "COLUMN_OF_COMPANIES", "COLUMN_OF_DIVISIONS", "MASSED_COLUMN", "SQUARE",
-    "MASS", "OPEN_ORDER",          "SKIRMISH",            "LIMBERED",      "UNLIMBERED"};
+static const char *const arm_names[] = {"LINE_INFANTRY", "LIGHT_INFANTRY", "CAVALRY", "FOOT_ARTILLERY",
+                                        "HORSE_ARTILLERY"};
+static const char *const nation_names[] = {"OTHER", "FRANCE",  "BRITAIN", "KGL",   "PORTUGAL",
+                                           "SPAIN", "AUSTRIA", "PRUSSIA", "RUSSIA"};
+static const char *const class_names[] = {"GUARD", "ELITE", "VETERAN", "LINE", "SECOND_RATE", "CONSCRIPT", "MILITIA"};
+static const char *const formation_names[] = {"LINE",
+                                              "COLUMN_OF_COMPANIES",
+                                              "COLUMN_OF_DIVISIONS",
+                                              "MASSED_COLUMN",
+                                              "SQUARE",
+                                              "MASS",
+                                              "OPEN_ORDER",
+                                              "SKIRMISH",
+                                              "LIMBERED",
+                                              "UNLIMBERED"};
 static const char *const weapon_names[] = {"MUSKET", "RIFLE", "SHARPSHOOTER"};
 static const char *const cover_names[] = {"NONE", "LIMITED", "COVER", "BUILDINGS"};
 static const char *const moved_names[] = {"NONE", "HALF", "MORE"};
@@ -108,22 +107,11 @@ static const char *const measure_names[] = {"METRIC", "IMPERIAL"};
 static const char *const band_names[] = {"NONE", "CANISTER", "EFFECTIVE", "LONG"};
 static const char *const ammo_names[] = {"ROUNDSHOT", "CANISTER"};
 static const char *const gun_names[] = {"LIGHT", "P6", "P9", "P12", "HOWITZER"};
-static const char *const reason_names[] = {"NONE",
-                                           "NOT_COVERED",
-                                           "NO_FIGURES",
-                                           "ALREADY_FIRED",
-                                           "LIMBERED",
-                                           "MOVED_TOO_FAR",
-                                           "UNLIMBERED_THIS_TURN",
-                                           "OUT_OF_RANGE",
-                                           "SCREENED",
-                                           "CANISTER_BEYOND_RANGE",
-                                           "FRIEND_IN_ARC",
-                                           "FRIEND_SCREENS_LONG_RANGE",
-                                           "PENETRATION",
-                                           "OVERHEAD_NOT_HIGHER",
-                                           "OVERHEAD_TOO_CLOSE",
-                                           "OVERHEAD_CANISTER"};
+static const char *const reason_names[] = {
+    "NONE",        "NOT_COVERED",           "NO_FIGURES",           "ALREADY_FIRED",
+    "LIMBERED",    "MOVED_TOO_FAR",         "UNLIMBERED_THIS_TURN", "OUT_OF_RANGE",
+    "SCREENED",    "CANISTER_BEYOND_RANGE", "FRIEND_IN_ARC",        "FRIEND_SCREENS_LONG_RANGE",
+    "PENETRATION", "OVERHEAD_NOT_HIGHER",   "OVERHEAD_TOO_CLOSE",   "OVERHEAD_CANISTER"};
 /* Index 0 is not a modifier id. */
 static const char *const modifier_names[] = {NULL,
                                              "GUARD",
@@ -148,14 +136,13 @@ static const char *const modifier_names[] = {NULL,
 static const char *const missing_names[] = {"NONE",  "MUSKETRY_CELL", "ARTILLERY_CELL",
                                             "RANGE", "MODIFIER",      "THRESHOLD"};
 static const char *const fire_names[] = {"MUSKETRY", "ARTILLERY"};
-static const char *const threshold_names[] = {"SCREEN", "LONG_RANGE_CLEARANCE",
-                                              "OVERHEAD_CLEARANCE", "STAR_FIGURES",
-                                              "ROW_2", "ROW_3", "ROW_4", "ROW_5", "GUARD_CAP"};
+static const char *const threshold_names[] = {
+    "SCREEN",   "LONG_RANGE_CLEARANCE", "OVERHEAD_CLEARANCE", "STAR_FIGURES", "ROW_2", "ROW_3", "ROW_4", "ROW_5",
+    "GUARD_CAP"};
 static const char *const provenance_names[] = {"NAME", "EDITION", "SOURCE"};
-static const char *const parse_names[] = {
-    "OK",          "VERSION",       "TOO_LARGE", "LINE_TOO_LONG", "NUL",   "UTF8",
-    "CONTROL",     "SYNTAX",        "UNKNOWN_KEY", "DUPLICATE_KEY", "VALUE", "RANGE",
-    "COUNT",       "UNIT",          "STAR",      "ORDER"};
+static const char *const parse_names[] = {"OK",      "VERSION", "TOO_LARGE",   "LINE_TOO_LONG", "NUL",   "UTF8",
+                                          "CONTROL", "SYNTAX",  "UNKNOWN_KEY", "DUPLICATE_KEY", "VALUE", "RANGE",
+                                          "COUNT",   "UNIT",    "STAR",        "ORDER"};
 
 static const struct {
     int32_t e;
@@ -185,22 +172,20 @@ static const struct {
 
 /* Every value of every enumeration has its name; out-of-range is "unknown". */
 /* napfire.h Core (napfire_enum_name), every F-* enumeration */
-START_TEST(enum_name_every_value)
-{
+START_TEST(enum_name_every_value) {
     for (size_t i = 0; i < NF_NELEM(enums); i++) {
         for (int32_t v = enums[i].first; v < enums[i].n; v++) {
             const char *t = napfire_enum_name(enums[i].e, v);
             ck_assert_ptr_nonnull(t);
-            ck_assert_msg(strcmp(t, enums[i].names[v]) == 0, "enum %d value %d: \"%s\", want \"%s\"",
-                          (int)enums[i].e, (int)v, t, enums[i].names[v]);
+            ck_assert_msg(strcmp(t, enums[i].names[v]) == 0, "enum %d value %d: \"%s\", want \"%s\"", (int)enums[i].e,
+                          (int)v, t, enums[i].names[v]);
         }
-        const int32_t bad[] = {enums[i].first - 1, enums[i].n, enums[i].n + 1, 1000, -1000,
-                               INT32_MIN, INT32_MAX};
+        const int32_t bad[] = {enums[i].first - 1, enums[i].n, enums[i].n + 1, 1000, -1000, INT32_MIN, INT32_MAX};
         for (size_t j = 0; j < NF_NELEM(bad); j++) {
             const char *t = napfire_enum_name(enums[i].e, bad[j]);
             ck_assert_ptr_nonnull(t);
-            ck_assert_msg(strcmp(t, "unknown") == 0, "enum %d value %d: \"%s\", want \"unknown\"",
-                          (int)enums[i].e, (int)bad[j], t);
+            ck_assert_msg(strcmp(t, "unknown") == 0, "enum %d value %d: \"%s\", want \"unknown\"", (int)enums[i].e,
+                          (int)bad[j], t);
         }
     }
     /* Unknown enumerations. */
@@ -214,13 +199,23 @@ END_TEST
 
 /* Parameter names: unit 1..16 and shot 101..118, without their prefixes. */
 /* napfire.h (parameter names) */
-START_TEST(enum_name_params)
-{
-    static const char *const unit_params[] = {
-        "ARM",   "NATION",     "CLASS",           "FORMATION",       "FIGURES",
-        "WEAPON", "GUN",       "COVER",           "MOVED",           "DISORDERED",
-        "FIRED_LAST_TURN",     "FIRED_THIS_TURN", "SECOND_CLASS_FIRERS", "CHARGING",
-        "MASSED_BATTERY",      "UNLIMBERED_THIS_TURN"};
+START_TEST(enum_name_params) {
+    static const char *const unit_params[] = {"ARM",
+                                              "NATION",
+                                              "CLASS",
+                                              "FORMATION",
+                                              "FIGURES",
+                                              "WEAPON",
+                                              "GUN",
+                                              "COVER",
+                                              "MOVED",
+                                              "DISORDERED",
+                                              "FIRED_LAST_TURN",
+                                              "FIRED_THIS_TURN",
+                                              "SECOND_CLASS_FIRERS",
+                                              "CHARGING",
+                                              "MASSED_BATTERY",
+                                              "UNLIMBERED_THIS_TURN"};
     static const char *const shot_params[] = {"MEASURE",
                                               "DISTANCE",
                                               "ENFILADE",
@@ -263,8 +258,7 @@ END_TEST
 
 /* reason_name / modifier_name agree with enum_name and give "unknown". */
 /* napfire.h Core; F-MOD ids, reason precedence names */
-START_TEST(reason_and_modifier_names)
-{
+START_TEST(reason_and_modifier_names) {
     for (int32_t r = NAPFIRE_REASON_NONE; r <= NAPFIRE_REASON_OVERHEAD_CANISTER; r++) {
         ck_assert_str_eq(napfire_reason_name(r), reason_names[r]);
         ck_assert_str_eq(napfire_reason_name(r), napfire_enum_name(NAPFIRE_ENUM_REASON, r));
@@ -289,8 +283,7 @@ START_TEST(reason_and_modifier_names)
 END_TEST
 
 /* API contract Principles: fixed sizes and alignment 8. */
-START_TEST(sizes_and_alignment)
-{
+START_TEST(sizes_and_alignment) {
     ck_assert_uint_eq(napfire_unit_size(), 128);
     ck_assert_uint_eq(napfire_shot_size(), 512);
     ck_assert_uint_eq(napfire_rules_size(), 4096);
@@ -306,8 +299,7 @@ START_TEST(sizes_and_alignment)
 END_TEST
 
 /* Objects may be copied with plain assignment (API contract Principles). */
-START_TEST(objects_copy_by_assignment)
-{
+START_TEST(objects_copy_by_assignment) {
     napfire_unit a, b;
     infantry(&a, NAPFIRE_NATION_KGL, NAPFIRE_CLASS_VETERAN, NAPFIRE_FORMATION_SQUARE, 33);
     b = a;
@@ -326,8 +318,7 @@ START_TEST(objects_copy_by_assignment)
 }
 END_TEST
 
-static Suite *core_suite(void)
-{
+static Suite *core_suite(void) {
     Suite *s = suite_create("core");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, version_matches_header);
@@ -343,7 +334,6 @@ static Suite *core_suite(void)
     return s;
 }
 
-int main(void)
-{
+int main(void) {
     return run_suite(core_suite());
 }

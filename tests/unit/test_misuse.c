@@ -25,32 +25,29 @@
 /* Fails through Check only on failure: ck_assert records a mark point (a
  * write to Check's log) on every success, which would dominate the run
  * time of the sweeps and fillings below. */
-#define EXPECT(cond, ...)                                                                          \
-    do {                                                                                           \
-        if (!(cond))                                                                               \
-            ck_abort_msg(__VA_ARGS__);                                                             \
-    } while (0)
+#define EXPECT(cond, ...) \
+  do { \
+    if (!(cond)) \
+      ck_abort_msg(__VA_ARGS__); \
+  } while (0)
 
 /* ---------------------------------------------------------------- */
 /* Valid objects */
 
-static void good_unit(napfire_unit *u)
-{
+static void good_unit(napfire_unit *u) {
     infantry(u, NAPFIRE_NATION_BRITAIN, NAPFIRE_CLASS_ELITE, NAPFIRE_FORMATION_LINE, 30);
     uset(u, NAPFIRE_UNIT_MOVED, NAPFIRE_MOVED_HALF);
 }
 
 /* The F-EX-1 shot: resolves with the built-in data. */
-static void good_shot(napfire_shot *s)
-{
+static void good_shot(napfire_shot *s) {
     napfire_unit f, t;
     good_unit(&f);
     plain_target(&t, NAPFIRE_FORMATION_COLUMN_OF_COMPANIES);
     shot_at(s, &f, &t, NAPFIRE_MEASURE_METRIC, 150);
 }
 
-static void fill32(void *obj, size_t offset, uint32_t v)
-{
+static void fill32(void *obj, size_t offset, uint32_t v) {
     memcpy((unsigned char *)obj + offset, &v, sizeof v);
 }
 
@@ -58,122 +55,119 @@ static void fill32(void *obj, size_t offset, uint32_t v)
 /* Hostile storage generators */
 
 #define N_BAD_UNITS 8
-static void make_bad_unit(napfire_unit *u, int which)
-{
+static void make_bad_unit(napfire_unit *u, int which) {
     napfire_shot s;
     napfire_rules r;
     switch (which) {
-    case 0: /* garbage */
-        memset(u, 0xAA, sizeof *u);
-        break;
-    case 1: /* zero bytes */
-        memset(u, 0, sizeof *u);
-        break;
-    case 2: /* a shot's bytes in unit storage */
-        good_shot(&s);
-        memcpy(u, &s, sizeof *u);
-        break;
-    case 3: /* a rules object's bytes */
-        rules_new(&r);
-        memcpy(u, &r, sizeof *u);
-        break;
-    case 4: /* valid unit, magic corrupted */
-        good_unit(u);
-        u->opaque_.bytes[0] ^= 0xFF;
-        u->opaque_.bytes[3] ^= 0x01;
-        break;
-    case 5: /* valid unit, one field (bytes 4..7) corrupted */
-        good_unit(u);
-        memset(u->opaque_.bytes + 4, 0x7f, 4);
-        break;
-    case 6: /* valid unit, everything after the magic corrupted */
-        good_unit(u);
-        memset(u->opaque_.bytes + 4, 0x7f, sizeof *u - 4);
-        break;
-    default: /* valid unit, everything after the magic 0xFF (-1 everywhere) */
-        good_unit(u);
-        memset(u->opaque_.bytes + 4, 0xFF, sizeof *u - 4);
-        break;
+        case 0: /* garbage */
+            memset(u, 0xAA, sizeof *u);
+            break;
+        case 1: /* zero bytes */
+            memset(u, 0, sizeof *u);
+            break;
+        case 2: /* a shot's bytes in unit storage */
+            good_shot(&s);
+            memcpy(u, &s, sizeof *u);
+            break;
+        case 3: /* a rules object's bytes */
+            rules_new(&r);
+            memcpy(u, &r, sizeof *u);
+            break;
+        case 4: /* valid unit, magic corrupted */
+            good_unit(u);
+            u->opaque_.bytes[0] ^= 0xFF;
+            u->opaque_.bytes[3] ^= 0x01;
+            break;
+        case 5: /* valid unit, one field (bytes 4..7) corrupted */
+            good_unit(u);
+            memset(u->opaque_.bytes + 4, 0x7f, 4);
+            break;
+        case 6: /* valid unit, everything after the magic corrupted */
+            good_unit(u);
+            memset(u->opaque_.bytes + 4, 0x7f, sizeof *u - 4);
+            break;
+        default: /* valid unit, everything after the magic 0xFF (-1 everywhere) */
+            good_unit(u);
+            memset(u->opaque_.bytes + 4, 0xFF, sizeof *u - 4);
+            break;
     }
 }
 
 #define N_BAD_SHOTS 8
-static void make_bad_shot(napfire_shot *s, int which)
-{
+static void make_bad_shot(napfire_shot *s, int which) {
     napfire_unit u;
     napfire_rules r;
     switch (which) {
-    case 0:
-        memset(s, 0xAA, sizeof *s);
-        break;
-    case 1:
-        memset(s, 0, sizeof *s);
-        break;
-    case 2: /* a unit's bytes in a shot, rest zero */
-        good_unit(&u);
-        memset(s, 0, sizeof *s);
-        memcpy(s, &u, sizeof u);
-        break;
-    case 3: /* a unit's bytes, rest garbage */
-        good_unit(&u);
-        memset(s, 0x11, sizeof *s);
-        memcpy(s, &u, sizeof u);
-        break;
-    case 4: /* a rules object's bytes */
-        rules_new(&r);
-        memcpy(s, &r, sizeof *s);
-        break;
-    case 5: /* valid shot, magic corrupted */
-        good_shot(s);
-        s->opaque_.bytes[1] ^= 0x5A;
-        break;
-    case 6: /* valid shot, everything after the magic corrupted */
-        good_shot(s);
-        memset(s->opaque_.bytes + 4, 0x7f, sizeof *s - 4);
-        break;
-    default:
-        good_shot(s);
-        memset(s->opaque_.bytes + 4, 0x80, sizeof *s - 4);
-        break;
+        case 0:
+            memset(s, 0xAA, sizeof *s);
+            break;
+        case 1:
+            memset(s, 0, sizeof *s);
+            break;
+        case 2: /* a unit's bytes in a shot, rest zero */
+            good_unit(&u);
+            memset(s, 0, sizeof *s);
+            memcpy(s, &u, sizeof u);
+            break;
+        case 3: /* a unit's bytes, rest garbage */
+            good_unit(&u);
+            memset(s, 0x11, sizeof *s);
+            memcpy(s, &u, sizeof u);
+            break;
+        case 4: /* a rules object's bytes */
+            rules_new(&r);
+            memcpy(s, &r, sizeof *s);
+            break;
+        case 5: /* valid shot, magic corrupted */
+            good_shot(s);
+            s->opaque_.bytes[1] ^= 0x5A;
+            break;
+        case 6: /* valid shot, everything after the magic corrupted */
+            good_shot(s);
+            memset(s->opaque_.bytes + 4, 0x7f, sizeof *s - 4);
+            break;
+        default:
+            good_shot(s);
+            memset(s->opaque_.bytes + 4, 0x80, sizeof *s - 4);
+            break;
     }
 }
 
 #define N_BAD_RULES 7
 /* The first N_BAD_RULES_MAGIC variants have a wrong magic. */
 #define N_BAD_RULES_MAGIC 5
-static void make_bad_rules(napfire_rules *r, int which)
-{
+static void make_bad_rules(napfire_rules *r, int which) {
     napfire_unit u;
     napfire_shot s;
     switch (which) {
-    case 0:
-        memset(r, 0xAA, sizeof *r);
-        break;
-    case 1:
-        memset(r, 0, sizeof *r);
-        break;
-    case 2:
-        good_unit(&u);
-        memset(r, 0, sizeof *r);
-        memcpy(r, &u, sizeof u);
-        break;
-    case 3:
-        good_shot(&s);
-        memset(r, 0, sizeof *r);
-        memcpy(r, &s, sizeof s);
-        break;
-    case 4:
-        rules_new(r);
-        r->opaque_.bytes[2] ^= 0x80;
-        break;
-    case 5: /* magic intact, every field corrupted */
-        rules_new(r);
-        memset(r->opaque_.bytes + 4, 0x7f, sizeof *r - 4);
-        break;
-    default:
-        rules_new(r);
-        memset(r->opaque_.bytes + 4, 0xEE, sizeof *r - 4);
-        break;
+        case 0:
+            memset(r, 0xAA, sizeof *r);
+            break;
+        case 1:
+            memset(r, 0, sizeof *r);
+            break;
+        case 2:
+            good_unit(&u);
+            memset(r, 0, sizeof *r);
+            memcpy(r, &u, sizeof u);
+            break;
+        case 3:
+            good_shot(&s);
+            memset(r, 0, sizeof *r);
+            memcpy(r, &s, sizeof s);
+            break;
+        case 4:
+            rules_new(r);
+            r->opaque_.bytes[2] ^= 0x80;
+            break;
+        case 5: /* magic intact, every field corrupted */
+            rules_new(r);
+            memset(r->opaque_.bytes + 4, 0x7f, sizeof *r - 4);
+            break;
+        default:
+            rules_new(r);
+            memset(r->opaque_.bytes + 4, 0xEE, sizeof *r - 4);
+            break;
     }
 }
 
@@ -181,8 +175,7 @@ static void make_bad_rules(napfire_rules *r, int which)
 /* ESTATE from every function taking a unit */
 
 /* API contract Principles (hostile storage) */
-START_TEST(hostile_units)
-{
+START_TEST(hostile_units) {
     napfire_unit u, before;
     make_bad_unit(&u, _i);
     memcpy(&before, &u, sizeof u);
@@ -221,8 +214,7 @@ END_TEST
 
 /* ESTATE from every function taking a shot. */
 /* API contract Principles (hostile storage) */
-START_TEST(hostile_shots)
-{
+START_TEST(hostile_shots) {
     napfire_shot s, before;
     make_bad_shot(&s, _i);
     memcpy(&before, &s, sizeof s);
@@ -267,8 +259,7 @@ END_TEST
 
 /* ESTATE from every function taking a rules object. */
 /* API contract Principles (hostile storage), F-DATA */
-START_TEST(hostile_rules)
-{
+START_TEST(hostile_rules) {
     static napfire_rules r, before;
     make_bad_rules(&r, _i);
     memcpy(&before, &r, sizeof r);
@@ -278,8 +269,7 @@ START_TEST(hostile_rules)
     ck_assert_int_eq(napfire_rules_get_range(&r, 0, 0, &a, &b), NAPFIRE_ESTATE);
     ck_assert_int_eq(napfire_rules_get_gun_range(&r, 2, 1, &a, &b, &c), NAPFIRE_ESTATE);
     ck_assert_int_eq(napfire_rules_get_artillery(&r, 2, 1, 1, 1, &a), NAPFIRE_ESTATE);
-    ck_assert_int_eq(napfire_rules_get_modifier(&r, NAPFIRE_FIRE_MUSKETRY, NAPFIRE_MOD_GUARD, 0, &a),
-                     NAPFIRE_ESTATE);
+    ck_assert_int_eq(napfire_rules_get_modifier(&r, NAPFIRE_FIRE_MUSKETRY, NAPFIRE_MOD_GUARD, 0, &a), NAPFIRE_ESTATE);
     ck_assert_int_eq(napfire_rules_get_threshold(&r, NAPFIRE_THRESHOLD_SCREEN, 0, &a), NAPFIRE_ESTATE);
     ck_assert_int_eq(a, SENTINEL_I32);
     ck_assert_int_eq(b, SENTINEL_I32);
@@ -324,22 +314,18 @@ START_TEST(hostile_rules)
 }
 END_TEST
 
-static int known_status(int st)
-{
-    return st == NAPFIRE_OK || st == NAPFIRE_EINVAL || st == NAPFIRE_EDOMAIN ||
-           st == NAPFIRE_ESTATE || st == NAPFIRE_EUNKNOWN;
+static int known_status(int st) {
+    return st == NAPFIRE_OK || st == NAPFIRE_EINVAL || st == NAPFIRE_EDOMAIN || st == NAPFIRE_ESTATE ||
+           st == NAPFIRE_EUNKNOWN;
 }
 
-static void sane_result(const napfire_result *res)
-{
+static void sane_result(const napfire_result *res) {
     EXPECT(res->permitted == 0 || res->permitted == 1, "permitted %d", (int)res->permitted);
-    EXPECT(res->reason >= NAPFIRE_REASON_NONE && res->reason <= NAPFIRE_REASON_OVERHEAD_CANISTER,
-           "reason %d", (int)res->reason);
-    EXPECT(res->band >= NAPFIRE_BAND_NONE && res->band <= NAPFIRE_BAND_LONG, "band %d",
-           (int)res->band);
-    EXPECT(res->casualties >= 0 &&
-               res->casualties == res->target_casualties + res->screen_casualties,
-           "casualties %d", (int)res->casualties);
+    EXPECT(res->reason >= NAPFIRE_REASON_NONE && res->reason <= NAPFIRE_REASON_OVERHEAD_CANISTER, "reason %d",
+           (int)res->reason);
+    EXPECT(res->band >= NAPFIRE_BAND_NONE && res->band <= NAPFIRE_BAND_LONG, "band %d", (int)res->band);
+    EXPECT(res->casualties >= 0 && res->casualties == res->target_casualties + res->screen_casualties, "casualties %d",
+           (int)res->casualties);
     EXPECT(res->row >= -1 && res->row <= 4, "row %d", (int)res->row);
     EXPECT(res->column >= -1 && res->column <= 8, "column %d", (int)res->column);
 }
@@ -348,8 +334,7 @@ static void sane_result(const napfire_result *res)
  * out-of-domain patterns: every call returns a status (ESTATE when it
  * notices), never crashes, and an OK result is sane. */
 /* API contract Principles (per-use validation) */
-START_TEST(corruption_sweep)
-{
+START_TEST(corruption_sweep) {
     const uint32_t patterns[] = {0x7f7f7f7fu, 0x80000000u, 0xFFFFFFFFu, 0x00010000u};
     int noticed = 0, total = 0;
     for (size_t pi = 0; pi < NF_NELEM(patterns); pi++) {
@@ -412,8 +397,7 @@ END_TEST
 static const napfire_rules *full_rules(void);
 
 /* API contract Principles (per-use validation), F-DATA */
-START_TEST(rules_corruption_sweep)
-{
+START_TEST(rules_corruption_sweep) {
     const uint32_t patterns[] = {0x7f7f7f7fu, 0x80000000u};
     static napfire_rules r;
     napfire_shot s;
@@ -434,8 +418,8 @@ START_TEST(rules_corruption_sweep)
                     st = napfire_rules_get_musketry(&r, row, col, &h, &star);
                     EXPECT(st == NAPFIRE_OK || st == NAPFIRE_ESTATE, "status %d", st);
                     if (st == NAPFIRE_OK) {
-                        EXPECT(h >= 0 && h <= NAPFIRE_MAX_CELL_HALVES && (star == 0 || star == 1),
-                               "cell %d/%d", (int)h, (int)star);
+                        EXPECT(h >= 0 && h <= NAPFIRE_MAX_CELL_HALVES && (star == 0 || star == 1), "cell %d/%d", (int)h,
+                               (int)star);
                     }
                 }
             char buf[128];
@@ -454,8 +438,7 @@ END_TEST
 /* NULL pointers, sizes, domains: every function */
 
 /* API contract Principles / Errors (EINVAL, ESIZE, EDOMAIN) */
-START_TEST(null_and_size_units)
-{
+START_TEST(null_and_size_units) {
     napfire_unit u, ub;
     memset(&u, SENTINEL_BYTE, sizeof u);
     memcpy(&ub, &u, sizeof u);
@@ -489,8 +472,7 @@ START_TEST(null_and_size_units)
 END_TEST
 
 /* API contract Principles / Errors (EINVAL, ESIZE, EDOMAIN) */
-START_TEST(null_and_size_shots)
-{
+START_TEST(null_and_size_shots) {
     napfire_unit f, t;
     good_unit(&f);
     plain_target(&t, NAPFIRE_FORMATION_LINE);
@@ -551,8 +533,7 @@ START_TEST(null_and_size_shots)
 }
 END_TEST
 
-START_TEST(null_and_size_rules)
-{
+START_TEST(null_and_size_rules) {
     static napfire_rules r, rb;
     memset(&r, SENTINEL_BYTE, sizeof r);
     memcpy(&rb, &r, sizeof r);
@@ -602,8 +583,7 @@ END_TEST
 /* EDOMAIN for every index argument of the rules getters (outputs untouched)
  * and setters (object unchanged). */
 /* API contract Errors (EDOMAIN), F-DATA */
-START_TEST(domain_rules)
-{
+START_TEST(domain_rules) {
     static napfire_rules r, rb;
     rules_new(&r);
     memcpy(&rb, &r, sizeof r);
@@ -667,8 +647,7 @@ END_TEST
 
 /* Errors leave a valid object usable and unchanged. */
 /* API contract Errors and verdicts, F-EX-1 */
-START_TEST(errors_leave_objects_usable)
-{
+START_TEST(errors_leave_objects_usable) {
     napfire_shot s, sb;
     good_shot(&s);
     memcpy(&sb, &s, sizeof s);
@@ -717,20 +696,17 @@ struct mirror_dice {
 };
 #define MIRROR_DICE_MAGIC 0x4E464431u /* "NFD1", as lib/probability.c */
 
-static const uint32_t all_magics[] = {NF_UNIT_MAGIC, NF_SHOT_MAGIC, NF_RULES_MAGIC,
-                                      NF_TRACE_MAGIC, MIRROR_DICE_MAGIC};
+static const uint32_t all_magics[] = {NF_UNIT_MAGIC, NF_SHOT_MAGIC, NF_RULES_MAGIC, NF_TRACE_MAGIC, MIRROR_DICE_MAGIC};
 
 /* splitmix64: a fixed seed makes every failure reproducible. */
-static uint64_t rng_next(uint64_t *s)
-{
+static uint64_t rng_next(uint64_t *s) {
     uint64_t z = (*s += 0x9E3779B97F4A7C15u);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
     return z ^ (z >> 31);
 }
 
-static void rng_fill(uint64_t *s, void *dst, size_t n)
-{
+static void rng_fill(uint64_t *s, void *dst, size_t n) {
     unsigned char *b = dst;
     for (size_t i = 0; i < n; i += 8) {
         uint64_t x = rng_next(s);
@@ -739,8 +715,7 @@ static void rng_fill(uint64_t *s, void *dst, size_t n)
 }
 
 /* A copy of n bytes at the start of a heap block of exactly n bytes. */
-static void *tight_copy(const void *src, size_t n)
-{
+static void *tight_copy(const void *src, size_t n) {
     void *p = malloc(n);
     EXPECT(p != NULL, "out of memory");
     memcpy(p, src, n);
@@ -749,48 +724,44 @@ static void *tight_copy(const void *src, size_t n)
 
 /* Store a value of the field's width at an offset (1, 2, 4 or 8 bytes),
  * truncating as a store to that field would. */
-static void put_field(void *obj, size_t offset, size_t width, int64_t v)
-{
+static void put_field(void *obj, size_t offset, size_t width, int64_t v) {
     unsigned char *b = (unsigned char *)obj + offset;
     switch (width) {
-    case 1: {
-        uint8_t x = (uint8_t)(uint64_t)v;
-        memcpy(b, &x, 1);
-        break;
-    }
-    case 2: {
-        uint16_t x = (uint16_t)(uint64_t)v;
-        memcpy(b, &x, 2);
-        break;
-    }
-    case 4: {
-        uint32_t x = (uint32_t)(uint64_t)v;
-        memcpy(b, &x, 4);
-        break;
-    }
-    default: {
-        uint64_t x = (uint64_t)v;
-        memcpy(b, &x, 8);
-        break;
-    }
+        case 1: {
+            uint8_t x = (uint8_t)(uint64_t)v;
+            memcpy(b, &x, 1);
+            break;
+        }
+        case 2: {
+            uint16_t x = (uint16_t)(uint64_t)v;
+            memcpy(b, &x, 2);
+            break;
+        }
+        case 4: {
+            uint32_t x = (uint32_t)(uint64_t)v;
+            memcpy(b, &x, 4);
+            break;
+        }
+        default: {
+            uint64_t x = (uint64_t)v;
+            memcpy(b, &x, 8);
+            break;
+        }
     }
 }
 
-static int32_t get_i32(const void *obj, size_t offset)
-{
+static int32_t get_i32(const void *obj, size_t offset) {
     int32_t v;
     memcpy(&v, (const unsigned char *)obj + offset, sizeof v);
     return v;
 }
 
-static const char *pname(int32_t p)
-{
+static const char *pname(int32_t p) {
     return napfire_enum_name(NAPFIRE_ENUM_PARAM, p);
 }
 
 /* Built once per test process: the full made-up rules (every cell known). */
-static const napfire_rules *full_rules(void)
-{
+static const napfire_rules *full_rules(void) {
     static napfire_rules r;
     static int ready;
     if (!ready) {
@@ -802,8 +773,7 @@ static const napfire_rules *full_rules(void)
 }
 
 /* Built once per test process, as the helpers assert on every call. */
-static const napfire_unit *cached_good_unit(void)
-{
+static const napfire_unit *cached_good_unit(void) {
     static napfire_unit u;
     static int ready;
     if (!ready) {
@@ -813,8 +783,7 @@ static const napfire_unit *cached_good_unit(void)
     return &u;
 }
 
-static const napfire_shot *cached_good_shot(void)
-{
+static const napfire_shot *cached_good_shot(void) {
     static napfire_shot s;
     static int ready;
     if (!ready) {
@@ -831,8 +800,7 @@ static const napfire_shot *cached_good_shot(void)
 #define MAX_OBJ NAPFIRE_RULES_SIZE
 
 /* API contract Principles (hostile storage): every function taking a unit. */
-static void unit_refused(void *obj, size_t avail, const char *what)
-{
+static void unit_refused(void *obj, size_t avail, const char *what) {
     napfire_unit *u = obj;
     unsigned char before[MAX_OBJ];
     memcpy(before, obj, avail);
@@ -845,8 +813,7 @@ static void unit_refused(void *obj, size_t avail, const char *what)
         EXPECT(napfire_unit_set(u, p, hi) == NAPFIRE_ESTATE, "%s: unit_set(%s)", what, pname(p));
     }
     int32_t yes = SENTINEL_I32;
-    EXPECT(napfire_unit_may_open_order(u, 1812, &yes) == NAPFIRE_ESTATE, "%s: may_open_order",
-           what);
+    EXPECT(napfire_unit_may_open_order(u, 1812, &yes) == NAPFIRE_ESTATE, "%s: may_open_order", what);
     EXPECT(yes == SENTINEL_I32, "%s: may_open_order wrote", what);
 
     const napfire_unit *ok = cached_good_unit();
@@ -854,15 +821,13 @@ static void unit_refused(void *obj, size_t avail, const char *what)
     memset(&s, SENTINEL_BYTE, sizeof s);
     memcpy(&sb, &s, sizeof s);
     EXPECT(napfire_shot_init(&s, sizeof s, u, ok) == NAPFIRE_ESTATE, "%s: shot_init firer", what);
-    EXPECT(napfire_shot_init(&s, sizeof s, ok, u) == NAPFIRE_ESTATE, "%s: shot_init target",
-           what);
+    EXPECT(napfire_shot_init(&s, sizeof s, ok, u) == NAPFIRE_ESTATE, "%s: shot_init target", what);
     EXPECT(memcmp(&s, &sb, sizeof s) == 0, "%s: shot_init wrote", what);
     EXPECT(memcmp(obj, before, avail) == 0, "%s: unit storage changed", what);
 }
 
 /* The shot-reading calls with one rules argument; outputs untouched. */
-static void shot_calls_refused(const napfire_shot *s, const napfire_rules *r, const char *what)
-{
+static void shot_calls_refused(const napfire_shot *s, const napfire_rules *r, const char *what) {
     int32_t band = SENTINEL_I32;
     EXPECT(napfire_shot_band(s, r, &band) == NAPFIRE_ESTATE, "%s: shot_band", what);
     EXPECT(band == SENTINEL_I32, "%s: shot_band wrote", what);
@@ -872,8 +837,8 @@ static void shot_calls_refused(const napfire_shot *s, const napfire_rules *r, co
     memcpy(items_b, items, sizeof items);
     size_t count = 12345;
     int32_t net = SENTINEL_I32;
-    EXPECT(napfire_shot_modifiers(s, r, items, NF_MAX_ITEMS, &count, &net) == NAPFIRE_ESTATE,
-           "%s: shot_modifiers", what);
+    EXPECT(napfire_shot_modifiers(s, r, items, NF_MAX_ITEMS, &count, &net) == NAPFIRE_ESTATE, "%s: shot_modifiers",
+           what);
     EXPECT(count == 12345 && net == SENTINEL_I32 && memcmp(items, items_b, sizeof items) == 0,
            "%s: shot_modifiers wrote", what);
 
@@ -887,31 +852,25 @@ static void shot_calls_refused(const napfire_shot *s, const napfire_rules *r, co
     napfire_outcome oc[32], oc_b[32];
     memset(oc, SENTINEL_BYTE, sizeof oc);
     memcpy(oc_b, oc, sizeof oc);
-    EXPECT(napfire_shot_distribution(s, r, oc, 32, &count, &res) == NAPFIRE_ESTATE,
-           "%s: shot_distribution", what);
-    EXPECT(count == 12345 && memcmp(oc, oc_b, sizeof oc) == 0 &&
-               memcmp(&res, &res_b, sizeof res) == 0,
+    EXPECT(napfire_shot_distribution(s, r, oc, 32, &count, &res) == NAPFIRE_ESTATE, "%s: shot_distribution", what);
+    EXPECT(count == 12345 && memcmp(oc, oc_b, sizeof oc) == 0 && memcmp(&res, &res_b, sizeof res) == 0,
            "%s: shot_distribution wrote", what);
 
     int32_t num = SENTINEL_I32, den = SENTINEL_I32;
     double value = -1.5;
-    EXPECT(napfire_shot_expected(s, r, &num, &den, &value) == NAPFIRE_ESTATE,
-           "%s: shot_expected", what);
-    EXPECT(num == SENTINEL_I32 && den == SENTINEL_I32 && value == -1.5,
-           "%s: shot_expected wrote", what);
+    EXPECT(napfire_shot_expected(s, r, &num, &den, &value) == NAPFIRE_ESTATE, "%s: shot_expected", what);
+    EXPECT(num == SENTINEL_I32 && den == SENTINEL_I32 && value == -1.5, "%s: shot_expected wrote", what);
 
     /* The batch succeeds as a whole and reports the element (API contract,
      * Probability and dice: it fails only for pointers or counts). */
     int32_t roll = 8, die = 6, status = SENTINEL_I32;
-    EXPECT(napfire_resolve_many(s, 1, r, &roll, &die, &res, &status) == NAPFIRE_OK,
-           "%s: resolve_many", what);
+    EXPECT(napfire_resolve_many(s, 1, r, &roll, &die, &res, &status) == NAPFIRE_OK, "%s: resolve_many", what);
     EXPECT(status == NAPFIRE_ESTATE, "%s: resolve_many status %d", what, (int)status);
     EXPECT(memcmp(&res, &res_b, sizeof res) == 0, "%s: resolve_many wrote", what);
 }
 
 /* API contract Principles (hostile storage): every function taking a shot. */
-static void shot_refused(void *obj, size_t avail, const char *what)
-{
+static void shot_refused(void *obj, size_t avail, const char *what) {
     napfire_shot *s = obj;
     unsigned char before[MAX_OBJ];
     memcpy(before, obj, avail);
@@ -932,27 +891,22 @@ static const char rules_text_ok[] = "napfire-rules 1\nthreshold.screen.mm = 50\n
 
 /* API contract Principles (hostile storage), F-DATA: every function taking a
  * rules object, for storage that is not a rules object at all. */
-static void rules_refused(void *obj, size_t avail, const char *what)
-{
+static void rules_refused(void *obj, size_t avail, const char *what) {
     napfire_rules *r = obj;
     unsigned char before[MAX_OBJ];
     memcpy(before, obj, avail);
     int32_t a = SENTINEL_I32, b = SENTINEL_I32, c = SENTINEL_I32;
     /* first and last index of every table */
     for (int32_t k = 0; k < 2; k++) {
-        EXPECT(napfire_rules_get_musketry(r, 4 * k, 8 * k, &a, &b) == NAPFIRE_ESTATE,
-               "%s: get_musketry", what);
-        EXPECT(napfire_rules_get_range(r, 2 * k, k, &a, &b) == NAPFIRE_ESTATE, "%s: get_range",
+        EXPECT(napfire_rules_get_musketry(r, 4 * k, 8 * k, &a, &b) == NAPFIRE_ESTATE, "%s: get_musketry", what);
+        EXPECT(napfire_rules_get_range(r, 2 * k, k, &a, &b) == NAPFIRE_ESTATE, "%s: get_range", what);
+        EXPECT(napfire_rules_get_gun_range(r, 4 * k, k, &a, &b, &c) == NAPFIRE_ESTATE, "%s: get_gun_range", what);
+        EXPECT(napfire_rules_get_artillery(r, 4 * k, k, 1 + 2 * k, 8 * k, &a) == NAPFIRE_ESTATE, "%s: get_artillery",
                what);
-        EXPECT(napfire_rules_get_gun_range(r, 4 * k, k, &a, &b, &c) == NAPFIRE_ESTATE,
-               "%s: get_gun_range", what);
-        EXPECT(napfire_rules_get_artillery(r, 4 * k, k, 1 + 2 * k, 8 * k, &a) == NAPFIRE_ESTATE,
-               "%s: get_artillery", what);
-        EXPECT(napfire_rules_get_modifier(r, k, k ? NAPFIRE_MOD_MOVED_HALF : NAPFIRE_MOD_GUARD, 0,
-                                          &a) == NAPFIRE_ESTATE,
+        EXPECT(napfire_rules_get_modifier(r, k, k ? NAPFIRE_MOD_MOVED_HALF : NAPFIRE_MOD_GUARD, 0, &a) ==
+                   NAPFIRE_ESTATE,
                "%s: get_modifier", what);
-        EXPECT(napfire_rules_get_threshold(r, 8 * k, k, &a) == NAPFIRE_ESTATE,
-               "%s: get_threshold", what);
+        EXPECT(napfire_rules_get_threshold(r, 8 * k, k, &a) == NAPFIRE_ESTATE, "%s: get_threshold", what);
     }
     EXPECT(a == SENTINEL_I32 && b == SENTINEL_I32 && c == SENTINEL_I32, "%s: getter wrote", what);
     char buf[160], buf_b[160];
@@ -960,29 +914,23 @@ static void rules_refused(void *obj, size_t avail, const char *what)
     memcpy(buf_b, buf, sizeof buf);
     size_t len = 777;
     for (int32_t f = 0; f <= 2; f++)
-        EXPECT(napfire_rules_get_provenance(r, f, buf, sizeof buf, &len) == NAPFIRE_ESTATE,
-               "%s: get_provenance", what);
+        EXPECT(napfire_rules_get_provenance(r, f, buf, sizeof buf, &len) == NAPFIRE_ESTATE, "%s: get_provenance", what);
     EXPECT(napfire_rules_format(r, buf, sizeof buf, &len) == NAPFIRE_ESTATE, "%s: format", what);
     EXPECT(napfire_rules_format(r, NULL, 0, &len) == NAPFIRE_ESTATE, "%s: format", what);
     EXPECT(len == 777 && memcmp(buf, buf_b, sizeof buf) == 0, "%s: getter wrote", what);
 
     EXPECT(napfire_rules_set_musketry(r, 0, 0, 2, 0) == NAPFIRE_ESTATE, "%s: set_musketry", what);
     EXPECT(napfire_rules_set_range(r, 0, 0, 10, 20) == NAPFIRE_ESTATE, "%s: set_range", what);
-    EXPECT(napfire_rules_set_gun_range(r, 0, 0, 10, 20, 30) == NAPFIRE_ESTATE,
-           "%s: set_gun_range", what);
-    EXPECT(napfire_rules_set_artillery(r, 0, 0, 1, 0, 2) == NAPFIRE_ESTATE, "%s: set_artillery",
-           what);
-    EXPECT(napfire_rules_set_modifier(r, 0, NAPFIRE_MOD_GUARD, 0, 1) == NAPFIRE_ESTATE,
-           "%s: set_modifier", what);
+    EXPECT(napfire_rules_set_gun_range(r, 0, 0, 10, 20, 30) == NAPFIRE_ESTATE, "%s: set_gun_range", what);
+    EXPECT(napfire_rules_set_artillery(r, 0, 0, 1, 0, 2) == NAPFIRE_ESTATE, "%s: set_artillery", what);
+    EXPECT(napfire_rules_set_modifier(r, 0, NAPFIRE_MOD_GUARD, 0, 1) == NAPFIRE_ESTATE, "%s: set_modifier", what);
     EXPECT(napfire_rules_set_threshold(r, 0, 0, 10) == NAPFIRE_ESTATE, "%s: set_threshold", what);
     EXPECT(napfire_rules_set_provenance(r, 0, "x") == NAPFIRE_ESTATE, "%s: set_provenance", what);
 
     napfire_parse_error err, err_b;
     memset(&err, SENTINEL_BYTE, sizeof err);
     memcpy(&err_b, &err, sizeof err);
-    EXPECT(napfire_rules_parse(r, rules_text_ok, sizeof rules_text_ok - 1, &err) ==
-               NAPFIRE_ESTATE,
-           "%s: parse", what);
+    EXPECT(napfire_rules_parse(r, rules_text_ok, sizeof rules_text_ok - 1, &err) == NAPFIRE_ESTATE, "%s: parse", what);
     EXPECT(memcmp(&err, &err_b, sizeof err) == 0, "%s: parse wrote err", what);
 
     shot_calls_refused(cached_good_shot(), r, what);
@@ -990,8 +938,7 @@ static void rules_refused(void *obj, size_t avail, const char *what)
 }
 
 /* API contract Probability and dice, Principles (hostile storage). */
-static void dice_refused(void *obj, size_t avail, const char *what)
-{
+static void dice_refused(void *obj, size_t avail, const char *what) {
     napfire_dice *d = obj;
     unsigned char before[MAX_OBJ];
     memcpy(before, obj, avail);
@@ -1005,8 +952,7 @@ static void dice_refused(void *obj, size_t avail, const char *what)
 }
 
 /* H-LOS-1..3 trace iterator, API contract Principles (hostile storage). */
-static void trace_refused(void *obj, size_t avail, const char *what)
-{
+static void trace_refused(void *obj, size_t avail, const char *what) {
     napfire_trace *it = obj;
     unsigned char before[MAX_OBJ];
     memcpy(before, obj, avail);
@@ -1015,37 +961,31 @@ static void trace_refused(void *obj, size_t avail, const char *what)
     memcpy(&step_b, &step, sizeof step);
     int32_t more = SENTINEL_I32;
     EXPECT(napfire_trace_next(it, &step, &more) == NAPFIRE_ESTATE, "%s: trace_next", what);
-    EXPECT(more == SENTINEL_I32 && memcmp(&step, &step_b, sizeof step) == 0,
-           "%s: trace_next wrote", what);
+    EXPECT(more == SENTINEL_I32 && memcmp(&step, &step_b, sizeof step) == 0, "%s: trace_next wrote", what);
     EXPECT(memcmp(obj, before, avail) == 0, "%s: trace storage changed", what);
 }
 
 /* ---------------------------------------------------------------- */
 /* Valid objects of every type */
 
-static void valid_unit(void *obj)
-{
+static void valid_unit(void *obj) {
     good_unit(obj);
 }
 
-static void valid_shot(void *obj)
-{
+static void valid_shot(void *obj) {
     good_shot(obj);
 }
 
-static void valid_rules(void *obj)
-{
+static void valid_rules(void *obj) {
     memcpy(obj, full_rules(), sizeof(napfire_rules));
 }
 
-static void valid_dice(void *obj)
-{
+static void valid_dice(void *obj) {
     ck_assert_int_eq(napfire_dice_init(obj, sizeof(napfire_dice), 42, 54), NAPFIRE_OK);
 }
 
 /* A trace part-way along a line that crosses a vertex. */
-static void valid_trace(void *obj)
-{
+static void valid_trace(void *obj) {
     napfire_trace *it = obj;
     napfire_hex from = {0, 0}, to = {5, -1};
     ck_assert_int_eq(napfire_trace_init(it, sizeof *it, from, to), NAPFIRE_OK);
@@ -1074,8 +1014,7 @@ static const struct type_desc types[] = {
 #define N_TYPES ((int)NF_NELEM(types))
 
 /* Any status a shot call may give for rules it cannot fully trust. */
-static int shot_status_ok(int st)
-{
+static int shot_status_ok(int st) {
     return st == NAPFIRE_OK || st == NAPFIRE_ESTATE || st == NAPFIRE_EUNKNOWN;
 }
 
@@ -1083,8 +1022,7 @@ static int shot_status_ok(int st)
  * valid, so only known statuses and sane results are required here; the
  * one-field rows below pin down ESTATE exactly. Formatting reads every
  * field, and 4 KiB of random bytes are never all valid. */
-static void rules_random_body_checked(const napfire_rules *r, const char *what)
-{
+static void rules_random_body_checked(const napfire_rules *r, const char *what) {
     size_t len = 777;
     EXPECT(napfire_rules_format(r, NULL, 0, &len) == NAPFIRE_ESTATE, "%s: format", what);
     EXPECT(len == 777, "%s: format wrote", what);
@@ -1097,8 +1035,8 @@ static void rules_random_body_checked(const napfire_rules *r, const char *what)
     for (int32_t row = 0; row < NF_ROWS; row++)
         for (int32_t col = 0; col < NF_COLUMNS; col++) {
             st = napfire_rules_get_musketry(r, row, col, &h, &star);
-            EXPECT(st == NAPFIRE_OK || st == NAPFIRE_EUNKNOWN || st == NAPFIRE_ESTATE,
-                   "%s: get_musketry status %d", what, st);
+            EXPECT(st == NAPFIRE_OK || st == NAPFIRE_EUNKNOWN || st == NAPFIRE_ESTATE, "%s: get_musketry status %d",
+                   what, st);
             if (st == NAPFIRE_OK)
                 EXPECT(h >= 0 && h <= NAPFIRE_MAX_CELL_HALVES && (star == 0 || star == 1),
                        "%s: get_musketry gave %d/%d", what, (int)h, (int)star);
@@ -1110,8 +1048,7 @@ static void rules_random_body_checked(const napfire_rules *r, const char *what)
  * magic with random contents: for every type but rules no such object is
  * valid (a unit's arm alone is valid with odds 5 in 2^32). */
 /* API contract Principles (hostile storage) */
-START_TEST(garbage_every_type)
-{
+START_TEST(garbage_every_type) {
     const struct type_desc *t = &types[_i];
     unsigned char *obj = malloc(t->size);
     ck_assert_ptr_nonnull(obj);
@@ -1147,8 +1084,7 @@ END_TEST
 /* Another type's valid bytes in this type's storage: the prefix when the
  * other is larger; when smaller, the rest zero and then random. */
 /* API contract Principles (distinct magics: another type's bytes are refused) */
-START_TEST(foreign_bytes_every_pair)
-{
+START_TEST(foreign_bytes_every_pair) {
     const struct type_desc *t = &types[_i];
     unsigned char *obj = malloc(t->size);
     ck_assert_ptr_nonnull(obj);
@@ -1184,8 +1120,7 @@ END_TEST
  * block of its own (smaller or larger) size: refused, and nothing past the
  * real object is read. */
 /* API contract Principles (hostile storage) */
-START_TEST(foreign_pointer_every_pair)
-{
+START_TEST(foreign_pointer_every_pair) {
     const struct type_desc *t = &types[_i];
     char what[96];
     for (int si = 0; si < N_TYPES; si++) {
@@ -1205,8 +1140,7 @@ END_TEST
 /* Valid objects at the very end of their exact-size blocks still work:
  * the refusals above are not the library failing at every heap object. */
 /* API contract Principles (caller storage anywhere) */
-START_TEST(valid_objects_in_tight_blocks)
-{
+START_TEST(valid_objects_in_tight_blocks) {
     for (int ti = 0; ti < N_TYPES; ti++) {
         unsigned char buf[MAX_OBJ];
         types[ti].make_valid(buf);
@@ -1217,23 +1151,23 @@ START_TEST(valid_objects_in_tight_blocks)
         int32_t more;
         size_t len;
         switch (ti) {
-        case 0:
-            ck_assert_int_eq(napfire_unit_get(obj, NAPFIRE_UNIT_FIGURES, &v), NAPFIRE_OK);
-            break;
-        case 1:
-            ck_assert_int_eq(napfire_shot_band(obj, NULL, &v), NAPFIRE_OK);
-            break;
-        case 2:
-            /* counting only: ENOSPC with the length (napfire_rules_format) */
-            ck_assert_int_eq(napfire_rules_format(obj, NULL, 0, &len), NAPFIRE_ENOSPC);
-            ck_assert_uint_gt(len, 0);
-            break;
-        case 3:
-            ck_assert_int_eq(napfire_dice_next(obj, &x), NAPFIRE_OK);
-            break;
-        default:
-            ck_assert_int_eq(napfire_trace_next(obj, &step, &more), NAPFIRE_OK);
-            break;
+            case 0:
+                ck_assert_int_eq(napfire_unit_get(obj, NAPFIRE_UNIT_FIGURES, &v), NAPFIRE_OK);
+                break;
+            case 1:
+                ck_assert_int_eq(napfire_shot_band(obj, NULL, &v), NAPFIRE_OK);
+                break;
+            case 2:
+                /* counting only: ENOSPC with the length (napfire_rules_format) */
+                ck_assert_int_eq(napfire_rules_format(obj, NULL, 0, &len), NAPFIRE_ENOSPC);
+                ck_assert_uint_gt(len, 0);
+                break;
+            case 3:
+                ck_assert_int_eq(napfire_dice_next(obj, &x), NAPFIRE_OK);
+                break;
+            default:
+                ck_assert_int_eq(napfire_trace_next(obj, &step, &more), NAPFIRE_OK);
+                break;
         }
         free(obj);
     }
@@ -1244,8 +1178,7 @@ END_TEST
 /* One field corrupted: units and shots */
 
 /* Bad values of a magic: flipped bits, zero, and every other type's magic. */
-static size_t magic_bad_values(uint32_t magic, int64_t out[8])
-{
+static size_t magic_bad_values(uint32_t magic, int64_t out[8]) {
     size_t n = 0;
     out[n++] = magic ^ 1u;
     out[n++] = magic ^ 0x80000000u;
@@ -1260,8 +1193,7 @@ static size_t magic_bad_values(uint32_t magic, int64_t out[8])
 /* A field holding a parameter: just past what storage may hold on either
  * side (the public bounds widened to the default, e.g. DISTANCE -1), and
  * the extremes. */
-static size_t param_bad_values(int32_t param, int32_t def, int64_t out[8])
-{
+static size_t param_bad_values(int32_t param, int32_t def, int64_t out[8]) {
     int32_t lo, hi;
     EXPECT(napfire_param_bounds(param, &lo, &hi) == NAPFIRE_OK, "bounds of %s", pname(param));
     if (def < lo)
@@ -1283,8 +1215,8 @@ struct param_field {
     int32_t param; /* 0 for the magic */
 };
 
-#define UNIT_FIELD(P)                                                                              \
-    {#P, offsetof(struct nf_unit, p[NAPFIRE_UNIT_##P - NF_UNIT_PARAM_FIRST]), NAPFIRE_UNIT_##P}
+#define UNIT_FIELD(P) \
+  { #P, offsetof(struct nf_unit, p[NAPFIRE_UNIT_##P - NF_UNIT_PARAM_FIRST]), NAPFIRE_UNIT_##P }
 static const struct param_field unit_fields[] = {
     {"magic", offsetof(struct nf_unit, magic), 0},
     UNIT_FIELD(ARM),
@@ -1308,8 +1240,8 @@ _Static_assert(NF_NELEM(unit_fields) == 1 + NF_UNIT_NPARAMS, "a row for every un
 
 /* One row per field of struct nf_shot; its two units use unit_fields at
  * the offsets of firer and target. */
-#define SHOT_FIELD(P)                                                                              \
-    {#P, offsetof(struct nf_shot, p[NAPFIRE_SHOT_##P - NF_SHOT_PARAM_FIRST]), NAPFIRE_SHOT_##P}
+#define SHOT_FIELD(P) \
+  { #P, offsetof(struct nf_shot, p[NAPFIRE_SHOT_##P - NF_SHOT_PARAM_FIRST]), NAPFIRE_SHOT_##P }
 static const struct param_field shot_fields[] = {
     {"magic", offsetof(struct nf_shot, magic), 0},
     SHOT_FIELD(MEASURE),
@@ -1343,86 +1275,82 @@ static const struct {
 
 /* Units of every arm with settings off their defaults. */
 #define N_BASE_UNITS 5
-static void base_unit(napfire_unit *u, int which)
-{
+static void base_unit(napfire_unit *u, int which) {
     switch (which) {
-    case 0:
-        good_unit(u);
-        break;
-    case 1:
-        unit_new(u, NAPFIRE_ARM_LIGHT_INFANTRY);
-        uset(u, NAPFIRE_UNIT_CLASS, NAPFIRE_CLASS_VETERAN);
-        uset(u, NAPFIRE_UNIT_FORMATION, NAPFIRE_FORMATION_OPEN_ORDER);
-        uset(u, NAPFIRE_UNIT_WEAPON, NAPFIRE_WEAPON_RIFLE);
-        uset(u, NAPFIRE_UNIT_FIGURES, 12);
-        uset(u, NAPFIRE_UNIT_SECOND_CLASS_FIRERS, 1);
-        uset(u, NAPFIRE_UNIT_COVER, NAPFIRE_COVER_LIMITED);
-        break;
-    case 2:
-        unit_new(u, NAPFIRE_ARM_CAVALRY);
-        uset(u, NAPFIRE_UNIT_FORMATION, NAPFIRE_FORMATION_COLUMN_OF_COMPANIES);
-        uset(u, NAPFIRE_UNIT_CHARGING, 1);
-        uset(u, NAPFIRE_UNIT_FIGURES, 20);
-        break;
-    case 3:
-        battery(u, NAPFIRE_ARM_FOOT_ARTILLERY, NAPFIRE_GUN_P9, 4);
-        uset(u, NAPFIRE_UNIT_MASSED_BATTERY, 1);
-        uset(u, NAPFIRE_UNIT_UNLIMBERED_THIS_TURN, 1);
-        break;
-    default:
-        battery(u, NAPFIRE_ARM_HORSE_ARTILLERY, NAPFIRE_GUN_HOWITZER, 2);
-        uset(u, NAPFIRE_UNIT_FORMATION, NAPFIRE_FORMATION_LIMBERED);
-        uset(u, NAPFIRE_UNIT_MOVED, NAPFIRE_MOVED_MORE);
-        break;
+        case 0:
+            good_unit(u);
+            break;
+        case 1:
+            unit_new(u, NAPFIRE_ARM_LIGHT_INFANTRY);
+            uset(u, NAPFIRE_UNIT_CLASS, NAPFIRE_CLASS_VETERAN);
+            uset(u, NAPFIRE_UNIT_FORMATION, NAPFIRE_FORMATION_OPEN_ORDER);
+            uset(u, NAPFIRE_UNIT_WEAPON, NAPFIRE_WEAPON_RIFLE);
+            uset(u, NAPFIRE_UNIT_FIGURES, 12);
+            uset(u, NAPFIRE_UNIT_SECOND_CLASS_FIRERS, 1);
+            uset(u, NAPFIRE_UNIT_COVER, NAPFIRE_COVER_LIMITED);
+            break;
+        case 2:
+            unit_new(u, NAPFIRE_ARM_CAVALRY);
+            uset(u, NAPFIRE_UNIT_FORMATION, NAPFIRE_FORMATION_COLUMN_OF_COMPANIES);
+            uset(u, NAPFIRE_UNIT_CHARGING, 1);
+            uset(u, NAPFIRE_UNIT_FIGURES, 20);
+            break;
+        case 3:
+            battery(u, NAPFIRE_ARM_FOOT_ARTILLERY, NAPFIRE_GUN_P9, 4);
+            uset(u, NAPFIRE_UNIT_MASSED_BATTERY, 1);
+            uset(u, NAPFIRE_UNIT_UNLIMBERED_THIS_TURN, 1);
+            break;
+        default:
+            battery(u, NAPFIRE_ARM_HORSE_ARTILLERY, NAPFIRE_GUN_HOWITZER, 2);
+            uset(u, NAPFIRE_UNIT_FORMATION, NAPFIRE_FORMATION_LIMBERED);
+            uset(u, NAPFIRE_UNIT_MOVED, NAPFIRE_MOVED_MORE);
+            break;
     }
 }
 
 /* Shots with an infantry, an artillery and a cavalry-target case, their
  * dependent settings (FIRING_FIGURES, SCREEN, artillery facts) in use. */
 #define N_BASE_SHOTS 3
-static void base_shot(napfire_shot *s, int which)
-{
+static void base_shot(napfire_shot *s, int which) {
     napfire_unit f, t;
     switch (which) {
-    case 0:
-        good_shot(s);
-        sset(s, NAPFIRE_SHOT_FIRING_FIGURES, 20);
-        sset(s, NAPFIRE_SHOT_SCREEN, 1);
-        sset(s, NAPFIRE_SHOT_SCREEN_DISTANCE, 40);
-        sset(s, NAPFIRE_SHOT_EXTRA_MODIFIER, -3);
-        break;
-    case 1:
-        battery(&f, NAPFIRE_ARM_FOOT_ARTILLERY, NAPFIRE_GUN_P9, 4);
-        plain_target(&t, NAPFIRE_FORMATION_LINE);
-        shot_at(s, &f, &t, NAPFIRE_MEASURE_IMPERIAL, 300);
-        sset(s, NAPFIRE_SHOT_AMMO, NAPFIRE_AMMO_CANISTER);
-        sset(s, NAPFIRE_SHOT_FRIEND_NEAR_TARGET, 50);
-        sset(s, NAPFIRE_SHOT_TARGET_FAR_FROM_FRIENDS, 70);
-        sset(s, NAPFIRE_SHOT_OVERHEAD, 1);
-        sset(s, NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_BATTERY, 120);
-        break;
-    default:
-        good_unit(&f);
-        base_unit(&t, 2);
-        shot_at(s, &f, &t, NAPFIRE_MEASURE_METRIC, 100);
-        sset(s, NAPFIRE_SHOT_ENFILADE, 1);
-        break;
+        case 0:
+            good_shot(s);
+            sset(s, NAPFIRE_SHOT_FIRING_FIGURES, 20);
+            sset(s, NAPFIRE_SHOT_SCREEN, 1);
+            sset(s, NAPFIRE_SHOT_SCREEN_DISTANCE, 40);
+            sset(s, NAPFIRE_SHOT_EXTRA_MODIFIER, -3);
+            break;
+        case 1:
+            battery(&f, NAPFIRE_ARM_FOOT_ARTILLERY, NAPFIRE_GUN_P9, 4);
+            plain_target(&t, NAPFIRE_FORMATION_LINE);
+            shot_at(s, &f, &t, NAPFIRE_MEASURE_IMPERIAL, 300);
+            sset(s, NAPFIRE_SHOT_AMMO, NAPFIRE_AMMO_CANISTER);
+            sset(s, NAPFIRE_SHOT_FRIEND_NEAR_TARGET, 50);
+            sset(s, NAPFIRE_SHOT_TARGET_FAR_FROM_FRIENDS, 70);
+            sset(s, NAPFIRE_SHOT_OVERHEAD, 1);
+            sset(s, NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_BATTERY, 120);
+            break;
+        default:
+            good_unit(&f);
+            base_unit(&t, 2);
+            shot_at(s, &f, &t, NAPFIRE_MEASURE_METRIC, 100);
+            sset(s, NAPFIRE_SHOT_ENFILADE, 1);
+            break;
     }
 }
 
 /* One field of a unit at base + offset corrupted, checked by `check`. */
 static void corrupt_unit_fields(void *obj, size_t size, size_t base, const char *prefix,
-                                void (*check)(void *, size_t, const char *), int *rows)
-{
+                                void (*check)(void *, size_t, const char *), int *rows) {
     unsigned char *copy = malloc(size);
     ck_assert_ptr_nonnull(copy);
     char what[128];
     for (size_t f = 0; f < NF_NELEM(unit_fields); f++) {
         const struct param_field *pf = &unit_fields[f];
         int64_t bad[8];
-        size_t nbad = pf->param == 0
-                          ? magic_bad_values(NF_UNIT_MAGIC, bad)
-                          : param_bad_values(pf->param, get_i32(obj, base + pf->offset), bad);
+        size_t nbad = pf->param == 0 ? magic_bad_values(NF_UNIT_MAGIC, bad)
+                                     : param_bad_values(pf->param, get_i32(obj, base + pf->offset), bad);
         for (size_t k = 0; k < nbad; k++) {
             memcpy(copy, obj, size);
             put_field(copy, base + pf->offset, 4, bad[k]);
@@ -1435,8 +1363,7 @@ static void corrupt_unit_fields(void *obj, size_t size, size_t base, const char 
 }
 
 /* API contract Principles (every field validated on every use) */
-START_TEST(unit_one_field)
-{
+START_TEST(unit_one_field) {
     napfire_unit u;
     base_unit(&u, _i);
     int rows = 0;
@@ -1447,8 +1374,7 @@ END_TEST
 
 /* API contract Principles (every field validated on every use), including the
  * copies of firer and target inside the shot. */
-START_TEST(shot_one_field)
-{
+START_TEST(shot_one_field) {
     napfire_shot s;
     base_shot(&s, _i);
     napfire_shot fresh;
@@ -1493,8 +1419,7 @@ END_TEST
 
 /* Values a setter is asked for: the whole domain when small, else its
  * edges and middle. */
-static size_t sample_values(int32_t param, int32_t out[24])
-{
+static size_t sample_values(int32_t param, int32_t out[24]) {
     int32_t lo, hi;
     ck_assert_int_eq(napfire_param_bounds(param, &lo, &hi), NAPFIRE_OK);
     size_t n = 0;
@@ -1520,8 +1445,7 @@ static size_t sample_values(int32_t param, int32_t out[24])
  */
 /* API contract Principles (parameters validated against the object's other
  * settings; storage validated on every use) */
-START_TEST(unit_inconsistent_combinations)
-{
+START_TEST(unit_inconsistent_combinations) {
     napfire_unit base;
     base_unit(&base, _i);
     char what[128];
@@ -1536,9 +1460,8 @@ START_TEST(unit_inconsistent_combinations)
             int st = napfire_unit_set(&by_set, p, vals[k]);
             ck_assert(st == NAPFIRE_OK || st == NAPFIRE_EDOMAIN);
             napfire_unit *stored = tight_copy(&base, sizeof base);
-            put_field(stored, offsetof(struct nf_unit, p[0]) +
-                                  (size_t)(p - NF_UNIT_PARAM_FIRST) * sizeof(int32_t),
-                      4, vals[k]);
+            put_field(stored, offsetof(struct nf_unit, p[0]) + (size_t)(p - NF_UNIT_PARAM_FIRST) * sizeof(int32_t), 4,
+                      vals[k]);
             snprintf(what, sizeof what, "unit %d: %s = %d stored", _i, pname(p), (int)vals[k]);
             if (st == NAPFIRE_OK) {
                 int32_t v;
@@ -1554,8 +1477,7 @@ START_TEST(unit_inconsistent_combinations)
     /* An arm whose formations exclude the unit's own. */
     napfire_unit *stored = tight_copy(&base, sizeof base);
     int32_t arm = uget(&base, NAPFIRE_UNIT_ARM);
-    int32_t other = arm >= NAPFIRE_ARM_FOOT_ARTILLERY ? NAPFIRE_ARM_LINE_INFANTRY
-                                                      : NAPFIRE_ARM_FOOT_ARTILLERY;
+    int32_t other = arm >= NAPFIRE_ARM_FOOT_ARTILLERY ? NAPFIRE_ARM_LINE_INFANTRY : NAPFIRE_ARM_FOOT_ARTILLERY;
     put_field(stored, unit_fields[1].offset, 4, other);
     snprintf(what, sizeof what, "unit %d: ARM = %d with formation %d", _i, (int)other,
              (int)uget(&base, NAPFIRE_UNIT_FORMATION));
@@ -1565,8 +1487,7 @@ START_TEST(unit_inconsistent_combinations)
 }
 END_TEST
 
-START_TEST(shot_inconsistent_combinations)
-{
+START_TEST(shot_inconsistent_combinations) {
     napfire_shot base;
     base_shot(&base, _i);
     char what[128];
@@ -1581,9 +1502,8 @@ START_TEST(shot_inconsistent_combinations)
             int st = napfire_shot_set(&by_set, p, vals[k]);
             ck_assert(st == NAPFIRE_OK || st == NAPFIRE_EDOMAIN);
             napfire_shot *stored = tight_copy(&base, sizeof base);
-            put_field(stored, offsetof(struct nf_shot, p[0]) +
-                                  (size_t)(p - NF_SHOT_PARAM_FIRST) * sizeof(int32_t),
-                      4, vals[k]);
+            put_field(stored, offsetof(struct nf_shot, p[0]) + (size_t)(p - NF_SHOT_PARAM_FIRST) * sizeof(int32_t), 4,
+                      vals[k]);
             snprintf(what, sizeof what, "shot %d: %s = %d stored", _i, pname(p), (int)vals[k]);
             if (st == NAPFIRE_OK) {
                 int32_t v;
@@ -1604,36 +1524,33 @@ END_TEST
  * field changed so that a shot setting no longer fits it. */
 struct shot_unit_combo {
     const char *name;
-    int base;            /* base_shot */
-    size_t unit;         /* offsetof firer or target */
+    int base;    /* base_shot */
+    size_t unit; /* offsetof firer or target */
     int32_t param, value;
 };
 static const struct shot_unit_combo shot_unit_combos[] = {
-    {"firer FIGURES below FIRING_FIGURES", 0, offsetof(struct nf_shot, firer),
-     NAPFIRE_UNIT_FIGURES, 19},
-    {"target in SKIRMISH behind a SCREEN", 0, offsetof(struct nf_shot, target),
-     NAPFIRE_UNIT_FORMATION, NAPFIRE_FORMATION_SKIRMISH},
-    {"target turned CAVALRY behind a SCREEN", 0, offsetof(struct nf_shot, target),
-     NAPFIRE_UNIT_ARM, NAPFIRE_ARM_CAVALRY},
-    {"firer turned CAVALRY with FIRING_FIGURES", 0, offsetof(struct nf_shot, firer),
-     NAPFIRE_UNIT_ARM, NAPFIRE_ARM_CAVALRY},
-    {"artillery firer turned LINE_INFANTRY, AMMO and facts kept", 1,
-     offsetof(struct nf_shot, firer), NAPFIRE_UNIT_ARM, NAPFIRE_ARM_LINE_INFANTRY},
-    {"artillery firer in infantry LINE formation", 1, offsetof(struct nf_shot, firer),
-     NAPFIRE_UNIT_FORMATION, NAPFIRE_FORMATION_LINE},
-    {"target cavalry in SQUARE", 2, offsetof(struct nf_shot, target), NAPFIRE_UNIT_FORMATION,
-     NAPFIRE_FORMATION_SQUARE},
+    {"firer FIGURES below FIRING_FIGURES", 0, offsetof(struct nf_shot, firer), NAPFIRE_UNIT_FIGURES, 19},
+    {"target in SKIRMISH behind a SCREEN", 0, offsetof(struct nf_shot, target), NAPFIRE_UNIT_FORMATION,
+     NAPFIRE_FORMATION_SKIRMISH},
+    {"target turned CAVALRY behind a SCREEN", 0, offsetof(struct nf_shot, target), NAPFIRE_UNIT_ARM,
+     NAPFIRE_ARM_CAVALRY},
+    {"firer turned CAVALRY with FIRING_FIGURES", 0, offsetof(struct nf_shot, firer), NAPFIRE_UNIT_ARM,
+     NAPFIRE_ARM_CAVALRY},
+    {"artillery firer turned LINE_INFANTRY, AMMO and facts kept", 1, offsetof(struct nf_shot, firer), NAPFIRE_UNIT_ARM,
+     NAPFIRE_ARM_LINE_INFANTRY},
+    {"artillery firer in infantry LINE formation", 1, offsetof(struct nf_shot, firer), NAPFIRE_UNIT_FORMATION,
+     NAPFIRE_FORMATION_LINE},
+    {"target cavalry in SQUARE", 2, offsetof(struct nf_shot, target), NAPFIRE_UNIT_FORMATION, NAPFIRE_FORMATION_SQUARE},
 };
 
-START_TEST(shot_unit_combinations)
-{
+START_TEST(shot_unit_combinations) {
     for (size_t i = 0; i < NF_NELEM(shot_unit_combos); i++) {
         const struct shot_unit_combo *c = &shot_unit_combos[i];
         napfire_shot s;
         base_shot(&s, c->base);
         napfire_shot *stored = tight_copy(&s, sizeof s);
-        put_field(stored, c->unit + offsetof(struct nf_unit, p[0]) +
-                              (size_t)(c->param - NF_UNIT_PARAM_FIRST) * sizeof(int32_t),
+        put_field(stored,
+                  c->unit + offsetof(struct nf_unit, p[0]) + (size_t)(c->param - NF_UNIT_PARAM_FIRST) * sizeof(int32_t),
                   4, c->value);
         shot_refused(stored, sizeof s, c->name);
         free(stored);
@@ -1646,8 +1563,7 @@ END_TEST
 
 /* The mirror agrees with napfire.h's documented PCG32 seeding, so the
  * rows below corrupt the fields they name. */
-static void dice_mirror_matches(void)
-{
+static void dice_mirror_matches(void) {
     _Static_assert(sizeof(struct mirror_dice) <= NAPFIRE_DICE_SIZE, "mirror fits");
     const uint64_t mult = 6364136223846793005u;
     napfire_dice d;
@@ -1677,8 +1593,7 @@ static const struct wide_field dice_fields[] = {
 };
 
 /* API contract Probability and dice; Principles (every field validated). */
-START_TEST(dice_one_field)
-{
+START_TEST(dice_one_field) {
     dice_mirror_matches();
     napfire_dice base;
     ck_assert_int_eq(napfire_dice_init(&base, sizeof base, 0x1234, 0x5678), NAPFIRE_OK);
@@ -1700,8 +1615,7 @@ START_TEST(dice_one_field)
         for (size_t k = 0; k < dice_fields[f].nbad; k++) {
             napfire_dice *d = tight_copy(&base, sizeof base);
             put_field(d, dice_fields[f].offset, dice_fields[f].width, dice_fields[f].bad[k]);
-            snprintf(what, sizeof what, "dice %s = %lld", dice_fields[f].name,
-                     (long long)dice_fields[f].bad[k]);
+            snprintf(what, sizeof what, "dice %s = %lld", dice_fields[f].name, (long long)dice_fields[f].bad[k]);
             dice_refused(d, sizeof base, what);
             free(d);
         }
@@ -1760,30 +1674,45 @@ _Static_assert(sizeof(struct nf_walk) == (NF_NELEM(walk_fields) + 1) * sizeof(in
 
 /* Fields that depend on each other, each broken on its own. Returns 0
  * where the walk's state makes the change meaningless. */
-static int walk_n_plus_1(struct nf_walk *w) { w->n += 1; return 1; }
-static int walk_n_minus_1(struct nf_walk *w) { w->n -= 1; return 1; }
-static int walk_mode_other(struct nf_walk *w) { w->mode = (w->mode + 1) % 3; return 1; }
-static int walk_j_other(struct nf_walk *w) { w->j = (w->j + 1) % 6; return 1; }
-static int walk_emitted_past_4n_plus_1(struct nf_walk *w) { w->emitted = 4 * w->n + 2; return 1; }
-static int walk_pend_backwards(struct nf_walk *w) { w->pend = (w->j + 3) % 6; return 1; }
-static int walk_fresh_with_pending_move(struct nf_walk *w)
-{
+static int walk_n_plus_1(struct nf_walk *w) {
+    w->n += 1;
+    return 1;
+}
+static int walk_n_minus_1(struct nf_walk *w) {
+    w->n -= 1;
+    return 1;
+}
+static int walk_mode_other(struct nf_walk *w) {
+    w->mode = (w->mode + 1) % 3;
+    return 1;
+}
+static int walk_j_other(struct nf_walk *w) {
+    w->j = (w->j + 1) % 6;
+    return 1;
+}
+static int walk_emitted_past_4n_plus_1(struct nf_walk *w) {
+    w->emitted = 4 * w->n + 2;
+    return 1;
+}
+static int walk_pend_backwards(struct nf_walk *w) {
+    w->pend = (w->j + 3) % 6;
+    return 1;
+}
+static int walk_fresh_with_pending_move(struct nf_walk *w) {
     w->phase = 0;
     w->hq = w->hr = 0;
     w->emitted = 0;
     w->pend = 0;
     return 1;
 }
-static int walk_walking_at_the_end(struct nf_walk *w)
-{
+static int walk_walking_at_the_end(struct nf_walk *w) {
     w->phase = 1;
     w->hq = w->dq;
     w->hr = w->dr;
     w->pend = -1;
     return 1;
 }
-static int walk_over_at_the_start(struct nf_walk *w)
-{
+static int walk_over_at_the_start(struct nf_walk *w) {
     if (w->n == 0)
         return 0; /* start and end coincide */
     w->phase = 2;
@@ -1791,16 +1720,14 @@ static int walk_over_at_the_start(struct nf_walk *w)
     w->pend = -1;
     return 1;
 }
-static int walk_position_past_the_end(struct nf_walk *w)
-{
+static int walk_position_past_the_end(struct nf_walk *w) {
     if (w->n == 0)
         return 0;
     w->hq = 2 * w->dq;
     w->hr = 2 * w->dr;
     return 1;
 }
-static int walk_position_off_the_line(struct nf_walk *w)
-{
+static int walk_position_off_the_line(struct nf_walk *w) {
     /* a whole hex sideways of the line: never crossed by it */
     if (w->n == 0)
         return 0;
@@ -1830,42 +1757,57 @@ static const struct {
  * or one past (e = 1) the coordinate bound (H-HEX-3), on each of the six
  * sides: q, r and q + r, both signs. The walk is relative to its first
  * hex, so every other field stays consistent. */
-static void walk_translate(struct nf_walk *w, int side, int32_t e)
-{
+static void walk_translate(struct nf_walk *w, int side, int32_t e) {
     const int32_t max = NAPFIRE_HEX_COORD_MAX, half = NAPFIRE_HEX_COORD_MAX / 2;
     int32_t s = w->dq + w->dr;
 #define MAX0(x) ((x) > 0 ? (x) : 0)
 #define MIN0(x) ((x) < 0 ? (x) : 0)
     switch (side) {
-    case 0: w->fq = max - MAX0(w->dq) + e; w->fr = -half; break;
-    case 1: w->fq = -max - MIN0(w->dq) - e; w->fr = half; break;
-    case 2: w->fr = max - MAX0(w->dr) + e; w->fq = -half; break;
-    case 3: w->fr = -max - MIN0(w->dr) - e; w->fq = half; break;
-    case 4: w->fr = half; w->fq = max - half - MAX0(s) + e; break;
-    default: w->fr = -half; w->fq = -max + half - MIN0(s) - e; break;
+        case 0:
+            w->fq = max - MAX0(w->dq) + e;
+            w->fr = -half;
+            break;
+        case 1:
+            w->fq = -max - MIN0(w->dq) - e;
+            w->fr = half;
+            break;
+        case 2:
+            w->fr = max - MAX0(w->dr) + e;
+            w->fq = -half;
+            break;
+        case 3:
+            w->fr = -max - MIN0(w->dr) - e;
+            w->fq = half;
+            break;
+        case 4:
+            w->fr = half;
+            w->fq = max - half - MAX0(s) + e;
+            break;
+        default:
+            w->fr = -half;
+            w->fq = -max + half - MIN0(s) - e;
+            break;
     }
 #undef MAX0
 #undef MIN0
 }
 
-static int walk_in_bound(const struct nf_walk *w)
-{
+static int walk_in_bound(const struct nf_walk *w) {
     napfire_hex a = {w->fq, w->fr}, b = {w->fq + w->dq, w->fr + w->dr};
     return napfire_hex_check(a) == NAPFIRE_OK && napfire_hex_check(b) == NAPFIRE_OK;
 }
 
 static const napfire_hex walk_lines[][2] = {
-    {{0, 0}, {5, -1}},   /* sector, through a vertex */
-    {{0, 0}, {-3, 7}},   /* sector */
-    {{0, 0}, {4, -2}},   /* diagonal w[0]: along hexsides */
-    {{-2, 1}, {-6, 3}},  /* diagonal w[3] */
-    {{3, 3}, {3, 3}},    /* a single hex */
+    {{0, 0}, {5, -1}},  /* sector, through a vertex */
+    {{0, 0}, {-3, 7}},  /* sector */
+    {{0, 0}, {4, -2}},  /* diagonal w[0]: along hexsides */
+    {{-2, 1}, {-6, 3}}, /* diagonal w[3] */
+    {{3, 3}, {3, 3}},   /* a single hex */
 };
 
 /* napfire_hex.h (caller-owned iterator); API contract Principles (every
  * field validated): every state of several walks, every field broken. */
-START_TEST(trace_one_field)
-{
+START_TEST(trace_one_field) {
     const napfire_hex *line = walk_lines[_i];
     napfire_trace it;
     ck_assert_int_eq(napfire_trace_init(&it, sizeof it, line[0], line[1]), NAPFIRE_OK);
@@ -1878,8 +1820,7 @@ START_TEST(trace_one_field)
         for (size_t k = 0; k < nbad; k++) {
             napfire_trace *c = tight_copy(&it, sizeof it);
             put_field(c, offsetof(struct nf_walk, magic), 4, bad[k]);
-            snprintf(what, sizeof what, "line %d step %d: magic = %lld", _i, stepno,
-                     (long long)bad[k]);
+            snprintf(what, sizeof what, "line %d step %d: magic = %lld", _i, stepno, (long long)bad[k]);
             trace_refused(c, sizeof it, what);
             free(c);
             rows++;
@@ -1888,8 +1829,8 @@ START_TEST(trace_one_field)
             for (size_t k = 0; k < walk_fields[f].nbad; k++) {
                 napfire_trace *c = tight_copy(&it, sizeof it);
                 put_field(c, walk_fields[f].offset, 4, walk_fields[f].bad[k]);
-                snprintf(what, sizeof what, "line %d step %d: %s = %lld", _i, stepno,
-                         walk_fields[f].name, (long long)walk_fields[f].bad[k]);
+                snprintf(what, sizeof what, "line %d step %d: %s = %lld", _i, stepno, walk_fields[f].name,
+                         (long long)walk_fields[f].bad[k]);
                 trace_refused(c, sizeof it, what);
                 free(c);
                 rows++;
@@ -1914,8 +1855,8 @@ START_TEST(trace_one_field)
                 EXPECT(walk_in_bound(&w) == (e == 0), "translation %d/%d", side, (int)e);
                 napfire_trace *c = tight_copy(&it, sizeof it);
                 memcpy(c, &w, sizeof w);
-                snprintf(what, sizeof what, "line %d step %d: moved %s the bound, side %d", _i,
-                         stepno, e ? "one past" : "onto", side);
+                snprintf(what, sizeof what, "line %d step %d: moved %s the bound, side %d", _i, stepno,
+                         e ? "one past" : "onto", side);
                 if (e) {
                     trace_refused(c, sizeof it, what);
                 } else {
@@ -1940,15 +1881,22 @@ END_TEST
 /* One field corrupted: rules (F-DATA), per element */
 
 enum rules_kind {
-    RK_MUSKETRY, RK_STAR, RK_RANGE, RK_GUN_RANGE, RK_ARTILLERY, RK_MODIFIER, RK_THRESHOLD,
-    RK_NAME, RK_EDITION, RK_SOURCE
+    RK_MUSKETRY,
+    RK_STAR,
+    RK_RANGE,
+    RK_GUN_RANGE,
+    RK_ARTILLERY,
+    RK_MODIFIER,
+    RK_THRESHOLD,
+    RK_NAME,
+    RK_EDITION,
+    RK_SOURCE
 };
 
 /* One row per field of struct nf_rules; arrays are corrupted element by
  * element (ELEM names the innermost element, for its width). */
-#define RULES_FIELD(F, ELEM, KIND)                                                                 \
-    {#F, offsetof(struct nf_rules, F), sizeof(((struct nf_rules *)0)->F),                          \
-     sizeof(((struct nf_rules *)0)->F ELEM), KIND}
+#define RULES_FIELD(F, ELEM, KIND) \
+  { #F, offsetof(struct nf_rules, F), sizeof(((struct nf_rules *)0)->F), sizeof(((struct nf_rules *)0)->F ELEM), KIND }
 static const struct rules_field {
     const char *name;
     size_t offset, size, elem;
@@ -1983,76 +1931,69 @@ static const struct {
 
 /* Read element i of a rules field through its public getter; outputs are
  * pre-filled with SENTINEL_I32 (texts with SENTINEL_BYTE). */
-static int rules_read(const napfire_rules *r, int kind, size_t i, int32_t out[3], char *text,
-                      size_t *len)
-{
+static int rules_read(const napfire_rules *r, int kind, size_t i, int32_t out[3], char *text, size_t *len) {
     int32_t k = (int32_t)i;
     switch (kind) {
-    case RK_MUSKETRY:
-    case RK_STAR:
-        return napfire_rules_get_musketry(r, k / NF_COLUMNS, k % NF_COLUMNS, &out[0], &out[1]);
-    case RK_RANGE:
-        return napfire_rules_get_range(r, k / (NF_MEASURES * 2), (k / 2) % NF_MEASURES, &out[0],
-                                       &out[1]);
-    case RK_GUN_RANGE:
-        return napfire_rules_get_gun_range(r, k / (NF_MEASURES * NF_ART_BANDS),
-                                           (k / NF_ART_BANDS) % NF_MEASURES, &out[0], &out[1],
-                                           &out[2]);
-    case RK_ARTILLERY:
-        return napfire_rules_get_artillery(
-            r, k / (NF_AMMOS * NF_ART_BANDS * NF_COLUMNS),
-            (k / (NF_ART_BANDS * NF_COLUMNS)) % NF_AMMOS,
-            NAPFIRE_BAND_CANISTER + (k / NF_COLUMNS) % NF_ART_BANDS, k % NF_COLUMNS, &out[0]);
-    case RK_MODIFIER:
-        return napfire_rules_get_modifier(r, k / (NF_MOD_IDS * NF_VARIANTS),
-                                          (k / NF_VARIANTS) % NF_MOD_IDS, k % NF_VARIANTS,
-                                          &out[0]);
-    case RK_THRESHOLD:
-        return napfire_rules_get_threshold(r, k / NF_MEASURES, k % NF_MEASURES, &out[0]);
-    default:
-        return napfire_rules_get_provenance(r, kind - RK_NAME, text, 256, len);
+        case RK_MUSKETRY:
+        case RK_STAR:
+            return napfire_rules_get_musketry(r, k / NF_COLUMNS, k % NF_COLUMNS, &out[0], &out[1]);
+        case RK_RANGE:
+            return napfire_rules_get_range(r, k / (NF_MEASURES * 2), (k / 2) % NF_MEASURES, &out[0], &out[1]);
+        case RK_GUN_RANGE:
+            return napfire_rules_get_gun_range(r, k / (NF_MEASURES * NF_ART_BANDS), (k / NF_ART_BANDS) % NF_MEASURES,
+                                               &out[0], &out[1], &out[2]);
+        case RK_ARTILLERY:
+            return napfire_rules_get_artillery(
+                r, k / (NF_AMMOS * NF_ART_BANDS * NF_COLUMNS), (k / (NF_ART_BANDS * NF_COLUMNS)) % NF_AMMOS,
+                NAPFIRE_BAND_CANISTER + (k / NF_COLUMNS) % NF_ART_BANDS, k % NF_COLUMNS, &out[0]);
+        case RK_MODIFIER:
+            return napfire_rules_get_modifier(r, k / (NF_MOD_IDS * NF_VARIANTS), (k / NF_VARIANTS) % NF_MOD_IDS,
+                                              k % NF_VARIANTS, &out[0]);
+        case RK_THRESHOLD:
+            return napfire_rules_get_threshold(r, k / NF_MEASURES, k % NF_MEASURES, &out[0]);
+        default:
+            return napfire_rules_get_provenance(r, kind - RK_NAME, text, 256, len);
     }
 }
 
 /* Bad values of element i: just outside the domain on both sides (the
  * unknown marker is a value, so the low side steps over it), extremes. */
-static size_t rules_bad_values(const struct rules_field *f, size_t i, int64_t out[8])
-{
+static size_t rules_bad_values(const struct rules_field *f, size_t i, int64_t out[8]) {
     size_t n = 0;
     switch (f->kind) {
-    case RK_MUSKETRY:
-    case RK_ARTILLERY:
-        out[n++] = -2;
-        out[n++] = NAPFIRE_MAX_CELL_HALVES + 1;
-        out[n++] = INT16_MIN;
-        out[n++] = INT16_MAX;
-        break;
-    case RK_STAR:
-        out[n++] = 2;
-        out[n++] = 255;
-        break;
-    case RK_RANGE:
-    case RK_GUN_RANGE:
-        out[n++] = -2;
-        out[n++] = (int64_t)NAPFIRE_MAX_DISTANCE + 1;
-        out[n++] = INT32_MIN;
-        out[n++] = INT32_MAX;
-        break;
-    case RK_MODIFIER:
-        out[n++] = -NAPFIRE_MAX_MODIFIER - 1;
-        out[n++] = NAPFIRE_MAX_MODIFIER + 1;
-        out[n++] = (int64_t)INT32_MIN + 1; /* INT32_MIN itself is "unknown" */
-        out[n++] = INT32_MAX;
-        break;
-    default: { /* RK_THRESHOLD */
-        int32_t lo = threshold_domain[i / NF_MEASURES].lo;
-        int32_t hi = threshold_domain[i / NF_MEASURES].hi;
-        out[n++] = lo - 1 == NAPFIRE_UNKNOWN ? lo - 2 : lo - 1;
-        out[n++] = (int64_t)hi + 1;
-        out[n++] = INT32_MIN;
-        out[n++] = INT32_MAX;
-        break;
-    }
+        case RK_MUSKETRY:
+        case RK_ARTILLERY:
+            out[n++] = -2;
+            out[n++] = NAPFIRE_MAX_CELL_HALVES + 1;
+            out[n++] = INT16_MIN;
+            out[n++] = INT16_MAX;
+            break;
+        case RK_STAR:
+            out[n++] = 2;
+            out[n++] = 255;
+            break;
+        case RK_RANGE:
+        case RK_GUN_RANGE:
+            out[n++] = -2;
+            out[n++] = (int64_t)NAPFIRE_MAX_DISTANCE + 1;
+            out[n++] = INT32_MIN;
+            out[n++] = INT32_MAX;
+            break;
+        case RK_MODIFIER:
+            out[n++] = -NAPFIRE_MAX_MODIFIER - 1;
+            out[n++] = NAPFIRE_MAX_MODIFIER + 1;
+            out[n++] = (int64_t)INT32_MIN + 1; /* INT32_MIN itself is "unknown" */
+            out[n++] = INT32_MAX;
+            break;
+        default: { /* RK_THRESHOLD */
+            int32_t lo = threshold_domain[i / NF_MEASURES].lo;
+            int32_t hi = threshold_domain[i / NF_MEASURES].hi;
+            out[n++] = lo - 1 == NAPFIRE_UNKNOWN ? lo - 2 : lo - 1;
+            out[n++] = (int64_t)hi + 1;
+            out[n++] = INT32_MIN;
+            out[n++] = INT32_MAX;
+            break;
+        }
     }
     return n;
 }
@@ -2062,14 +2003,10 @@ static const struct {
     const char *name;
     const char *bytes; /* written with its NUL; NULL: no NUL in the whole field */
 } bad_texts[] = {
-    {"no NUL within the field", NULL},
-    {"byte 0xFF", "\xFF"},
-    {"control character", "a\x01z"},
-    {"DEL", "\x7F"},
-    {"overlong NUL", "\xC0\x80"},
-    {"surrogate", "\xED\xA0\x80"},
-    {"past U+10FFFF", "\xF4\x90\x80\x80"},
-    {"truncated sequence", "ab\xE2\x82"},
+    {"no NUL within the field", NULL},     {"byte 0xFF", "\xFF"},
+    {"control character", "a\x01z"},       {"DEL", "\x7F"},
+    {"overlong NUL", "\xC0\x80"},          {"surrogate", "\xED\xA0\x80"},
+    {"past U+10FFFF", "\xF4\x90\x80\x80"}, {"truncated sequence", "ab\xE2\x82"},
 };
 
 /* What the shot calls give for some rules; every output pre-filled. */
@@ -2082,8 +2019,7 @@ struct probe_out {
     napfire_result verdict, res;
 };
 
-static void probe_run(const napfire_shot *s, const napfire_rules *r, struct probe_out *o)
-{
+static void probe_run(const napfire_shot *s, const napfire_rules *r, struct probe_out *o) {
     memset(o, SENTINEL_BYTE, sizeof *o);
     o->st_band = napfire_shot_band(s, r, &o->band);
     o->st_mods = napfire_shot_modifiers(s, r, o->items, NF_MAX_ITEMS, &o->count, &o->net);
@@ -2094,47 +2030,45 @@ static void probe_run(const napfire_shot *s, const napfire_rules *r, struct prob
 /* Shots that read musketry cells of several rows, the star, both
  * measures, the screen, artillery cells, gun bands and the thresholds. */
 #define N_PROBES 4
-static void probe_shot(napfire_shot *s, int which)
-{
+static void probe_shot(napfire_shot *s, int which) {
     napfire_unit f, t;
     switch (which) {
-    case 0:
-        good_shot(s);
-        break;
-    case 1:
-        infantry(&f, NAPFIRE_NATION_FRANCE, NAPFIRE_CLASS_GUARD, NAPFIRE_FORMATION_LINE, 48);
-        plain_target(&t, NAPFIRE_FORMATION_SQUARE);
-        shot_at(s, &f, &t, NAPFIRE_MEASURE_IMPERIAL, 100);
-        sset(s, NAPFIRE_SHOT_SCREEN, 1);
-        sset(s, NAPFIRE_SHOT_SCREEN_DISTANCE, 60);
-        break;
-    case 2:
-        battery(&f, NAPFIRE_ARM_FOOT_ARTILLERY, NAPFIRE_GUN_P9, 4);
-        uset(&f, NAPFIRE_UNIT_MOVED, NAPFIRE_MOVED_HALF);
-        plain_target(&t, NAPFIRE_FORMATION_MASSED_COLUMN);
-        shot_at(s, &f, &t, NAPFIRE_MEASURE_METRIC, 100);
-        sset(s, NAPFIRE_SHOT_AMMO, NAPFIRE_AMMO_CANISTER);
-        break;
-    default:
-        battery(&f, NAPFIRE_ARM_HORSE_ARTILLERY, NAPFIRE_GUN_P12, 3);
-        plain_target(&t, NAPFIRE_FORMATION_LINE);
-        uset(&t, NAPFIRE_UNIT_COVER, NAPFIRE_COVER_LIMITED);
-        shot_at(s, &f, &t, NAPFIRE_MEASURE_IMPERIAL, 400);
-        sset(s, NAPFIRE_SHOT_FRIEND_NEAR_TARGET, 100);
-        sset(s, NAPFIRE_SHOT_TARGET_FAR_FROM_FRIENDS, 200);
-        sset(s, NAPFIRE_SHOT_OVERHEAD, 1);
-        sset(s, NAPFIRE_SHOT_BATTERY_HIGHER, 1);
-        sset(s, NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_BATTERY, 100);
-        sset(s, NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_ENEMY, 100);
-        break;
+        case 0:
+            good_shot(s);
+            break;
+        case 1:
+            infantry(&f, NAPFIRE_NATION_FRANCE, NAPFIRE_CLASS_GUARD, NAPFIRE_FORMATION_LINE, 48);
+            plain_target(&t, NAPFIRE_FORMATION_SQUARE);
+            shot_at(s, &f, &t, NAPFIRE_MEASURE_IMPERIAL, 100);
+            sset(s, NAPFIRE_SHOT_SCREEN, 1);
+            sset(s, NAPFIRE_SHOT_SCREEN_DISTANCE, 60);
+            break;
+        case 2:
+            battery(&f, NAPFIRE_ARM_FOOT_ARTILLERY, NAPFIRE_GUN_P9, 4);
+            uset(&f, NAPFIRE_UNIT_MOVED, NAPFIRE_MOVED_HALF);
+            plain_target(&t, NAPFIRE_FORMATION_MASSED_COLUMN);
+            shot_at(s, &f, &t, NAPFIRE_MEASURE_METRIC, 100);
+            sset(s, NAPFIRE_SHOT_AMMO, NAPFIRE_AMMO_CANISTER);
+            break;
+        default:
+            battery(&f, NAPFIRE_ARM_HORSE_ARTILLERY, NAPFIRE_GUN_P12, 3);
+            plain_target(&t, NAPFIRE_FORMATION_LINE);
+            uset(&t, NAPFIRE_UNIT_COVER, NAPFIRE_COVER_LIMITED);
+            shot_at(s, &f, &t, NAPFIRE_MEASURE_IMPERIAL, 400);
+            sset(s, NAPFIRE_SHOT_FRIEND_NEAR_TARGET, 100);
+            sset(s, NAPFIRE_SHOT_TARGET_FAR_FROM_FRIENDS, 200);
+            sset(s, NAPFIRE_SHOT_OVERHEAD, 1);
+            sset(s, NAPFIRE_SHOT_BATTERY_HIGHER, 1);
+            sset(s, NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_BATTERY, 100);
+            sset(s, NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_ENEMY, 100);
+            break;
     }
 }
 
 /* Per-read validation: each call either refuses (ESTATE, its outputs
  * untouched) or did not read the corrupted value and gives exactly what
  * the clean rules give. */
-static void probe_compare(const napfire_rules *bad, const char *what)
-{
+static void probe_compare(const napfire_rules *bad, const char *what) {
     static struct probe_out clean[N_PROBES];
     static napfire_shot shots[N_PROBES];
     static int ready;
@@ -2159,14 +2093,12 @@ static void probe_compare(const napfire_rules *bad, const char *what)
         else
             EXPECT(o.st_band == c->st_band && SAME(band), "%s: probe %d band differs", what, p);
         if (o.st_mods == NAPFIRE_ESTATE)
-            EXPECT(UNTOUCHED(items) && UNTOUCHED(count) && UNTOUCHED(net),
-                   "%s: probe %d modifiers written", what, p);
+            EXPECT(UNTOUCHED(items) && UNTOUCHED(count) && UNTOUCHED(net), "%s: probe %d modifiers written", what, p);
         else
-            EXPECT(o.st_mods == c->st_mods && SAME(items) && SAME(count) && SAME(net),
-                   "%s: probe %d modifiers differ", what, p);
+            EXPECT(o.st_mods == c->st_mods && SAME(items) && SAME(count) && SAME(net), "%s: probe %d modifiers differ",
+                   what, p);
         if (o.st_dist == NAPFIRE_ESTATE)
-            EXPECT(UNTOUCHED(oc) && UNTOUCHED(noc) && UNTOUCHED(verdict),
-                   "%s: probe %d distribution written", what, p);
+            EXPECT(UNTOUCHED(oc) && UNTOUCHED(noc) && UNTOUCHED(verdict), "%s: probe %d distribution written", what, p);
         else
             EXPECT(o.st_dist == c->st_dist && SAME(oc) && SAME(noc) && SAME(verdict),
                    "%s: probe %d distribution differs", what, p);
@@ -2180,9 +2112,7 @@ static void probe_compare(const napfire_rules *bad, const char *what)
 }
 
 /* A rules object corrupted at one place, refused by its reader(s). */
-static void rules_corrupt_checked(const napfire_rules *bad, int kind, size_t i, int probe,
-                                  const char *what)
-{
+static void rules_corrupt_checked(const napfire_rules *bad, int kind, size_t i, int probe, const char *what) {
     napfire_rules *r = tight_copy(bad, sizeof *bad);
     int32_t out[3] = {SENTINEL_I32, SENTINEL_I32, SENTINEL_I32};
     char text[256], text_b[256];
@@ -2191,21 +2121,18 @@ static void rules_corrupt_checked(const napfire_rules *bad, int kind, size_t i, 
     size_t len = 777;
     int st = rules_read(r, kind, i, out, text, &len);
     EXPECT(st == NAPFIRE_ESTATE, "%s: reader gave %s", what, napfire_status_name(st));
-    EXPECT(out[0] == SENTINEL_I32 && out[1] == SENTINEL_I32 && out[2] == SENTINEL_I32 &&
-               len == 777 && memcmp(text, text_b, sizeof text) == 0,
+    EXPECT(out[0] == SENTINEL_I32 && out[1] == SENTINEL_I32 && out[2] == SENTINEL_I32 && len == 777 &&
+               memcmp(text, text_b, sizeof text) == 0,
            "%s: reader wrote", what);
 
     /* Formatting and parsing validate every value first (F-DATA). */
     EXPECT(napfire_rules_format(r, NULL, 0, &len) == NAPFIRE_ESTATE, "%s: format", what);
-    EXPECT(napfire_rules_format(r, text, sizeof text, &len) == NAPFIRE_ESTATE, "%s: format",
-           what);
+    EXPECT(napfire_rules_format(r, text, sizeof text, &len) == NAPFIRE_ESTATE, "%s: format", what);
     EXPECT(len == 777 && memcmp(text, text_b, sizeof text) == 0, "%s: format wrote", what);
     napfire_parse_error err, err_b;
     memset(&err, SENTINEL_BYTE, sizeof err);
     memcpy(&err_b, &err, sizeof err);
-    EXPECT(napfire_rules_parse(r, rules_text_ok, sizeof rules_text_ok - 1, &err) ==
-               NAPFIRE_ESTATE,
-           "%s: parse", what);
+    EXPECT(napfire_rules_parse(r, rules_text_ok, sizeof rules_text_ok - 1, &err) == NAPFIRE_ESTATE, "%s: parse", what);
     EXPECT(memcmp(&err, &err_b, sizeof err) == 0, "%s: parse wrote err", what);
     EXPECT(memcmp(r, bad, sizeof *bad) == 0, "%s: rules changed", what);
     if (probe)
@@ -2214,8 +2141,7 @@ static void rules_corrupt_checked(const napfire_rules *bad, int kind, size_t i, 
 }
 
 /* API contract Principles (every field validated on every use), F-DATA. */
-START_TEST(rules_one_field)
-{
+START_TEST(rules_one_field) {
     const struct rules_field *f = &rules_fields[_i];
     const napfire_rules *clean = full_rules();
     static napfire_rules bad;
@@ -2262,8 +2188,7 @@ END_TEST
 /* The table covers the layout, only padding left between rows, so that a
  * new field cannot escape the one-field rows (API contract Principles: every
  * field validated). */
-START_TEST(rules_fields_cover_layout)
-{
+START_TEST(rules_fields_cover_layout) {
     size_t covered = sizeof(uint32_t); /* magic */
     for (size_t i = 0; i < NF_NELEM(rules_fields); i++)
         covered += rules_fields[i].size;
@@ -2276,51 +2201,64 @@ END_TEST
  * setter would store them (F-DATA: a star only on whole figures N >= 1,
  * maxima not decreasing, row thresholds strictly increasing, a count
  * threshold one value for both measures). */
-static void star_on_odd_cell(struct nf_rules *n) { n->musketry[1][3] = 3; n->musketry_star[1][3] = 1; }
-static void star_on_zero_cell(struct nf_rules *n) { n->musketry[0][0] = 0; n->musketry_star[0][0] = 1; }
-static void star_on_half_cell(struct nf_rules *n) { n->musketry[0][4] = 1; n->musketry_star[0][4] = 1; }
-static void star_on_unknown_cell(struct nf_rules *n) { n->musketry[0][1] = -1; n->musketry_star[0][1] = 1; }
-static void range_effective_above_long(struct nf_rules *n) { n->range[0][0][0] = n->range[0][0][1] + 1; }
-static void gun_canister_above_effective(struct nf_rules *n) { n->gun_range[2][0][0] = n->gun_range[2][0][1] + 1; }
-static void gun_effective_above_long(struct nf_rules *n) { n->gun_range[2][1][1] = n->gun_range[2][1][2] + 1; }
-static void rows_not_increasing(struct nf_rules *n)
-{
+static void star_on_odd_cell(struct nf_rules *n) {
+    n->musketry[1][3] = 3;
+    n->musketry_star[1][3] = 1;
+}
+static void star_on_zero_cell(struct nf_rules *n) {
+    n->musketry[0][0] = 0;
+    n->musketry_star[0][0] = 1;
+}
+static void star_on_half_cell(struct nf_rules *n) {
+    n->musketry[0][4] = 1;
+    n->musketry_star[0][4] = 1;
+}
+static void star_on_unknown_cell(struct nf_rules *n) {
+    n->musketry[0][1] = -1;
+    n->musketry_star[0][1] = 1;
+}
+static void range_effective_above_long(struct nf_rules *n) {
+    n->range[0][0][0] = n->range[0][0][1] + 1;
+}
+static void gun_canister_above_effective(struct nf_rules *n) {
+    n->gun_range[2][0][0] = n->gun_range[2][0][1] + 1;
+}
+static void gun_effective_above_long(struct nf_rules *n) {
+    n->gun_range[2][1][1] = n->gun_range[2][1][2] + 1;
+}
+static void rows_not_increasing(struct nf_rules *n) {
     n->threshold[NAPFIRE_THRESHOLD_ROW_3][0] = n->threshold[NAPFIRE_THRESHOLD_ROW_2][0];
     n->threshold[NAPFIRE_THRESHOLD_ROW_3][1] = n->threshold[NAPFIRE_THRESHOLD_ROW_2][1];
 }
-static void rows_decreasing(struct nf_rules *n)
-{
+static void rows_decreasing(struct nf_rules *n) {
     n->threshold[NAPFIRE_THRESHOLD_ROW_5][0] = n->threshold[NAPFIRE_THRESHOLD_ROW_2][0] - 1;
     n->threshold[NAPFIRE_THRESHOLD_ROW_5][1] = n->threshold[NAPFIRE_THRESHOLD_ROW_2][1] - 1;
 }
-static void count_differs_by_measure(struct nf_rules *n) { n->threshold[NAPFIRE_THRESHOLD_STAR_FIGURES][1] += 1; }
+static void count_differs_by_measure(struct nf_rules *n) {
+    n->threshold[NAPFIRE_THRESHOLD_STAR_FIGURES][1] += 1;
+}
 
 static const struct {
     const char *name;
     void (*apply)(struct nf_rules *n);
-    int kind;      /* the reader that must refuse */
-    size_t index;  /* its element, as in rules_read() */
+    int kind;     /* the reader that must refuse */
+    size_t index; /* its element, as in rules_read() */
 } rules_combos[] = {
     {"star on an odd cell", star_on_odd_cell, RK_MUSKETRY, 1 * NF_COLUMNS + 3},
     {"star on a zero cell", star_on_zero_cell, RK_MUSKETRY, 0},
     {"star on a half cell", star_on_half_cell, RK_MUSKETRY, 4},
     {"star on an unknown cell", star_on_unknown_cell, RK_MUSKETRY, 1},
     {"range effective above long", range_effective_above_long, RK_RANGE, 0},
-    {"gun canister above effective", gun_canister_above_effective, RK_GUN_RANGE,
-     2 * NF_MEASURES * NF_ART_BANDS},
-    {"gun effective above long", gun_effective_above_long, RK_GUN_RANGE,
-     2 * NF_MEASURES * NF_ART_BANDS + NF_ART_BANDS},
-    {"row thresholds not increasing", rows_not_increasing, RK_THRESHOLD,
-     NAPFIRE_THRESHOLD_ROW_3 * NF_MEASURES},
-    {"row thresholds decreasing", rows_decreasing, RK_THRESHOLD,
-     NAPFIRE_THRESHOLD_ROW_5 * NF_MEASURES},
+    {"gun canister above effective", gun_canister_above_effective, RK_GUN_RANGE, 2 * NF_MEASURES *NF_ART_BANDS},
+    {"gun effective above long", gun_effective_above_long, RK_GUN_RANGE, 2 * NF_MEASURES *NF_ART_BANDS + NF_ART_BANDS},
+    {"row thresholds not increasing", rows_not_increasing, RK_THRESHOLD, NAPFIRE_THRESHOLD_ROW_3 *NF_MEASURES},
+    {"row thresholds decreasing", rows_decreasing, RK_THRESHOLD, NAPFIRE_THRESHOLD_ROW_5 *NF_MEASURES},
     {"count threshold differs by measure", count_differs_by_measure, RK_THRESHOLD,
-     NAPFIRE_THRESHOLD_STAR_FIGURES * NF_MEASURES + 1},
+     NAPFIRE_THRESHOLD_STAR_FIGURES *NF_MEASURES + 1},
 };
 
 /* API contract Principles (every field validated on every use), F-DATA. */
-START_TEST(rules_inconsistent_combinations)
-{
+START_TEST(rules_inconsistent_combinations) {
     static napfire_rules bad;
     for (size_t k = 0; k < NF_NELEM(rules_combos); k++) {
         struct nf_rules n;
@@ -2328,8 +2266,7 @@ START_TEST(rules_inconsistent_combinations)
         rules_combos[k].apply(&n);
         memcpy(&bad, full_rules(), sizeof bad);
         memcpy(&bad, &n, sizeof n);
-        rules_corrupt_checked(&bad, rules_combos[k].kind, rules_combos[k].index, 1,
-                              rules_combos[k].name);
+        rules_corrupt_checked(&bad, rules_combos[k].kind, rules_combos[k].index, 1, rules_combos[k].name);
     }
     /* A setter that checks the rows against each other must not call
      * corrupted rows a domain error of its argument. */
@@ -2338,18 +2275,15 @@ START_TEST(rules_inconsistent_combinations)
     rows_decreasing(&n);
     memcpy(&bad, full_rules(), sizeof bad);
     memcpy(&bad, &n, sizeof n);
-    ck_assert_int_eq(napfire_rules_set_threshold(&bad, NAPFIRE_THRESHOLD_SCREEN, 0, 40),
-                     NAPFIRE_ESTATE);
-    ck_assert_int_eq(napfire_rules_set_threshold(&bad, NAPFIRE_THRESHOLD_ROW_4, 0, 30),
-                     NAPFIRE_ESTATE);
+    ck_assert_int_eq(napfire_rules_set_threshold(&bad, NAPFIRE_THRESHOLD_SCREEN, 0, 40), NAPFIRE_ESTATE);
+    ck_assert_int_eq(napfire_rules_set_threshold(&bad, NAPFIRE_THRESHOLD_ROW_4, 0, 30), NAPFIRE_ESTATE);
 }
 END_TEST
 
 /* resolve_many mixes hostile and valid shots: each element as its own
  * call, the batch itself succeeds (API contract Probability and dice). The
  * hostile element is last in an exactly-sized array. */
-START_TEST(batch_with_hostile_elements)
-{
+START_TEST(batch_with_hostile_elements) {
     napfire_shot *shots = malloc(3 * sizeof *shots);
     ck_assert_ptr_nonnull(shots);
     good_shot(&shots[0]);
@@ -2373,8 +2307,7 @@ START_TEST(batch_with_hostile_elements)
 }
 END_TEST
 
-static Suite *misuse_suite(void)
-{
+static Suite *misuse_suite(void) {
     Suite *s = suite_create("misuse");
     TCase *th = tcase_create("hostile");
     tcase_set_timeout(th, 120);
@@ -2413,7 +2346,6 @@ static Suite *misuse_suite(void)
     return s;
 }
 
-int main(void)
-{
+int main(void) {
     return run_suite(misuse_suite());
 }

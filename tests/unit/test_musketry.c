@@ -7,16 +7,14 @@
 #include "nftest.h"
 
 /* A firer with no modifier of its own: French line class LINE, in line. */
-static void base_firer(napfire_unit *u, int32_t figures)
-{
+static void base_firer(napfire_unit *u, int32_t figures) {
     infantry(u, NAPFIRE_NATION_FRANCE, NAPFIRE_CLASS_LINE, NAPFIRE_FORMATION_LINE, figures);
 }
 
 /* ---------------------------------------------------------------- */
 /* F-RNG */
 
-static int32_t band_at(int32_t weapon, int32_t measure, int32_t d, const napfire_rules *r)
-{
+static int32_t band_at(int32_t weapon, int32_t measure, int32_t d, const napfire_rules *r) {
     napfire_unit f, t;
     napfire_shot s;
     base_firer(&f, 24);
@@ -51,8 +49,7 @@ static int32_t band_at(int32_t weapon, int32_t measure, int32_t d, const napfire
 #define NON NAPFIRE_BAND_NONE
 
 /* F-RNG-1/2: musket, both sides of 100 and 200 mm, 60 and 120 tenths. */
-START_TEST(musket_bands)
-{
+START_TEST(musket_bands) {
     const int32_t M = NAPFIRE_WEAPON_MUSKET;
     ck_assert_int_eq(band_at(M, NAPFIRE_MEASURE_METRIC, 0, NULL), EFF);
     ck_assert_int_eq(band_at(M, NAPFIRE_MEASURE_METRIC, 100, NULL), EFF);
@@ -72,8 +69,7 @@ START_TEST(musket_bands)
 END_TEST
 
 /* F-RNG: rifle 0-12 / 13-24 cm, 0-7" / 8-14". */
-START_TEST(rifle_bands)
-{
+START_TEST(rifle_bands) {
     const int32_t R = NAPFIRE_WEAPON_RIFLE;
     ck_assert_int_eq(band_at(R, NAPFIRE_MEASURE_METRIC, 120, NULL), EFF);
     ck_assert_int_eq(band_at(R, NAPFIRE_MEASURE_METRIC, 121, NULL), LNG);
@@ -87,8 +83,7 @@ START_TEST(rifle_bands)
 END_TEST
 
 /* F-RNG-3: sharpshooters, one effective band 0-28 cm (0-17"), no long band. */
-START_TEST(sharpshooter_bands)
-{
+START_TEST(sharpshooter_bands) {
     const int32_t S = NAPFIRE_WEAPON_SHARPSHOOTER;
     ck_assert_int_eq(band_at(S, NAPFIRE_MEASURE_METRIC, 0, NULL), EFF);
     ck_assert_int_eq(band_at(S, NAPFIRE_MEASURE_METRIC, 201, NULL), EFF);
@@ -100,12 +95,10 @@ START_TEST(sharpshooter_bands)
 END_TEST
 
 /* F-DATA: ranges are rules data; a custom table changes the bands. */
-START_TEST(custom_ranges)
-{
+START_TEST(custom_ranges) {
     napfire_rules r;
     rules_new(&r);
-    ck_assert_int_eq(napfire_rules_set_range(&r, NAPFIRE_WEAPON_MUSKET, NAPFIRE_MEASURE_METRIC, 50, 150),
-                     NAPFIRE_OK);
+    ck_assert_int_eq(napfire_rules_set_range(&r, NAPFIRE_WEAPON_MUSKET, NAPFIRE_MEASURE_METRIC, 50, 150), NAPFIRE_OK);
     ck_assert_int_eq(band_at(NAPFIRE_WEAPON_MUSKET, NAPFIRE_MEASURE_METRIC, 50, &r), EFF);
     ck_assert_int_eq(band_at(NAPFIRE_WEAPON_MUSKET, NAPFIRE_MEASURE_METRIC, 51, &r), LNG);
     ck_assert_int_eq(band_at(NAPFIRE_WEAPON_MUSKET, NAPFIRE_MEASURE_METRIC, 150, &r), LNG);
@@ -116,14 +109,13 @@ START_TEST(custom_ranges)
 END_TEST
 
 /* F-DATA: an unknown range gives EUNKNOWN naming it; the band is untouched. */
-START_TEST(unknown_range)
-{
+START_TEST(unknown_range) {
     napfire_rules r;
     rules_new(&r);
     made_up_musketry(&r);
-    ck_assert_int_eq(napfire_rules_set_range(&r, NAPFIRE_WEAPON_RIFLE, NAPFIRE_MEASURE_IMPERIAL,
-                                             NAPFIRE_UNKNOWN, NAPFIRE_UNKNOWN),
-                     NAPFIRE_OK);
+    ck_assert_int_eq(
+        napfire_rules_set_range(&r, NAPFIRE_WEAPON_RIFLE, NAPFIRE_MEASURE_IMPERIAL, NAPFIRE_UNKNOWN, NAPFIRE_UNKNOWN),
+        NAPFIRE_OK);
     napfire_unit f, t;
     napfire_shot s;
     unit_new(&f, NAPFIRE_ARM_LIGHT_INFANTRY);
@@ -139,8 +131,7 @@ START_TEST(unknown_range)
     ck_assert_int_eq(res.missing_index[0], NAPFIRE_WEAPON_RIFLE);
     ck_assert_int_eq(res.missing_index[1], NAPFIRE_MEASURE_IMPERIAL);
     ck_assert_int_eq(res.missing_index[2], NAPFIRE_ARM_LIGHT_INFANTRY);
-    ck_assert_msg(res.missing_index[3] == NAPFIRE_BAND_EFFECTIVE ||
-                      res.missing_index[3] == NAPFIRE_BAND_LONG,
+    ck_assert_msg(res.missing_index[3] == NAPFIRE_BAND_EFFECTIVE || res.missing_index[3] == NAPFIRE_BAND_LONG,
                   "missing band %d", (int)res.missing_index[3]);
     /* the metric table of the same weapon still works */
     sset(&s, NAPFIRE_SHOT_MEASURE, NAPFIRE_MEASURE_METRIC);
@@ -149,8 +140,7 @@ START_TEST(unknown_range)
 END_TEST
 
 /* F-TAB-6: cavalry fire has no band (EDOMAIN from shot_band). */
-START_TEST(cavalry_has_no_band)
-{
+START_TEST(cavalry_has_no_band) {
     napfire_unit f, t;
     napfire_shot s;
     unit_new(&f, NAPFIRE_ARM_CAVALRY);
@@ -168,9 +158,8 @@ END_TEST
 
 /* The breakdown of a shot at 50 mm; cross-checked against resolve (its
  * net_modifier and modified_roll) with the made-up complete table. */
-static mods_t mods_for(const napfire_unit *f, const napfire_unit *t, int32_t enfilade,
-                       int32_t extra, const napfire_rules *r)
-{
+static mods_t mods_for(const napfire_unit *f, const napfire_unit *t, int32_t enfilade, int32_t extra,
+                       const napfire_rules *r) {
     napfire_shot s;
     shot_at(&s, f, t, NAPFIRE_MEASURE_METRIC, 50);
     sset(&s, NAPFIRE_SHOT_ENFILADE, enfilade);
@@ -191,8 +180,7 @@ static mods_t mods_for(const napfire_unit *f, const napfire_unit *t, int32_t enf
 }
 
 /* No class bonus: GUARD, ELITE, RAW absent; STEADY, if listed, is 0. */
-static void no_class_bonus(const mods_t *m)
-{
+static void no_class_bonus(const mods_t *m) {
     mod_absent(m, NAPFIRE_MOD_GUARD);
     mod_absent(m, NAPFIRE_MOD_ELITE);
     mod_absent(m, NAPFIRE_MOD_RAW);
@@ -204,23 +192,23 @@ static void no_class_bonus(const mods_t *m)
 }
 
 /* Only a class item (STEADY 0 at most) and nothing else. */
-static void only_class_items(const mods_t *m)
-{
+static void only_class_items(const mods_t *m) {
     for (size_t i = 0; i < m->count; i++)
         ck_assert_msg(m->items[i].id >= NAPFIRE_MOD_GUARD && m->items[i].id <= NAPFIRE_MOD_RAW,
                       "unexpected modifier %s", napfire_modifier_name(m->items[i].id));
 }
 
 /* F-MOD-1, F-MOD-2, F-MOD-3 (Decision: 0), F-MOD-4: class modifiers. */
-START_TEST(class_modifiers)
-{
+START_TEST(class_modifiers) {
     napfire_unit f, t;
     plain_target(&t, NAPFIRE_FORMATION_LINE);
     const struct {
         int32_t cls, id, value;
     } cases[] = {
-        {NAPFIRE_CLASS_GUARD, NAPFIRE_MOD_GUARD, 2},   {NAPFIRE_CLASS_ELITE, NAPFIRE_MOD_ELITE, 1},
-        {NAPFIRE_CLASS_CONSCRIPT, NAPFIRE_MOD_RAW, -2}, {NAPFIRE_CLASS_MILITIA, NAPFIRE_MOD_RAW, -2},
+        {NAPFIRE_CLASS_GUARD, NAPFIRE_MOD_GUARD, 2},
+        {NAPFIRE_CLASS_ELITE, NAPFIRE_MOD_ELITE, 1},
+        {NAPFIRE_CLASS_CONSCRIPT, NAPFIRE_MOD_RAW, -2},
+        {NAPFIRE_CLASS_MILITIA, NAPFIRE_MOD_RAW, -2},
     };
     for (size_t i = 0; i < NF_NELEM(cases); i++) {
         infantry(&f, NAPFIRE_NATION_FRANCE, cases[i].cls, NAPFIRE_FORMATION_LINE, 24);
@@ -248,8 +236,7 @@ END_TEST
 
 /* F-MOD-5: British/KGL in line or column of divisions; not other
  * formations (open order included), not in buildings, not other nations. */
-START_TEST(british_line)
-{
+START_TEST(british_line) {
     napfire_unit f, t;
     plain_target(&t, NAPFIRE_FORMATION_LINE);
     for (int32_t n = NAPFIRE_NATION_OTHER; n <= NAPFIRE_NATION_RUSSIA; n++)
@@ -262,8 +249,8 @@ START_TEST(british_line)
                 mod_applied(&m, NAPFIRE_MOD_BRITISH_LINE, 1);
                 ck_assert_int_eq(m.net, 1);
             } else {
-                ck_assert_msg(mod_find(&m, NAPFIRE_MOD_BRITISH_LINE) == NULL,
-                              "BRITISH_LINE for %s in %s", napfire_enum_name(NAPFIRE_ENUM_NATION, n),
+                ck_assert_msg(mod_find(&m, NAPFIRE_MOD_BRITISH_LINE) == NULL, "BRITISH_LINE for %s in %s",
+                              napfire_enum_name(NAPFIRE_ENUM_NATION, n),
                               napfire_enum_name(NAPFIRE_ENUM_FORMATION, form));
                 ck_assert_int_eq(m.net, 0);
             }
@@ -295,8 +282,7 @@ START_TEST(british_line)
 END_TEST
 
 /* F-MOD-6 and F-MOD-7 on and off. */
-START_TEST(fired_last_turn_and_disordered)
-{
+START_TEST(fired_last_turn_and_disordered) {
     napfire_unit f, t;
     plain_target(&t, NAPFIRE_FORMATION_LINE);
     base_firer(&f, 24);
@@ -319,8 +305,7 @@ END_TEST
 /* F-MOD-8..16: every target condition on, each alone: F-MOD-8 column,
  * F-MOD-9 square, F-MOD-10 mass (any nation), F-MOD-13 open order (F-OO-2),
  * F-MOD-14 skirmishers, F-MOD-16 buildings. */
-START_TEST(target_conditions)
-{
+START_TEST(target_conditions) {
     napfire_unit f, t;
     base_firer(&f, 24);
 
@@ -393,8 +378,7 @@ START_TEST(target_conditions)
 END_TEST
 
 /* F-MOD-11: artillery in position -2; nothing when massed or limbered. */
-START_TEST(artillery_target)
-{
+START_TEST(artillery_target) {
     napfire_unit f, t;
     base_firer(&f, 24);
     const int32_t arms[] = {NAPFIRE_ARM_FOOT_ARTILLERY, NAPFIRE_ARM_HORSE_ARTILLERY};
@@ -419,8 +403,7 @@ START_TEST(artillery_target)
 END_TEST
 
 /* F-MOD-9 Decision: square or enfilade once; F-MOD-S: column + enfilade = +3. */
-START_TEST(stacking)
-{
+START_TEST(stacking) {
     napfire_unit f, t;
     base_firer(&f, 24);
     plain_target(&t, NAPFIRE_FORMATION_SQUARE);
@@ -454,8 +437,7 @@ START_TEST(stacking)
 END_TEST
 
 /* F-MOD-G: British Guard in line: +2, BRITISH_LINE suppressed by GUARD_CAP. */
-START_TEST(guard_cap)
-{
+START_TEST(guard_cap) {
     napfire_unit f, t;
     plain_target(&t, NAPFIRE_FORMATION_LINE);
     const int32_t nations[] = {NAPFIRE_NATION_BRITAIN, NAPFIRE_NATION_KGL};
@@ -501,8 +483,7 @@ START_TEST(guard_cap)
 END_TEST
 
 /* F-MOD-G cap is rules data: a cap of 3 lets the British Guard have +3. */
-START_TEST(guard_cap_is_data)
-{
+START_TEST(guard_cap_is_data) {
     napfire_rules r;
     rules_new(&r);
     ck_assert_int_eq(napfire_rules_set_threshold(&r, NAPFIRE_THRESHOLD_GUARD_CAP, 0, 3), NAPFIRE_OK);
@@ -516,8 +497,7 @@ START_TEST(guard_cap_is_data)
 END_TEST
 
 /* F-MOD-X: a disordered firer: no other negative; positives apply. */
-START_TEST(exclusive_disordered)
-{
+START_TEST(exclusive_disordered) {
     napfire_unit f, t;
     infantry(&f, NAPFIRE_NATION_FRANCE, NAPFIRE_CLASS_CONSCRIPT, NAPFIRE_FORMATION_LINE, 24);
     uset(&f, NAPFIRE_UNIT_DISORDERED, 1);
@@ -569,8 +549,7 @@ START_TEST(exclusive_disordered)
 END_TEST
 
 /* F-MOD-X: a skirmisher target: only its -4 among the negatives. */
-START_TEST(exclusive_skirmishers)
-{
+START_TEST(exclusive_skirmishers) {
     napfire_unit f, t;
     infantry(&f, NAPFIRE_NATION_FRANCE, NAPFIRE_CLASS_MILITIA, NAPFIRE_FORMATION_LINE, 24);
     uset(&f, NAPFIRE_UNIT_FIRED_LAST_TURN, 1);
@@ -602,8 +581,7 @@ START_TEST(exclusive_skirmishers)
 END_TEST
 
 /* F-MOD-X both: DISORDERED applied, SKIRMISHERS suppressed by it. */
-START_TEST(exclusive_both)
-{
+START_TEST(exclusive_both) {
     napfire_unit f, t;
     base_firer(&f, 24);
     uset(&f, NAPFIRE_UNIT_DISORDERED, 1);
@@ -624,16 +602,14 @@ START_TEST(exclusive_both)
         const napfire_modifier *it = mod_find(&m, others[i]);
         ck_assert_ptr_nonnull(it);
         ck_assert_int_eq(it->applied, 0);
-        ck_assert(it->suppressed_by == NAPFIRE_MOD_DISORDERED ||
-                  it->suppressed_by == NAPFIRE_MOD_SKIRMISHERS);
+        ck_assert(it->suppressed_by == NAPFIRE_MOD_DISORDERED || it->suppressed_by == NAPFIRE_MOD_SKIRMISHERS);
     }
     ck_assert_int_eq(m.net, -4);
 }
 END_TEST
 
 /* F-MOD-E: EXTRA_MODIFIER listed as item EXTRA, last, only when non-zero. */
-START_TEST(extra_modifier)
-{
+START_TEST(extra_modifier) {
     napfire_unit f, t;
     infantry(&f, NAPFIRE_NATION_BRITAIN, NAPFIRE_CLASS_ELITE, NAPFIRE_FORMATION_LINE, 30);
     plain_target(&t, NAPFIRE_FORMATION_SQUARE);
@@ -651,16 +627,12 @@ START_TEST(extra_modifier)
 END_TEST
 
 /* F-DATA: modifier values come from the rules data. */
-START_TEST(modifier_values_are_data)
-{
+START_TEST(modifier_values_are_data) {
     napfire_rules r;
     rules_new(&r);
-    ck_assert_int_eq(napfire_rules_set_modifier(&r, NAPFIRE_FIRE_MUSKETRY, NAPFIRE_MOD_ELITE, 0, 3),
-                     NAPFIRE_OK);
-    ck_assert_int_eq(napfire_rules_set_modifier(&r, NAPFIRE_FIRE_MUSKETRY, NAPFIRE_MOD_COVER, 1, -3),
-                     NAPFIRE_OK);
-    ck_assert_int_eq(napfire_rules_set_modifier(&r, NAPFIRE_FIRE_MUSKETRY, NAPFIRE_MOD_COLUMN, 1, 5),
-                     NAPFIRE_OK);
+    ck_assert_int_eq(napfire_rules_set_modifier(&r, NAPFIRE_FIRE_MUSKETRY, NAPFIRE_MOD_ELITE, 0, 3), NAPFIRE_OK);
+    ck_assert_int_eq(napfire_rules_set_modifier(&r, NAPFIRE_FIRE_MUSKETRY, NAPFIRE_MOD_COVER, 1, -3), NAPFIRE_OK);
+    ck_assert_int_eq(napfire_rules_set_modifier(&r, NAPFIRE_FIRE_MUSKETRY, NAPFIRE_MOD_COLUMN, 1, 5), NAPFIRE_OK);
     napfire_unit f, t;
     infantry(&f, NAPFIRE_NATION_FRANCE, NAPFIRE_CLASS_ELITE, NAPFIRE_FORMATION_LINE, 24);
     plain_target(&t, NAPFIRE_FORMATION_MASSED_COLUMN);
@@ -681,14 +653,13 @@ END_TEST
 
 /* F-DATA: an unknown modifier value that is needed gives EUNKNOWN naming
  * it; items are written (the unknown one with applied = -1), net untouched. */
-START_TEST(unknown_modifier)
-{
+START_TEST(unknown_modifier) {
     napfire_rules r;
     rules_new(&r);
     made_up_musketry(&r);
-    ck_assert_int_eq(napfire_rules_set_modifier(&r, NAPFIRE_FIRE_MUSKETRY, NAPFIRE_MOD_COVER, 1,
-                                                NAPFIRE_MODIFIER_UNKNOWN),
-                     NAPFIRE_OK);
+    ck_assert_int_eq(
+        napfire_rules_set_modifier(&r, NAPFIRE_FIRE_MUSKETRY, NAPFIRE_MOD_COVER, 1, NAPFIRE_MODIFIER_UNKNOWN),
+        NAPFIRE_OK);
     napfire_unit f, t;
     napfire_shot s;
     infantry(&f, NAPFIRE_NATION_FRANCE, NAPFIRE_CLASS_ELITE, NAPFIRE_FORMATION_LINE, 24);
@@ -732,8 +703,7 @@ END_TEST
 /* shot_modifiers: ENOSPC reports the count and writes no item; cap 0 with
  * NULL items asks for the count. */
 /* F-MOD breakdown, API contract Errors (ENOSPC), F-TAB-6 */
-START_TEST(modifiers_enospc)
-{
+START_TEST(modifiers_enospc) {
     napfire_unit f, t;
     napfire_shot s;
     infantry(&f, NAPFIRE_NATION_BRITAIN, NAPFIRE_CLASS_ELITE, NAPFIRE_FORMATION_LINE, 30);
@@ -774,16 +744,14 @@ END_TEST
 /* F-TAB */
 
 /* Row and column used by a shot from the made-up complete table. */
-static napfire_result resolve_made_up(const napfire_shot *s, int32_t roll, int32_t die)
-{
+static napfire_result resolve_made_up(const napfire_shot *s, int32_t roll, int32_t die) {
     napfire_rules r;
     rules_new(&r);
     made_up_musketry(&r);
     return resolve_ok(s, &r, roll, die);
 }
 
-static int32_t row_for(int32_t formation, int32_t figures, int32_t firing)
-{
+static int32_t row_for(int32_t formation, int32_t figures, int32_t firing) {
     napfire_unit f, t;
     napfire_shot s;
     base_firer(&f, figures);
@@ -797,8 +765,7 @@ static int32_t row_for(int32_t formation, int32_t figures, int32_t firing)
 }
 
 /* F-TAB-1: rows by firing figures, both sides of 12, 20, 28, 36. */
-START_TEST(rows_by_figures)
-{
+START_TEST(rows_by_figures) {
     const int32_t L = NAPFIRE_FORMATION_LINE;
     ck_assert_int_eq(row_for(L, 1, 0), 0);
     ck_assert_int_eq(row_for(L, 11, 0), 0);
@@ -818,8 +785,7 @@ START_TEST(rows_by_figures)
 END_TEST
 
 /* F-TAB-2: formation caps. */
-START_TEST(rows_by_formation)
-{
+START_TEST(rows_by_formation) {
     const int32_t capped0[] = {NAPFIRE_FORMATION_COLUMN_OF_COMPANIES, NAPFIRE_FORMATION_SQUARE,
                                NAPFIRE_FORMATION_MASSED_COLUMN, NAPFIRE_FORMATION_MASS};
     for (size_t i = 0; i < NF_NELEM(capped0); i++) {
@@ -836,8 +802,7 @@ START_TEST(rows_by_formation)
 END_TEST
 
 /* F-TAB-2: FIRING_FIGURES overrides the unit's figures for the row. */
-START_TEST(rows_firing_figures)
-{
+START_TEST(rows_firing_figures) {
     const int32_t L = NAPFIRE_FORMATION_LINE;
     ck_assert_int_eq(row_for(L, 40, 0), 4);
     ck_assert_int_eq(row_for(L, 40, 40), 4);
@@ -854,8 +819,7 @@ START_TEST(rows_firing_figures)
 END_TEST
 
 /* F-TAB-1 row bands are rules data. */
-START_TEST(rows_are_data)
-{
+START_TEST(rows_are_data) {
     napfire_rules r;
     rules_new(&r);
     made_up_musketry(&r);
@@ -868,16 +832,14 @@ START_TEST(rows_are_data)
     napfire_result res = resolve_ok(&s, &r, 8, 4);
     ck_assert_int_eq(res.row, 1);
     /* an unknown row threshold that is needed: EUNKNOWN naming it */
-    ck_assert_int_eq(napfire_rules_set_threshold(&r, NAPFIRE_THRESHOLD_ROW_2, 0, NAPFIRE_UNKNOWN),
-                     NAPFIRE_OK);
+    ck_assert_int_eq(napfire_rules_set_threshold(&r, NAPFIRE_THRESHOLD_ROW_2, 0, NAPFIRE_UNKNOWN), NAPFIRE_OK);
     res = resolve_st(&s, &r, 8, 4, NAPFIRE_EUNKNOWN);
     ck_assert_int_eq(res.missing, NAPFIRE_MISSING_THRESHOLD);
     ck_assert_int_eq(res.missing_index[0], NAPFIRE_THRESHOLD_ROW_2);
 }
 END_TEST
 
-static napfire_result at_modified_roll(int32_t modified, int32_t figures)
-{
+static napfire_result at_modified_roll(int32_t modified, int32_t figures) {
     napfire_unit f, t;
     napfire_shot s;
     int32_t roll, extra;
@@ -893,8 +855,7 @@ static napfire_result at_modified_roll(int32_t modified, int32_t figures)
 }
 
 /* F-TAB-3: columns by modified roll; below 1 no effect; above 18 → 17-18. */
-START_TEST(columns_by_modified_roll)
-{
+START_TEST(columns_by_modified_roll) {
     for (int32_t m = 1; m <= 18; m++) {
         napfire_result res = at_modified_roll(m, 40);
         ck_assert_msg(res.column == (m - 1) / 2, "modified roll %d: column %d", (int)m, (int)res.column);
@@ -921,8 +882,7 @@ END_TEST
 
 /* F-TAB-3 with the built-in data: 0 → no effect; 1 and 2 → the first
  * column ("-"), all status OK because no unknown cell is needed. */
-START_TEST(columns_builtin_edges)
-{
+START_TEST(columns_builtin_edges) {
     napfire_unit f, t;
     napfire_shot s;
     infantry(&f, NAPFIRE_NATION_FRANCE, NAPFIRE_CLASS_CONSCRIPT, NAPFIRE_FORMATION_LINE, 40);
@@ -949,15 +909,13 @@ END_TEST
 /* ---------------------------------------------------------------- */
 /* Verdicts (API contract precedence; F-TAB-6, F-ART-2/3, F-RNG, F-SCR-2) */
 
-static void verdict_shot(napfire_shot *s, napfire_unit *f, int32_t distance)
-{
+static void verdict_shot(napfire_shot *s, napfire_unit *f, int32_t distance) {
     napfire_unit t;
     plain_target(&t, NAPFIRE_FORMATION_LINE);
     shot_at(s, f, &t, NAPFIRE_MEASURE_METRIC, distance);
 }
 
-START_TEST(verdict_not_covered)
-{
+START_TEST(verdict_not_covered) {
     napfire_unit f;
     napfire_shot s;
     /* cavalry fire */
@@ -989,8 +947,7 @@ START_TEST(verdict_not_covered)
 END_TEST
 
 /* F-TAB-6, F-ART-2, F-ART-3 (infantry Decision), F-RNG-2 */
-START_TEST(verdict_single_clauses)
-{
+START_TEST(verdict_single_clauses) {
     napfire_unit f;
     napfire_shot s;
     napfire_result res;
@@ -1028,8 +985,7 @@ END_TEST
 
 /* Several clauses: reason is the first in enum order, reasons has each. */
 /* API contract reason precedence, F-TAB-6, F-ART-2/3, F-RNG, F-SCR-2 */
-START_TEST(verdict_precedence)
-{
+START_TEST(verdict_precedence) {
     napfire_unit f, t;
     napfire_shot s;
     napfire_result res;
@@ -1097,8 +1053,7 @@ END_TEST
 /* ---------------------------------------------------------------- */
 /* F-EX-1 verbatim, built-in data (rules NULL and an initialised object). */
 
-static void fex1_shot(napfire_shot *s, int32_t measure, int32_t distance)
-{
+static void fex1_shot(napfire_shot *s, int32_t measure, int32_t distance) {
     napfire_unit f, t;
     /* British elite battalion, 30 figures, line, moved half its move. */
     infantry(&f, NAPFIRE_NATION_BRITAIN, NAPFIRE_CLASS_ELITE, NAPFIRE_FORMATION_LINE, 30);
@@ -1108,11 +1063,10 @@ static void fex1_shot(napfire_shot *s, int32_t measure, int32_t distance)
     shot_at(s, &f, &t, measure, distance);
 }
 
-static void fex1_check(const napfire_result *res, int32_t die)
-{
+static void fex1_check(const napfire_result *res, int32_t die) {
     assert_permitted(res);
     ck_assert_int_eq(res->band, NAPFIRE_BAND_LONG);
-    ck_assert_int_eq(res->net_modifier, 3);  /* +1 elite, +1 British line, +1 column */
+    ck_assert_int_eq(res->net_modifier, 3); /* +1 elite, +1 British line, +1 column */
     ck_assert_int_eq(res->modified_roll, 11);
     ck_assert_int_eq(res->row, 3);           /* medium line */
     ck_assert_int_eq(res->column, 5);        /* 11-12 */
@@ -1132,8 +1086,7 @@ static void fex1_check(const napfire_result *res, int32_t die)
     assert_reserved_zero(res);
 }
 
-START_TEST(fex1_metric)
-{
+START_TEST(fex1_metric) {
     napfire_shot s;
     fex1_shot(&s, NAPFIRE_MEASURE_METRIC, 150);
     napfire_rules r;
@@ -1158,8 +1111,7 @@ END_TEST
 
 /* The same shot in inches: 9" = 90 tenths, the imperial table: long. */
 /* F-EX-1, F-RNG-1 */
-START_TEST(fex1_imperial)
-{
+START_TEST(fex1_imperial) {
     napfire_shot s;
     fex1_shot(&s, NAPFIRE_MEASURE_IMPERIAL, 90);
     ck_assert_int_eq(band_of(&s, NULL), NAPFIRE_BAND_LONG);
@@ -1173,8 +1125,7 @@ START_TEST(fex1_imperial)
 END_TEST
 
 /* F-EX-1 at effective range: 5 figures, no die. */
-START_TEST(fex1_effective)
-{
+START_TEST(fex1_effective) {
     napfire_shot s;
     fex1_shot(&s, NAPFIRE_MEASURE_METRIC, 100);
     napfire_result res = resolve_ok(&s, NULL, 8, 0);
@@ -1190,8 +1141,7 @@ END_TEST
 
 /* F-DATA: unknown cells on the built-in data → EUNKNOWN naming the cell,
  * the result filled as far as computed. */
-START_TEST(fex1_unknown_cells)
-{
+START_TEST(fex1_unknown_cells) {
     napfire_shot s;
     fex1_shot(&s, NAPFIRE_MEASURE_METRIC, 150);
     for (int32_t roll = 2; roll <= 12; roll++) {
@@ -1243,8 +1193,7 @@ END_TEST
 
 /* A verdict that forbids the shot wins over unknown data (status OK). */
 /* F-DATA, F-ART-2, API contract Errors and verdicts */
-START_TEST(verdict_before_unknown)
-{
+START_TEST(verdict_before_unknown) {
     napfire_shot s;
     napfire_unit f, t;
     infantry(&f, NAPFIRE_NATION_BRITAIN, NAPFIRE_CLASS_ELITE, NAPFIRE_FORMATION_LINE, 30);
@@ -1260,13 +1209,11 @@ END_TEST
 /* The Guard cap is rules data; unknown, it is needed only for a Guard
  * firer, and EUNKNOWN names it. shot_modifiers lists what it built. */
 /* F-MOD-G, F-DATA, API contract Errors and verdicts */
-START_TEST(guard_cap_unknown)
-{
+START_TEST(guard_cap_unknown) {
     napfire_rules r;
     rules_new(&r);
     made_up_musketry(&r);
-    ck_assert_int_eq(napfire_rules_set_threshold(&r, NAPFIRE_THRESHOLD_GUARD_CAP, 0, NAPFIRE_UNKNOWN),
-                     NAPFIRE_OK);
+    ck_assert_int_eq(napfire_rules_set_threshold(&r, NAPFIRE_THRESHOLD_GUARD_CAP, 0, NAPFIRE_UNKNOWN), NAPFIRE_OK);
     napfire_unit f, t;
     napfire_shot s;
     infantry(&f, NAPFIRE_NATION_BRITAIN, NAPFIRE_CLASS_GUARD, NAPFIRE_FORMATION_LINE, 30);
@@ -1311,12 +1258,10 @@ END_TEST
  * counts against the cap nor makes room under it, so the British line +1
  * is still over the cap and suppressed; the net is -1, not 0.
  */
-START_TEST(guard_cap_ignores_penalties)
-{
+START_TEST(guard_cap_ignores_penalties) {
     napfire_rules r;
     rules_new(&r);
-    ck_assert_int_eq(napfire_rules_set_modifier(&r, NAPFIRE_FIRE_MUSKETRY, NAPFIRE_MOD_GUARD, 0, -1),
-                     NAPFIRE_OK);
+    ck_assert_int_eq(napfire_rules_set_modifier(&r, NAPFIRE_FIRE_MUSKETRY, NAPFIRE_MOD_GUARD, 0, -1), NAPFIRE_OK);
     ck_assert_int_eq(napfire_rules_set_threshold(&r, NAPFIRE_THRESHOLD_GUARD_CAP, 0, 0), NAPFIRE_OK);
     napfire_unit f, t;
     infantry(&f, NAPFIRE_NATION_BRITAIN, NAPFIRE_CLASS_GUARD, NAPFIRE_FORMATION_LINE, 30);
@@ -1332,14 +1277,11 @@ END_TEST
  * cell needs them. Made-up table row 5 (index 4): 7-8 is "4*", 17-18 a
  * plain 9. */
 /* F-TAB-4, F-DATA */
-START_TEST(star_threshold_unknown)
-{
+START_TEST(star_threshold_unknown) {
     napfire_rules r;
     rules_new(&r);
     made_up_musketry(&r);
-    ck_assert_int_eq(napfire_rules_set_threshold(&r, NAPFIRE_THRESHOLD_STAR_FIGURES, 0,
-                                                 NAPFIRE_UNKNOWN),
-                     NAPFIRE_OK);
+    ck_assert_int_eq(napfire_rules_set_threshold(&r, NAPFIRE_THRESHOLD_STAR_FIGURES, 0, NAPFIRE_UNKNOWN), NAPFIRE_OK);
     ck_assert(mu_star(4, 3));
     ck_assert(!mu_star(4, 8));
     napfire_unit f, t;
@@ -1368,17 +1310,15 @@ END_TEST
 /* With several unknowns the first in precedence order is named: the band
  * (F-RNG) comes before the screen threshold (F-SCR-2). */
 /* F-DATA, F-RNG-1, F-SCR-2 */
-START_TEST(first_unknown_named)
-{
+START_TEST(first_unknown_named) {
     napfire_rules r;
     rules_new(&r);
     made_up_musketry(&r);
-    ck_assert_int_eq(napfire_rules_set_threshold(&r, NAPFIRE_THRESHOLD_SCREEN,
-                                                 NAPFIRE_MEASURE_METRIC, NAPFIRE_UNKNOWN),
+    ck_assert_int_eq(napfire_rules_set_threshold(&r, NAPFIRE_THRESHOLD_SCREEN, NAPFIRE_MEASURE_METRIC, NAPFIRE_UNKNOWN),
                      NAPFIRE_OK);
-    ck_assert_int_eq(napfire_rules_set_range(&r, NAPFIRE_WEAPON_MUSKET, NAPFIRE_MEASURE_METRIC,
-                                             NAPFIRE_UNKNOWN, NAPFIRE_UNKNOWN),
-                     NAPFIRE_OK);
+    ck_assert_int_eq(
+        napfire_rules_set_range(&r, NAPFIRE_WEAPON_MUSKET, NAPFIRE_MEASURE_METRIC, NAPFIRE_UNKNOWN, NAPFIRE_UNKNOWN),
+        NAPFIRE_OK);
     napfire_unit f, t;
     napfire_shot s;
     base_firer(&f, 24);
@@ -1393,9 +1333,7 @@ START_TEST(first_unknown_named)
     ck_assert_int_eq(res.missing_index[2], NAPFIRE_ARM_LINE_INFANTRY);
     ck_assert_int_eq(res.missing_index[3], NAPFIRE_BAND_EFFECTIVE);
     /* the range known again (F-RNG: 100 / 200 mm): now the threshold */
-    ck_assert_int_eq(napfire_rules_set_range(&r, NAPFIRE_WEAPON_MUSKET, NAPFIRE_MEASURE_METRIC,
-                                             100, 200),
-                     NAPFIRE_OK);
+    ck_assert_int_eq(napfire_rules_set_range(&r, NAPFIRE_WEAPON_MUSKET, NAPFIRE_MEASURE_METRIC, 100, 200), NAPFIRE_OK);
     res = resolve_st(&s, &r, 8, 4, NAPFIRE_EUNKNOWN);
     ck_assert_int_eq(res.band, NAPFIRE_BAND_EFFECTIVE);
     ck_assert_int_eq(res.missing, NAPFIRE_MISSING_THRESHOLD);
@@ -1404,8 +1342,7 @@ START_TEST(first_unknown_named)
 }
 END_TEST
 
-static Suite *musketry_suite(void)
-{
+static Suite *musketry_suite(void) {
     Suite *s = suite_create("musketry");
     TCase *tr = tcase_create("ranges");
     tcase_add_test(tr, musket_bands);
@@ -1463,7 +1400,6 @@ static Suite *musketry_suite(void)
     return s;
 }
 
-int main(void)
-{
+int main(void) {
     return run_suite(musketry_suite());
 }

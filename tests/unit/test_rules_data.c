@@ -10,23 +10,21 @@
 static const struct {
     int32_t row, col, halves;
 } known_cells[] = {
-    {0, 0, 0}, {0, 1, 0}, {0, 2, 0}, {0, 3, 0}, {0, 4, 1}, /* - - - - ½ */
-    {1, 0, 0}, {1, 1, 0}, {1, 2, 0}, {1, 3, 1},            /* - - - ½ */
-    {2, 0, 0}, {2, 1, 0}, {2, 2, 1},                       /* - - ½ */
-    {3, 0, 0}, {3, 1, 1}, {3, 5, 10},                      /* - ½ . . . 5 (F-EX-1) */
-    {4, 0, 0},                                             /* - */
+    {0, 0, 0}, {0, 1, 0}, {0, 2, 0},  {0, 3, 0}, {0, 4, 1}, /* - - - - ½ */
+    {1, 0, 0}, {1, 1, 0}, {1, 2, 0},  {1, 3, 1},            /* - - - ½ */
+    {2, 0, 0}, {2, 1, 0}, {2, 2, 1},                        /* - - ½ */
+    {3, 0, 0}, {3, 1, 1}, {3, 5, 10},                       /* - ½ . . . 5 (F-EX-1) */
+    {4, 0, 0},                                              /* - */
 };
 
-static int32_t known_halves(int32_t row, int32_t col)
-{
+static int32_t known_halves(int32_t row, int32_t col) {
     for (size_t i = 0; i < NF_NELEM(known_cells); i++)
         if (known_cells[i].row == row && known_cells[i].col == col)
             return known_cells[i].halves;
     return NAPFIRE_UNKNOWN;
 }
 
-static void check_builtin_musketry(const napfire_rules *r)
-{
+static void check_builtin_musketry(const napfire_rules *r) {
     int known = 0, unknown = 0;
     for (int32_t row = 0; row < 5; row++)
         for (int32_t col = 0; col < 9; col++) {
@@ -34,16 +32,15 @@ static void check_builtin_musketry(const napfire_rules *r)
             int st = napfire_rules_get_musketry(r, row, col, &h, &star);
             int32_t want = known_halves(row, col);
             if (want == NAPFIRE_UNKNOWN) {
-                ck_assert_msg(st == NAPFIRE_EUNKNOWN, "cell (%d,%d): %s, want EUNKNOWN",
-                              (int)row, (int)col, napfire_status_name(st));
+                ck_assert_msg(st == NAPFIRE_EUNKNOWN, "cell (%d,%d): %s, want EUNKNOWN", (int)row, (int)col,
+                              napfire_status_name(st));
                 ck_assert_int_eq(h, NAPFIRE_UNKNOWN);
                 ck_assert_int_eq(star, 0);
                 unknown++;
             } else {
                 ck_assert_msg(st == NAPFIRE_OK, "cell (%d,%d): %s, want OK", (int)row, (int)col,
                               napfire_status_name(st));
-                ck_assert_msg(h == want, "cell (%d,%d) = %d halves, want %d", (int)row, (int)col,
-                              (int)h, (int)want);
+                ck_assert_msg(h == want, "cell (%d,%d) = %d halves, want %d", (int)row, (int)col, (int)h, (int)want);
                 ck_assert_int_eq(star, 0);
                 known++;
             }
@@ -53,8 +50,7 @@ static void check_builtin_musketry(const napfire_rules *r)
 }
 
 /* F-DATA: napfire_rules_init gives exactly the known cells. */
-START_TEST(builtin_musketry_cells)
-{
+START_TEST(builtin_musketry_cells) {
     napfire_rules r;
     memset(&r, 0x33, sizeof r);
     rules_new(&r);
@@ -64,8 +60,7 @@ END_TEST
 
 /* rules == NULL reads the same built-in data. */
 /* F-DATA */
-START_TEST(null_rules_is_builtin)
-{
+START_TEST(null_rules_is_builtin) {
     check_builtin_musketry(NULL);
 }
 END_TEST
@@ -82,16 +77,14 @@ static const struct {
     {NAPFIRE_WEAPON_SHARPSHOOTER, NAPFIRE_MEASURE_IMPERIAL, 170, 170},
 };
 
-START_TEST(builtin_ranges)
-{
+START_TEST(builtin_ranges) {
     napfire_rules r;
     rules_new(&r);
     const napfire_rules *both[] = {&r, NULL};
     for (size_t k = 0; k < 2; k++)
         for (size_t i = 0; i < NF_NELEM(seed_ranges); i++) {
             int32_t e = SENTINEL_I32, l = SENTINEL_I32;
-            ck_assert_int_eq(napfire_rules_get_range(both[k], seed_ranges[i].weapon,
-                                                     seed_ranges[i].measure, &e, &l),
+            ck_assert_int_eq(napfire_rules_get_range(both[k], seed_ranges[i].weapon, seed_ranges[i].measure, &e, &l),
                              NAPFIRE_OK);
             ck_assert_int_eq(e, seed_ranges[i].eff);
             ck_assert_int_eq(l, seed_ranges[i].lng);
@@ -123,35 +116,31 @@ static const struct {
     {NAPFIRE_MOD_BUILDINGS, 0, -4},
 };
 
-START_TEST(builtin_musketry_modifiers)
-{
+START_TEST(builtin_musketry_modifiers) {
     napfire_rules r;
     rules_new(&r);
     const napfire_rules *both[] = {&r, NULL};
     for (size_t k = 0; k < 2; k++)
         for (size_t i = 0; i < NF_NELEM(seed_mods); i++) {
             int32_t v = SENTINEL_I32;
-            int st = napfire_rules_get_modifier(both[k], NAPFIRE_FIRE_MUSKETRY, seed_mods[i].id,
-                                                seed_mods[i].variant, &v);
+            int st =
+                napfire_rules_get_modifier(both[k], NAPFIRE_FIRE_MUSKETRY, seed_mods[i].id, seed_mods[i].variant, &v);
             ck_assert_msg(st == NAPFIRE_OK, "%s/%d: %s", napfire_modifier_name(seed_mods[i].id),
                           (int)seed_mods[i].variant, napfire_status_name(st));
-            ck_assert_msg(v == seed_mods[i].value, "%s/%d = %d, want %d",
-                          napfire_modifier_name(seed_mods[i].id), (int)seed_mods[i].variant,
-                          (int)v, (int)seed_mods[i].value);
+            ck_assert_msg(v == seed_mods[i].value, "%s/%d = %d, want %d", napfire_modifier_name(seed_mods[i].id),
+                          (int)seed_mods[i].variant, (int)v, (int)seed_mods[i].value);
         }
 }
 END_TEST
 
 /* F-DATA: no artillery number is known: modifiers COLUMN..BUILDINGS (both
  * variants where they exist) and MOVED_HALF are unknown. */
-START_TEST(builtin_artillery_modifiers_unknown)
-{
+START_TEST(builtin_artillery_modifiers_unknown) {
     for (int32_t id = NAPFIRE_MOD_COLUMN; id <= NAPFIRE_MOD_MOVED_HALF; id++) {
         if (id == NAPFIRE_MOD_GUARD_CAP || id == NAPFIRE_MOD_EXTRA)
             continue;
         int32_t v = 12345;
-        ck_assert_int_eq(napfire_rules_get_modifier(NULL, NAPFIRE_FIRE_ARTILLERY, id, 0, &v),
-                         NAPFIRE_EUNKNOWN);
+        ck_assert_int_eq(napfire_rules_get_modifier(NULL, NAPFIRE_FIRE_ARTILLERY, id, 0, &v), NAPFIRE_EUNKNOWN);
         ck_assert_int_eq(v, NAPFIRE_MODIFIER_UNKNOWN);
     }
     int32_t v = 12345;
@@ -168,22 +157,18 @@ END_TEST
 /* Modifier ids and variants: musketry GUARD..BUILDINGS; artillery
  * COLUMN..BUILDINGS and MOVED_HALF; variant 1 only for COLUMN and COVER. */
 /* F-DATA, F-MOD, F-ART-1/3 */
-START_TEST(modifier_id_domain)
-{
+START_TEST(modifier_id_domain) {
     napfire_rules r;
     rules_new(&r);
     int32_t v = SENTINEL_I32;
-    const int32_t bad_musketry[] = {0, NAPFIRE_MOD_GUARD_CAP, NAPFIRE_MOD_EXTRA,
-                                    NAPFIRE_MOD_MOVED_HALF, 20, -1};
+    const int32_t bad_musketry[] = {0, NAPFIRE_MOD_GUARD_CAP, NAPFIRE_MOD_EXTRA, NAPFIRE_MOD_MOVED_HALF, 20, -1};
     for (size_t i = 0; i < NF_NELEM(bad_musketry); i++) {
         ck_assert_int_eq(napfire_rules_get_modifier(&r, NAPFIRE_FIRE_MUSKETRY, bad_musketry[i], 0, &v),
                          NAPFIRE_EDOMAIN);
-        ck_assert_int_eq(napfire_rules_set_modifier(&r, NAPFIRE_FIRE_MUSKETRY, bad_musketry[i], 0, 1),
-                         NAPFIRE_EDOMAIN);
+        ck_assert_int_eq(napfire_rules_set_modifier(&r, NAPFIRE_FIRE_MUSKETRY, bad_musketry[i], 0, 1), NAPFIRE_EDOMAIN);
     }
     for (int32_t id = 0; id <= 20; id++) {
-        int ok = (id >= NAPFIRE_MOD_COLUMN && id <= NAPFIRE_MOD_BUILDINGS) ||
-                 id == NAPFIRE_MOD_MOVED_HALF;
+        int ok = (id >= NAPFIRE_MOD_COLUMN && id <= NAPFIRE_MOD_BUILDINGS) || id == NAPFIRE_MOD_MOVED_HALF;
         int st = napfire_rules_set_modifier(&r, NAPFIRE_FIRE_ARTILLERY, id, 0, -1);
         ck_assert_msg(st == (ok ? NAPFIRE_OK : NAPFIRE_EDOMAIN), "artillery id %d: %s", (int)id,
                       napfire_status_name(st));
@@ -191,17 +176,14 @@ START_TEST(modifier_id_domain)
     for (int32_t id = NAPFIRE_MOD_GUARD; id <= NAPFIRE_MOD_BUILDINGS; id++) {
         int ok = id == NAPFIRE_MOD_COLUMN || id == NAPFIRE_MOD_COVER;
         int st = napfire_rules_set_modifier(&r, NAPFIRE_FIRE_MUSKETRY, id, 1, 1);
-        ck_assert_msg(st == (ok ? NAPFIRE_OK : NAPFIRE_EDOMAIN), "musketry %s variant 1: %s",
-                      napfire_modifier_name(id), napfire_status_name(st));
-        ck_assert_int_eq(napfire_rules_set_modifier(&r, NAPFIRE_FIRE_MUSKETRY, id, 2, 1),
-                         NAPFIRE_EDOMAIN);
-        ck_assert_int_eq(napfire_rules_set_modifier(&r, NAPFIRE_FIRE_MUSKETRY, id, -1, 1),
-                         NAPFIRE_EDOMAIN);
+        ck_assert_msg(st == (ok ? NAPFIRE_OK : NAPFIRE_EDOMAIN), "musketry %s variant 1: %s", napfire_modifier_name(id),
+                      napfire_status_name(st));
+        ck_assert_int_eq(napfire_rules_set_modifier(&r, NAPFIRE_FIRE_MUSKETRY, id, 2, 1), NAPFIRE_EDOMAIN);
+        ck_assert_int_eq(napfire_rules_set_modifier(&r, NAPFIRE_FIRE_MUSKETRY, id, -1, 1), NAPFIRE_EDOMAIN);
     }
     ck_assert_int_eq(napfire_rules_set_modifier(&r, NAPFIRE_FIRE_ARTILLERY, NAPFIRE_MOD_MOVED_HALF, 1, -1),
                      NAPFIRE_EDOMAIN);
-    ck_assert_int_eq(napfire_rules_get_modifier(&r, NAPFIRE_FIRE_MUSKETRY, NAPFIRE_MOD_GUARD, 1, &v),
-                     NAPFIRE_EDOMAIN);
+    ck_assert_int_eq(napfire_rules_get_modifier(&r, NAPFIRE_FIRE_MUSKETRY, NAPFIRE_MOD_GUARD, 1, &v), NAPFIRE_EDOMAIN);
     ck_assert_int_eq(napfire_rules_get_modifier(&r, 2, NAPFIRE_MOD_COLUMN, 0, &v), NAPFIRE_EDOMAIN);
     ck_assert_int_eq(napfire_rules_set_modifier(&r, -1, NAPFIRE_MOD_COLUMN, 0, 1), NAPFIRE_EDOMAIN);
     ck_assert_int_eq(v, SENTINEL_I32);
@@ -211,18 +193,15 @@ END_TEST
 /* Modifier values: -20..20 or NAPFIRE_MODIFIER_UNKNOWN; round trip; -1 is a
  * value, not "unknown". */
 /* F-DATA, F-MOD */
-START_TEST(modifier_set_get)
-{
+START_TEST(modifier_set_get) {
     napfire_rules r;
     rules_new(&r);
     int32_t v = 0;
     const int32_t good[] = {-NAPFIRE_MAX_MODIFIER, -1, 0, 1, 7, NAPFIRE_MAX_MODIFIER};
     for (int32_t fire = 0; fire <= 1; fire++)
         for (size_t i = 0; i < NF_NELEM(good); i++) {
-            ck_assert_int_eq(napfire_rules_set_modifier(&r, fire, NAPFIRE_MOD_COVER, 1, good[i]),
-                             NAPFIRE_OK);
-            ck_assert_int_eq(napfire_rules_get_modifier(&r, fire, NAPFIRE_MOD_COVER, 1, &v),
-                             NAPFIRE_OK);
+            ck_assert_int_eq(napfire_rules_set_modifier(&r, fire, NAPFIRE_MOD_COVER, 1, good[i]), NAPFIRE_OK);
+            ck_assert_int_eq(napfire_rules_get_modifier(&r, fire, NAPFIRE_MOD_COVER, 1, &v), NAPFIRE_OK);
             ck_assert_int_eq(v, good[i]);
             /* variant 0 untouched */
             int st = napfire_rules_get_modifier(&r, fire, NAPFIRE_MOD_COVER, 0, &v);
@@ -235,29 +214,25 @@ START_TEST(modifier_set_get)
         }
     napfire_rules before;
     memcpy(&before, &r, sizeof before);
-    const int32_t bad[] = {NAPFIRE_MAX_MODIFIER + 1, -NAPFIRE_MAX_MODIFIER - 1, 1000,
-                           NAPFIRE_MODIFIER_UNKNOWN + 1, INT32_MAX};
+    const int32_t bad[] = {NAPFIRE_MAX_MODIFIER + 1, -NAPFIRE_MAX_MODIFIER - 1, 1000, NAPFIRE_MODIFIER_UNKNOWN + 1,
+                           INT32_MAX};
     for (size_t i = 0; i < NF_NELEM(bad); i++)
         ck_assert_int_eq(napfire_rules_set_modifier(&r, NAPFIRE_FIRE_MUSKETRY, NAPFIRE_MOD_GUARD, 0, bad[i]),
                          NAPFIRE_EDOMAIN);
     ck_assert_int_eq(memcmp(&before, &r, sizeof r), 0);
 
     /* Set unknown, then known again. */
-    ck_assert_int_eq(napfire_rules_set_modifier(&r, NAPFIRE_FIRE_MUSKETRY, NAPFIRE_MOD_GUARD, 0,
-                                                NAPFIRE_MODIFIER_UNKNOWN),
-                     NAPFIRE_OK);
+    ck_assert_int_eq(
+        napfire_rules_set_modifier(&r, NAPFIRE_FIRE_MUSKETRY, NAPFIRE_MOD_GUARD, 0, NAPFIRE_MODIFIER_UNKNOWN),
+        NAPFIRE_OK);
     v = 0;
-    ck_assert_int_eq(napfire_rules_get_modifier(&r, NAPFIRE_FIRE_MUSKETRY, NAPFIRE_MOD_GUARD, 0, &v),
-                     NAPFIRE_EUNKNOWN);
+    ck_assert_int_eq(napfire_rules_get_modifier(&r, NAPFIRE_FIRE_MUSKETRY, NAPFIRE_MOD_GUARD, 0, &v), NAPFIRE_EUNKNOWN);
     ck_assert_int_eq(v, NAPFIRE_MODIFIER_UNKNOWN);
-    ck_assert_int_eq(napfire_rules_set_modifier(&r, NAPFIRE_FIRE_ARTILLERY, NAPFIRE_MOD_MOVED_HALF, 0, -3),
-                     NAPFIRE_OK);
-    ck_assert_int_eq(napfire_rules_get_modifier(&r, NAPFIRE_FIRE_ARTILLERY, NAPFIRE_MOD_MOVED_HALF, 0, &v),
-                     NAPFIRE_OK);
+    ck_assert_int_eq(napfire_rules_set_modifier(&r, NAPFIRE_FIRE_ARTILLERY, NAPFIRE_MOD_MOVED_HALF, 0, -3), NAPFIRE_OK);
+    ck_assert_int_eq(napfire_rules_get_modifier(&r, NAPFIRE_FIRE_ARTILLERY, NAPFIRE_MOD_MOVED_HALF, 0, &v), NAPFIRE_OK);
     ck_assert_int_eq(v, -3);
     /* the built-in data is not affected by changes to a rules object */
-    ck_assert_int_eq(napfire_rules_get_modifier(NULL, NAPFIRE_FIRE_MUSKETRY, NAPFIRE_MOD_GUARD, 0, &v),
-                     NAPFIRE_OK);
+    ck_assert_int_eq(napfire_rules_get_modifier(NULL, NAPFIRE_FIRE_MUSKETRY, NAPFIRE_MOD_GUARD, 0, &v), NAPFIRE_OK);
     ck_assert_int_eq(v, 2);
 }
 END_TEST
@@ -277,21 +252,18 @@ static const struct {
     {NAPFIRE_THRESHOLD_GUARD_CAP, 2, 2},
 };
 
-START_TEST(builtin_thresholds)
-{
+START_TEST(builtin_thresholds) {
     napfire_rules r;
     rules_new(&r);
     const napfire_rules *both[] = {&r, NULL};
     for (size_t k = 0; k < 2; k++)
         for (size_t i = 0; i < NF_NELEM(seed_thresholds); i++) {
             int32_t v = SENTINEL_I32;
-            ck_assert_int_eq(napfire_rules_get_threshold(both[k], seed_thresholds[i].id,
-                                                         NAPFIRE_MEASURE_METRIC, &v),
+            ck_assert_int_eq(napfire_rules_get_threshold(both[k], seed_thresholds[i].id, NAPFIRE_MEASURE_METRIC, &v),
                              NAPFIRE_OK);
             ck_assert_msg(v == seed_thresholds[i].metric, "%s metric = %d",
                           napfire_enum_name(NAPFIRE_ENUM_THRESHOLD, seed_thresholds[i].id), (int)v);
-            ck_assert_int_eq(napfire_rules_get_threshold(both[k], seed_thresholds[i].id,
-                                                         NAPFIRE_MEASURE_IMPERIAL, &v),
+            ck_assert_int_eq(napfire_rules_get_threshold(both[k], seed_thresholds[i].id, NAPFIRE_MEASURE_IMPERIAL, &v),
                              NAPFIRE_OK);
             ck_assert_msg(v == seed_thresholds[i].imperial, "%s imperial = %d",
                           napfire_enum_name(NAPFIRE_ENUM_THRESHOLD, seed_thresholds[i].id), (int)v);
@@ -299,62 +271,52 @@ START_TEST(builtin_thresholds)
     int32_t v = SENTINEL_I32;
     ck_assert_int_eq(napfire_rules_get_threshold(&r, 9, 0, &v), NAPFIRE_EDOMAIN);
     ck_assert_int_eq(napfire_rules_get_threshold(&r, -1, 0, &v), NAPFIRE_EDOMAIN);
-    ck_assert_int_eq(napfire_rules_get_threshold(&r, NAPFIRE_THRESHOLD_STAR_FIGURES, 2, &v),
-                     NAPFIRE_EDOMAIN);
+    ck_assert_int_eq(napfire_rules_get_threshold(&r, NAPFIRE_THRESHOLD_STAR_FIGURES, 2, &v), NAPFIRE_EDOMAIN);
     ck_assert_int_eq(napfire_rules_get_threshold(&r, NAPFIRE_THRESHOLD_SCREEN, -1, &v), NAPFIRE_EDOMAIN);
     ck_assert_int_eq(v, SENTINEL_I32);
 }
 END_TEST
 
-static int set_thr(napfire_rules *r, int32_t id, int32_t measure, int32_t value)
-{
+static int set_thr(napfire_rules *r, int32_t id, int32_t measure, int32_t value) {
     return napfire_rules_set_threshold(r, id, measure, value);
 }
 
-static int32_t get_thr(const napfire_rules *r, int32_t id, int32_t measure)
-{
+static int32_t get_thr(const napfire_rules *r, int32_t id, int32_t measure) {
     int32_t v = SENTINEL_I32;
     ck_assert_int_eq(napfire_rules_get_threshold(r, id, measure, &v), NAPFIRE_OK);
     return v;
 }
 
 /* F-DATA, F-SCR-1, F-ART-5/7, F-TAB-4, F-MOD-G */
-START_TEST(threshold_set_get)
-{
+START_TEST(threshold_set_get) {
     napfire_rules r;
     rules_new(&r);
     /* distances: per measure, 0..MAX */
     ck_assert_int_eq(set_thr(&r, NAPFIRE_THRESHOLD_SCREEN, NAPFIRE_MEASURE_METRIC, 0), NAPFIRE_OK);
     ck_assert_int_eq(get_thr(&r, NAPFIRE_THRESHOLD_SCREEN, NAPFIRE_MEASURE_METRIC), 0);
     ck_assert_int_eq(get_thr(&r, NAPFIRE_THRESHOLD_SCREEN, NAPFIRE_MEASURE_IMPERIAL), 30);
-    ck_assert_int_eq(set_thr(&r, NAPFIRE_THRESHOLD_OVERHEAD_CLEARANCE, NAPFIRE_MEASURE_IMPERIAL,
-                             NAPFIRE_MAX_DISTANCE),
+    ck_assert_int_eq(set_thr(&r, NAPFIRE_THRESHOLD_OVERHEAD_CLEARANCE, NAPFIRE_MEASURE_IMPERIAL, NAPFIRE_MAX_DISTANCE),
                      NAPFIRE_OK);
-    ck_assert_int_eq(get_thr(&r, NAPFIRE_THRESHOLD_OVERHEAD_CLEARANCE, NAPFIRE_MEASURE_IMPERIAL),
-                     NAPFIRE_MAX_DISTANCE);
+    ck_assert_int_eq(get_thr(&r, NAPFIRE_THRESHOLD_OVERHEAD_CLEARANCE, NAPFIRE_MEASURE_IMPERIAL), NAPFIRE_MAX_DISTANCE);
     ck_assert_int_eq(get_thr(&r, NAPFIRE_THRESHOLD_OVERHEAD_CLEARANCE, NAPFIRE_MEASURE_METRIC), 100);
     ck_assert_int_eq(set_thr(&r, NAPFIRE_THRESHOLD_SCREEN, NAPFIRE_MEASURE_METRIC, NAPFIRE_MAX_DISTANCE + 1),
                      NAPFIRE_EDOMAIN);
     ck_assert_int_eq(set_thr(&r, NAPFIRE_THRESHOLD_SCREEN, NAPFIRE_MEASURE_METRIC, -2), NAPFIRE_EDOMAIN);
 
     /* counts: one value whatever the measure */
-    ck_assert_int_eq(set_thr(&r, NAPFIRE_THRESHOLD_STAR_FIGURES, NAPFIRE_MEASURE_IMPERIAL, 40),
-                     NAPFIRE_OK);
+    ck_assert_int_eq(set_thr(&r, NAPFIRE_THRESHOLD_STAR_FIGURES, NAPFIRE_MEASURE_IMPERIAL, 40), NAPFIRE_OK);
     ck_assert_int_eq(get_thr(&r, NAPFIRE_THRESHOLD_STAR_FIGURES, NAPFIRE_MEASURE_METRIC), 40);
     ck_assert_int_eq(get_thr(&r, NAPFIRE_THRESHOLD_STAR_FIGURES, NAPFIRE_MEASURE_IMPERIAL), 40);
     ck_assert_int_eq(set_thr(&r, NAPFIRE_THRESHOLD_STAR_FIGURES, 0, 0), NAPFIRE_EDOMAIN);
-    ck_assert_int_eq(set_thr(&r, NAPFIRE_THRESHOLD_STAR_FIGURES, 0, NAPFIRE_MAX_FIGURES + 1),
-                     NAPFIRE_EDOMAIN);
+    ck_assert_int_eq(set_thr(&r, NAPFIRE_THRESHOLD_STAR_FIGURES, 0, NAPFIRE_MAX_FIGURES + 1), NAPFIRE_EDOMAIN);
     ck_assert_int_eq(set_thr(&r, NAPFIRE_THRESHOLD_STAR_FIGURES, 0, NAPFIRE_MAX_FIGURES), NAPFIRE_OK);
     ck_assert_int_eq(set_thr(&r, NAPFIRE_THRESHOLD_STAR_FIGURES, 2, 48), NAPFIRE_EDOMAIN);
 
     /* Guard cap 0..MAX_MODIFIER */
     ck_assert_int_eq(set_thr(&r, NAPFIRE_THRESHOLD_GUARD_CAP, 0, 0), NAPFIRE_OK);
     ck_assert_int_eq(set_thr(&r, NAPFIRE_THRESHOLD_GUARD_CAP, 0, NAPFIRE_MAX_MODIFIER), NAPFIRE_OK);
-    ck_assert_int_eq(get_thr(&r, NAPFIRE_THRESHOLD_GUARD_CAP, NAPFIRE_MEASURE_IMPERIAL),
-                     NAPFIRE_MAX_MODIFIER);
-    ck_assert_int_eq(set_thr(&r, NAPFIRE_THRESHOLD_GUARD_CAP, 0, NAPFIRE_MAX_MODIFIER + 1),
-                     NAPFIRE_EDOMAIN);
+    ck_assert_int_eq(get_thr(&r, NAPFIRE_THRESHOLD_GUARD_CAP, NAPFIRE_MEASURE_IMPERIAL), NAPFIRE_MAX_MODIFIER);
+    ck_assert_int_eq(set_thr(&r, NAPFIRE_THRESHOLD_GUARD_CAP, 0, NAPFIRE_MAX_MODIFIER + 1), NAPFIRE_EDOMAIN);
     ck_assert_int_eq(set_thr(&r, NAPFIRE_THRESHOLD_GUARD_CAP, 0, -2), NAPFIRE_EDOMAIN);
 
     /* unknown accepted for every threshold */
@@ -363,8 +325,7 @@ START_TEST(threshold_set_get)
         rules_new(&u);
         ck_assert_int_eq(set_thr(&u, id, NAPFIRE_MEASURE_METRIC, NAPFIRE_UNKNOWN), NAPFIRE_OK);
         int32_t v = 0;
-        ck_assert_int_eq(napfire_rules_get_threshold(&u, id, NAPFIRE_MEASURE_METRIC, &v),
-                         NAPFIRE_EUNKNOWN);
+        ck_assert_int_eq(napfire_rules_get_threshold(&u, id, NAPFIRE_MEASURE_METRIC, &v), NAPFIRE_EUNKNOWN);
         ck_assert_int_eq(v, NAPFIRE_UNKNOWN);
     }
     ck_assert_int_eq(set_thr(&r, 9, 0, 1), NAPFIRE_EDOMAIN);
@@ -372,8 +333,7 @@ START_TEST(threshold_set_get)
 END_TEST
 
 /* Row thresholds stay strictly increasing (F-TAB-1). */
-START_TEST(row_thresholds_increasing)
-{
+START_TEST(row_thresholds_increasing) {
     napfire_rules r;
     rules_new(&r);
     napfire_rules before;
@@ -398,8 +358,7 @@ END_TEST
 
 /* Musketry cells: set/get round trip over all 45 cells; domain checks. */
 /* F-DATA, F-TAB-4 */
-START_TEST(musketry_set_get)
-{
+START_TEST(musketry_set_get) {
     napfire_rules r;
     rules_new(&r);
     made_up_musketry(&r);
@@ -453,38 +412,28 @@ START_TEST(musketry_set_get)
 END_TEST
 
 /* F-RNG ranges: set/get; effective <= long; each may be unknown. */
-START_TEST(range_set_get)
-{
+START_TEST(range_set_get) {
     napfire_rules r;
     rules_new(&r);
     int32_t e, l;
-    ck_assert_int_eq(napfire_rules_set_range(&r, NAPFIRE_WEAPON_RIFLE, NAPFIRE_MEASURE_METRIC, 130, 260),
-                     NAPFIRE_OK);
-    ck_assert_int_eq(napfire_rules_get_range(&r, NAPFIRE_WEAPON_RIFLE, NAPFIRE_MEASURE_METRIC, &e, &l),
-                     NAPFIRE_OK);
+    ck_assert_int_eq(napfire_rules_set_range(&r, NAPFIRE_WEAPON_RIFLE, NAPFIRE_MEASURE_METRIC, 130, 260), NAPFIRE_OK);
+    ck_assert_int_eq(napfire_rules_get_range(&r, NAPFIRE_WEAPON_RIFLE, NAPFIRE_MEASURE_METRIC, &e, &l), NAPFIRE_OK);
     ck_assert_int_eq(e, 130);
     ck_assert_int_eq(l, 260);
     /* the other measure is a separate table (F-RNG-1) */
-    ck_assert_int_eq(napfire_rules_get_range(&r, NAPFIRE_WEAPON_RIFLE, NAPFIRE_MEASURE_IMPERIAL, &e, &l),
-                     NAPFIRE_OK);
+    ck_assert_int_eq(napfire_rules_get_range(&r, NAPFIRE_WEAPON_RIFLE, NAPFIRE_MEASURE_IMPERIAL, &e, &l), NAPFIRE_OK);
     ck_assert_int_eq(e, 70);
     ck_assert_int_eq(l, 140);
-    ck_assert_int_eq(napfire_rules_set_range(&r, NAPFIRE_WEAPON_MUSKET, NAPFIRE_MEASURE_IMPERIAL, 50, 50),
+    ck_assert_int_eq(napfire_rules_set_range(&r, NAPFIRE_WEAPON_MUSKET, NAPFIRE_MEASURE_IMPERIAL, 50, 50), NAPFIRE_OK);
+    ck_assert_int_eq(napfire_rules_set_range(&r, NAPFIRE_WEAPON_MUSKET, NAPFIRE_MEASURE_IMPERIAL, 0, 0), NAPFIRE_OK);
+    ck_assert_int_eq(napfire_rules_set_range(&r, NAPFIRE_WEAPON_MUSKET, NAPFIRE_MEASURE_IMPERIAL, NAPFIRE_UNKNOWN, 100),
                      NAPFIRE_OK);
-    ck_assert_int_eq(napfire_rules_set_range(&r, NAPFIRE_WEAPON_MUSKET, NAPFIRE_MEASURE_IMPERIAL, 0, 0),
-                     NAPFIRE_OK);
-    ck_assert_int_eq(napfire_rules_set_range(&r, NAPFIRE_WEAPON_MUSKET, NAPFIRE_MEASURE_IMPERIAL,
-                                             NAPFIRE_UNKNOWN, 100),
-                     NAPFIRE_OK);
-    ck_assert_int_eq(napfire_rules_get_range(&r, NAPFIRE_WEAPON_MUSKET, NAPFIRE_MEASURE_IMPERIAL, &e, &l),
-                     NAPFIRE_OK);
+    ck_assert_int_eq(napfire_rules_get_range(&r, NAPFIRE_WEAPON_MUSKET, NAPFIRE_MEASURE_IMPERIAL, &e, &l), NAPFIRE_OK);
     ck_assert_int_eq(e, NAPFIRE_UNKNOWN);
     ck_assert_int_eq(l, 100);
-    ck_assert_int_eq(napfire_rules_set_range(&r, NAPFIRE_WEAPON_MUSKET, NAPFIRE_MEASURE_IMPERIAL, 60,
-                                             NAPFIRE_UNKNOWN),
+    ck_assert_int_eq(napfire_rules_set_range(&r, NAPFIRE_WEAPON_MUSKET, NAPFIRE_MEASURE_IMPERIAL, 60, NAPFIRE_UNKNOWN),
                      NAPFIRE_OK);
-    ck_assert_int_eq(napfire_rules_get_range(&r, NAPFIRE_WEAPON_MUSKET, NAPFIRE_MEASURE_IMPERIAL, &e, &l),
-                     NAPFIRE_OK);
+    ck_assert_int_eq(napfire_rules_get_range(&r, NAPFIRE_WEAPON_MUSKET, NAPFIRE_MEASURE_IMPERIAL, &e, &l), NAPFIRE_OK);
     ck_assert_int_eq(e, 60);
     ck_assert_int_eq(l, NAPFIRE_UNKNOWN);
 
@@ -494,9 +443,9 @@ START_TEST(range_set_get)
                      NAPFIRE_EDOMAIN);
     ck_assert_int_eq(napfire_rules_set_range(&r, NAPFIRE_WEAPON_RIFLE, NAPFIRE_MEASURE_METRIC, -2, 100),
                      NAPFIRE_EDOMAIN);
-    ck_assert_int_eq(napfire_rules_set_range(&r, NAPFIRE_WEAPON_RIFLE, NAPFIRE_MEASURE_METRIC, 100,
-                                             NAPFIRE_MAX_DISTANCE + 1),
-                     NAPFIRE_EDOMAIN);
+    ck_assert_int_eq(
+        napfire_rules_set_range(&r, NAPFIRE_WEAPON_RIFLE, NAPFIRE_MEASURE_METRIC, 100, NAPFIRE_MAX_DISTANCE + 1),
+        NAPFIRE_EDOMAIN);
     ck_assert_int_eq(napfire_rules_set_range(&r, 3, NAPFIRE_MEASURE_METRIC, 10, 20), NAPFIRE_EDOMAIN);
     ck_assert_int_eq(napfire_rules_set_range(&r, -1, NAPFIRE_MEASURE_METRIC, 10, 20), NAPFIRE_EDOMAIN);
     ck_assert_int_eq(napfire_rules_set_range(&r, NAPFIRE_WEAPON_RIFLE, 2, 10, 20), NAPFIRE_EDOMAIN);
@@ -510,8 +459,7 @@ START_TEST(range_set_get)
 END_TEST
 
 /* F-DATA: no gun range and no artillery cell is known in the built-in data. */
-START_TEST(builtin_artillery_unknown)
-{
+START_TEST(builtin_artillery_unknown) {
     napfire_rules r;
     rules_new(&r);
     const napfire_rules *both[] = {&r, NULL};
@@ -537,19 +485,16 @@ START_TEST(builtin_artillery_unknown)
 END_TEST
 
 /* F-ART-1 data: gun band maxima and artillery cells, set/get and domain. */
-START_TEST(artillery_data_set_get)
-{
+START_TEST(artillery_data_set_get) {
     napfire_rules r;
     made_up_artillery(&r);
     for (int32_t gun = 0; gun <= NAPFIRE_GUN_HOWITZER; gun++) {
         int32_t c, e, l;
-        ck_assert_int_eq(napfire_rules_get_gun_range(&r, gun, NAPFIRE_MEASURE_METRIC, &c, &e, &l),
-                         NAPFIRE_OK);
+        ck_assert_int_eq(napfire_rules_get_gun_range(&r, gun, NAPFIRE_MEASURE_METRIC, &c, &e, &l), NAPFIRE_OK);
         ck_assert_int_eq(c, ART_CAN_MM);
         ck_assert_int_eq(e, ART_EFF_MM);
         ck_assert_int_eq(l, ART_LONG_MM);
-        ck_assert_int_eq(napfire_rules_get_gun_range(&r, gun, NAPFIRE_MEASURE_IMPERIAL, &c, &e, &l),
-                         NAPFIRE_OK);
+        ck_assert_int_eq(napfire_rules_get_gun_range(&r, gun, NAPFIRE_MEASURE_IMPERIAL, &c, &e, &l), NAPFIRE_OK);
         ck_assert_int_eq(c, ART_CAN_IN);
         ck_assert_int_eq(e, ART_EFF_IN);
         ck_assert_int_eq(l, ART_LONG_IN);
@@ -578,14 +523,12 @@ START_TEST(artillery_data_set_get)
     ck_assert_int_eq(napfire_rules_set_artillery(&r, 5, 0, 1, 0, 2), NAPFIRE_EDOMAIN);
     ck_assert_int_eq(napfire_rules_set_artillery(&r, 0, 2, 1, 0, 2), NAPFIRE_EDOMAIN);
     ck_assert_int_eq(napfire_rules_set_artillery(&r, 0, 0, 1, 9, 2), NAPFIRE_EDOMAIN);
-    ck_assert_int_eq(napfire_rules_set_artillery(&r, 0, 0, 1, 0, NAPFIRE_MAX_CELL_HALVES + 1),
-                     NAPFIRE_EDOMAIN);
+    ck_assert_int_eq(napfire_rules_set_artillery(&r, 0, 0, 1, 0, NAPFIRE_MAX_CELL_HALVES + 1), NAPFIRE_EDOMAIN);
     ck_assert_int_eq(napfire_rules_set_artillery(&r, 0, 0, 1, 0, -2), NAPFIRE_EDOMAIN);
     ck_assert_int_eq(memcmp(&before, &r, sizeof r), 0);
 
     ck_assert_int_eq(napfire_rules_set_gun_range(&r, NAPFIRE_GUN_P9, 0, 100, 100, 100), NAPFIRE_OK);
-    ck_assert_int_eq(napfire_rules_set_gun_range(&r, NAPFIRE_GUN_P9, 0, NAPFIRE_UNKNOWN, 300,
-                                                 NAPFIRE_UNKNOWN),
+    ck_assert_int_eq(napfire_rules_set_gun_range(&r, NAPFIRE_GUN_P9, 0, NAPFIRE_UNKNOWN, 300, NAPFIRE_UNKNOWN),
                      NAPFIRE_OK);
     int32_t c, e, l;
     ck_assert_int_eq(napfire_rules_get_gun_range(&r, NAPFIRE_GUN_P9, 0, &c, &e, &l), NAPFIRE_OK);
@@ -605,8 +548,7 @@ END_TEST
 
 /* F-DATA provenance: non-empty built-in texts, ENOSPC with the length,
  * round trip, length limits, UTF-8. */
-START_TEST(provenance)
-{
+START_TEST(provenance) {
     napfire_rules r;
     rules_new(&r);
     const size_t limits[] = {63, 31, 127};
@@ -653,9 +595,19 @@ START_TEST(provenance)
         /* invalid UTF-8: stray continuation, overlong (2, 3 and 4 bytes),
          * truncated, surrogate, beyond U+10FFFF, lead byte F5; a control
          * character */
-        const char *bad[] = {"\x80", "ab\xff", "\xc0\xaf", "x\xc3", "\xed\xa0\x80", "\xe2\x82",
-                             "\xe0\x80\xaf", "\xf0\x80\x80\xaf", "\xf4\x90\x80\x80",
-                             "\xf5\x80\x80\x80", "line\nbreak", "tab\there", "del\x7f"};
+        const char *bad[] = {"\x80",
+                             "ab\xff",
+                             "\xc0\xaf",
+                             "x\xc3",
+                             "\xed\xa0\x80",
+                             "\xe2\x82",
+                             "\xe0\x80\xaf",
+                             "\xf0\x80\x80\xaf",
+                             "\xf4\x90\x80\x80",
+                             "\xf5\x80\x80\x80",
+                             "line\nbreak",
+                             "tab\there",
+                             "del\x7f"};
         for (size_t i = 0; i < NF_NELEM(bad); i++)
             ck_assert_msg(napfire_rules_set_provenance(&r, field, bad[i]) == NAPFIRE_EDOMAIN,
                           "provenance %d accepted bad text #%zu", (int)field, i);
@@ -675,11 +627,9 @@ START_TEST(provenance)
     ck_assert_int_eq(napfire_rules_set_provenance(&r, NAPFIRE_PROVENANCE_EDITION, "2nd"), NAPFIRE_OK);
     char buf[64];
     size_t len;
-    ck_assert_int_eq(napfire_rules_get_provenance(&r, NAPFIRE_PROVENANCE_NAME, buf, sizeof buf, &len),
-                     NAPFIRE_OK);
+    ck_assert_int_eq(napfire_rules_get_provenance(&r, NAPFIRE_PROVENANCE_NAME, buf, sizeof buf, &len), NAPFIRE_OK);
     ck_assert_str_eq(buf, "House rules");
-    ck_assert_int_eq(napfire_rules_get_provenance(&r, NAPFIRE_PROVENANCE_EDITION, buf, sizeof buf, &len),
-                     NAPFIRE_OK);
+    ck_assert_int_eq(napfire_rules_get_provenance(&r, NAPFIRE_PROVENANCE_EDITION, buf, sizeof buf, &len), NAPFIRE_OK);
     ck_assert_str_eq(buf, "2nd");
     ck_assert_int_eq(napfire_rules_set_provenance(&r, 3, "x"), NAPFIRE_EDOMAIN);
     ck_assert_int_eq(napfire_rules_get_provenance(&r, 3, buf, sizeof buf, &len), NAPFIRE_EDOMAIN);
@@ -689,8 +639,7 @@ END_TEST
 
 /* Rules are values: a copy keeps its data; rules_init resets. */
 /* F-DATA */
-START_TEST(rules_init_resets)
-{
+START_TEST(rules_init_resets) {
     napfire_rules r;
     rules_new(&r);
     made_up_musketry(&r);
@@ -701,8 +650,7 @@ START_TEST(rules_init_resets)
 }
 END_TEST
 
-static Suite *rules_suite(void)
-{
+static Suite *rules_suite(void) {
     Suite *s = suite_create("rules_data");
     TCase *tc = tcase_create("builtin");
     tcase_add_test(tc, builtin_musketry_cells);
@@ -727,7 +675,6 @@ static Suite *rules_suite(void)
     return s;
 }
 
-int main(void)
-{
+int main(void) {
     return run_suite(rules_suite());
 }

@@ -17,52 +17,50 @@ static const char *synthetic_path;
 
 /* The independent model of F-TAB-3: bands of two, below 1 none, above 18
  * the last column. */
-static int32_t model_column(int32_t roll)
-{
+static int32_t model_column(int32_t roll) {
     if (roll < 1)
         return -1;
     return roll > 18 ? 8 : (roll - 1) / 2;
 }
 
 /* Built-in data with the made-up complete musketry table. */
-static void made_up_rules(napfire_rules *r)
-{
+static void made_up_rules(napfire_rules *r) {
     rules_new(r);
     made_up_musketry(r);
 }
 
 /* Table lookup that must succeed. */
-static void table_ok(const napfire_shot *s, const napfire_rules *r, int32_t roll, int32_t *row,
-                     int32_t *col, int32_t *halves)
-{
+static void table_ok(const napfire_shot *s, const napfire_rules *r, int32_t roll, int32_t *row, int32_t *col,
+                     int32_t *halves) {
     *row = *col = *halves = SENTINEL_I32;
     int st = napfire_shot_table(s, r, roll, row, col, halves);
-    ck_assert_msg(st == NAPFIRE_OK, "napfire_shot_table(roll %d) returned %s", (int)roll,
-                  napfire_status_name(st));
+    ck_assert_msg(st == NAPFIRE_OK, "napfire_shot_table(roll %d) returned %s", (int)roll, napfire_status_name(st));
 }
 
 /* Table lookup that must fail with st and leave every output alone. */
-static void table_fails(const napfire_shot *s, const napfire_rules *r, int32_t roll, int want)
-{
+static void table_fails(const napfire_shot *s, const napfire_rules *r, int32_t roll, int want) {
     int32_t row = SENTINEL_I32, col = SENTINEL_I32, halves = SENTINEL_I32;
     int st = napfire_shot_table(s, r, roll, &row, &col, &halves);
-    ck_assert_msg(st == want, "napfire_shot_table returned %s, wanted %s",
-                  napfire_status_name(st), napfire_status_name(want));
+    ck_assert_msg(st == want, "napfire_shot_table returned %s, wanted %s", napfire_status_name(st),
+                  napfire_status_name(want));
     ck_assert_int_eq(row, SENTINEL_I32);
     ck_assert_int_eq(col, SENTINEL_I32);
     ck_assert_int_eq(halves, SENTINEL_I32);
 }
 
 /* F-TAB-1/2/3: every row by figures and formation cap, every column. */
-START_TEST(musketry_rows_and_columns)
-{
+START_TEST(musketry_rows_and_columns) {
     static const struct {
         int32_t formation, figures, row;
     } cases[] = {
-        {NAPFIRE_FORMATION_LINE, 11, 0},  {NAPFIRE_FORMATION_LINE, 12, 1},
-        {NAPFIRE_FORMATION_LINE, 19, 1},  {NAPFIRE_FORMATION_LINE, 20, 2},
-        {NAPFIRE_FORMATION_LINE, 27, 2},  {NAPFIRE_FORMATION_LINE, 28, 3},
-        {NAPFIRE_FORMATION_LINE, 35, 3},  {NAPFIRE_FORMATION_LINE, 36, 4},
+        {NAPFIRE_FORMATION_LINE, 11, 0},
+        {NAPFIRE_FORMATION_LINE, 12, 1},
+        {NAPFIRE_FORMATION_LINE, 19, 1},
+        {NAPFIRE_FORMATION_LINE, 20, 2},
+        {NAPFIRE_FORMATION_LINE, 27, 2},
+        {NAPFIRE_FORMATION_LINE, 28, 3},
+        {NAPFIRE_FORMATION_LINE, 35, 3},
+        {NAPFIRE_FORMATION_LINE, 36, 4},
         {NAPFIRE_FORMATION_OPEN_ORDER, 40, 4},
         {NAPFIRE_FORMATION_COLUMN_OF_DIVISIONS, 40, 1},
         {NAPFIRE_FORMATION_COLUMN_OF_DIVISIONS, 11, 0},
@@ -76,8 +74,7 @@ START_TEST(musketry_rows_and_columns)
     napfire_unit f, t;
     plain_target(&t, NAPFIRE_FORMATION_LINE);
     for (size_t i = 0; i < NF_NELEM(cases); i++) {
-        infantry(&f, NAPFIRE_NATION_FRANCE, NAPFIRE_CLASS_LINE, cases[i].formation,
-                 cases[i].figures);
+        infantry(&f, NAPFIRE_NATION_FRANCE, NAPFIRE_CLASS_LINE, cases[i].formation, cases[i].figures);
         napfire_shot s;
         shot_at(&s, &f, &t, NAPFIRE_MEASURE_METRIC, 150);
         for (int32_t roll = 1; roll <= 18; roll++) {
@@ -93,8 +90,7 @@ START_TEST(musketry_rows_and_columns)
 END_TEST
 
 /* F-TAB-3: both sides of 1 and of 18, far outside too. */
-START_TEST(rolls_below_1_and_above_18)
-{
+START_TEST(rolls_below_1_and_above_18) {
     napfire_rules r;
     made_up_rules(&r);
     napfire_unit f, t;
@@ -115,8 +111,7 @@ END_TEST
 
 /* F-TAB-4: the star by the firer's current strength, 47 vs 48, and its
  * threshold is data. */
-START_TEST(star)
-{
+START_TEST(star) {
     napfire_rules r;
     made_up_rules(&r);
     napfire_unit f47, f48, t;
@@ -141,9 +136,9 @@ START_TEST(star)
     ck_assert_int_eq(row, 4);
     ck_assert_int_eq(halves, mu_halves(4, 3) + 2);
     /* An unknown star threshold is unknown data, on starred cells only. */
-    ck_assert_int_eq(napfire_rules_set_threshold(&r, NAPFIRE_THRESHOLD_STAR_FIGURES,
-                                                 NAPFIRE_MEASURE_METRIC, NAPFIRE_UNKNOWN),
-                     NAPFIRE_OK);
+    ck_assert_int_eq(
+        napfire_rules_set_threshold(&r, NAPFIRE_THRESHOLD_STAR_FIGURES, NAPFIRE_MEASURE_METRIC, NAPFIRE_UNKNOWN),
+        NAPFIRE_OK);
     table_fails(&s48, &r, 7, NAPFIRE_EUNKNOWN);
     table_ok(&s48, &r, 3, &row, &col, &halves);
     ck_assert_int_eq(halves, mu_halves(4, 1));
@@ -152,8 +147,7 @@ END_TEST
 
 /* F-DATA: the built-in data knows row 4, 11-12 = 5 (F-EX-1) and the text
  * cells; everything else is unknown, never guessed. */
-START_TEST(unknown_cells)
-{
+START_TEST(unknown_cells) {
     napfire_unit f, t;
     infantry(&f, NAPFIRE_NATION_BRITAIN, NAPFIRE_CLASS_ELITE, NAPFIRE_FORMATION_LINE, 30);
     plain_target(&t, NAPFIRE_FORMATION_COLUMN_OF_DIVISIONS);
@@ -176,13 +170,11 @@ START_TEST(unknown_cells)
     /* An unknown row threshold below the cap is unknown; above it, unread. */
     napfire_rules r;
     made_up_rules(&r);
-    ck_assert_int_eq(napfire_rules_set_threshold(&r, NAPFIRE_THRESHOLD_ROW_4,
-                                                 NAPFIRE_MEASURE_METRIC, NAPFIRE_UNKNOWN),
+    ck_assert_int_eq(napfire_rules_set_threshold(&r, NAPFIRE_THRESHOLD_ROW_4, NAPFIRE_MEASURE_METRIC, NAPFIRE_UNKNOWN),
                      NAPFIRE_OK);
     table_fails(&s, &r, 9, NAPFIRE_EUNKNOWN);
     napfire_unit cd;
-    infantry(&cd, NAPFIRE_NATION_FRANCE, NAPFIRE_CLASS_LINE,
-             NAPFIRE_FORMATION_COLUMN_OF_DIVISIONS, 30);
+    infantry(&cd, NAPFIRE_NATION_FRANCE, NAPFIRE_CLASS_LINE, NAPFIRE_FORMATION_COLUMN_OF_DIVISIONS, 30);
     napfire_shot s2;
     shot_at(&s2, &cd, &t, NAPFIRE_MEASURE_METRIC, 150);
     table_ok(&s2, &r, 9, &row, &col, &halves);
@@ -192,17 +184,19 @@ START_TEST(unknown_cells)
 END_TEST
 
 /* F-ART-1: one row per gun x ammunition x band; the band is read. */
-START_TEST(artillery_rows)
-{
+START_TEST(artillery_rows) {
     napfire_rules r;
     made_up_artillery(&r);
     napfire_unit t;
     plain_target(&t, NAPFIRE_FORMATION_LINE);
     static const struct {
         int32_t distance, band;
-    } bands[] = {{0, NAPFIRE_BAND_CANISTER},    {ART_CAN_MM, NAPFIRE_BAND_CANISTER},
-                 {ART_CAN_MM + 1, NAPFIRE_BAND_EFFECTIVE}, {ART_EFF_MM, NAPFIRE_BAND_EFFECTIVE},
-                 {ART_EFF_MM + 1, NAPFIRE_BAND_LONG},      {ART_LONG_MM, NAPFIRE_BAND_LONG},
+    } bands[] = {{0, NAPFIRE_BAND_CANISTER},
+                 {ART_CAN_MM, NAPFIRE_BAND_CANISTER},
+                 {ART_CAN_MM + 1, NAPFIRE_BAND_EFFECTIVE},
+                 {ART_EFF_MM, NAPFIRE_BAND_EFFECTIVE},
+                 {ART_EFF_MM + 1, NAPFIRE_BAND_LONG},
+                 {ART_LONG_MM, NAPFIRE_BAND_LONG},
                  {ART_LONG_MM + 1, NAPFIRE_BAND_NONE}};
     for (int32_t gun = NAPFIRE_GUN_LIGHT; gun <= NAPFIRE_GUN_HOWITZER; gun++) {
         napfire_unit f;
@@ -213,8 +207,7 @@ START_TEST(artillery_rows)
                 shot_at(&s, &f, &t, NAPFIRE_MEASURE_METRIC, bands[b].distance);
                 sset(&s, NAPFIRE_SHOT_AMMO, ammo);
                 int no_row = bands[b].band == NAPFIRE_BAND_NONE ||
-                             (ammo == NAPFIRE_AMMO_CANISTER &&
-                              bands[b].band != NAPFIRE_BAND_CANISTER);
+                             (ammo == NAPFIRE_AMMO_CANISTER && bands[b].band != NAPFIRE_BAND_CANISTER);
                 for (int32_t roll = -1; roll <= 20; roll++) {
                     int32_t row, col, halves;
                     table_ok(&s, &r, roll, &row, &col, &halves);
@@ -226,8 +219,7 @@ START_TEST(artillery_rows)
                     }
                     ck_assert_int_eq(row, (gun * 2 + ammo) * 3 + bands[b].band - 1);
                     ck_assert_int_eq(col, model_column(roll));
-                    ck_assert_int_eq(halves,
-                                     col < 0 ? 0 : art_halves(gun, ammo, bands[b].band, col));
+                    ck_assert_int_eq(halves, col < 0 ? 0 : art_halves(gun, ammo, bands[b].band, col));
                 }
             }
     }
@@ -251,8 +243,7 @@ END_TEST
 
 /* Misuse: NULLs, bad state, missing distance, uncovered firers; outputs
  * untouched every time. */
-START_TEST(misuse)
-{
+START_TEST(misuse) {
     napfire_unit f, t, cav, sk;
     infantry(&f, NAPFIRE_NATION_FRANCE, NAPFIRE_CLASS_LINE, NAPFIRE_FORMATION_LINE, 30);
     plain_target(&t, NAPFIRE_FORMATION_LINE);
@@ -297,13 +288,12 @@ static int32_t agreed, unknown_agreed;
 /* Every roll of the shot: where resolve permits it, the table gives
  * exactly its row, column and table_halves; where resolve needs an unknown
  * cell, so does the table. */
-static void agree(const napfire_shot *s, const napfire_rules *r)
-{
+static void agree(const napfire_shot *s, const napfire_rules *r) {
     for (int32_t roll = 2; roll <= 12; roll++) {
         napfire_result res;
         int st = napfire_shot_resolve(s, r, roll, 1, &res);
-        if (st == NAPFIRE_EUNKNOWN && (res.missing == NAPFIRE_MISSING_MUSKETRY_CELL ||
-                                       res.missing == NAPFIRE_MISSING_ARTILLERY_CELL)) {
+        if (st == NAPFIRE_EUNKNOWN &&
+            (res.missing == NAPFIRE_MISSING_MUSKETRY_CELL || res.missing == NAPFIRE_MISSING_ARTILLERY_CELL)) {
             table_fails(s, r, res.modified_roll, NAPFIRE_EUNKNOWN);
             unknown_agreed++;
             continue;
@@ -319,18 +309,18 @@ static void agree(const napfire_shot *s, const napfire_rules *r)
     }
 }
 
-static void sweep(const napfire_rules *r)
-{
-    static const int32_t formations[] = {
-        NAPFIRE_FORMATION_LINE, NAPFIRE_FORMATION_COLUMN_OF_COMPANIES,
-        NAPFIRE_FORMATION_COLUMN_OF_DIVISIONS, NAPFIRE_FORMATION_MASSED_COLUMN,
-        NAPFIRE_FORMATION_SQUARE, NAPFIRE_FORMATION_MASS, NAPFIRE_FORMATION_OPEN_ORDER};
+static void sweep(const napfire_rules *r) {
+    static const int32_t formations[] = {NAPFIRE_FORMATION_LINE,
+                                         NAPFIRE_FORMATION_COLUMN_OF_COMPANIES,
+                                         NAPFIRE_FORMATION_COLUMN_OF_DIVISIONS,
+                                         NAPFIRE_FORMATION_MASSED_COLUMN,
+                                         NAPFIRE_FORMATION_SQUARE,
+                                         NAPFIRE_FORMATION_MASS,
+                                         NAPFIRE_FORMATION_OPEN_ORDER};
     static const int32_t figures[] = {6, 12, 20, 28, 36, 47, 48, 60};
-    static const int32_t classes[] = {NAPFIRE_CLASS_GUARD, NAPFIRE_CLASS_LINE,
-                                      NAPFIRE_CLASS_MILITIA};
+    static const int32_t classes[] = {NAPFIRE_CLASS_GUARD, NAPFIRE_CLASS_LINE, NAPFIRE_CLASS_MILITIA};
     static const int32_t distances[] = {50, 150, 260};
-    static const int32_t targets[] = {NAPFIRE_FORMATION_LINE, NAPFIRE_FORMATION_SQUARE,
-                                      NAPFIRE_FORMATION_SKIRMISH};
+    static const int32_t targets[] = {NAPFIRE_FORMATION_LINE, NAPFIRE_FORMATION_SQUARE, NAPFIRE_FORMATION_SKIRMISH};
     napfire_unit f, t;
     napfire_shot s;
     for (size_t a = 0; a < NF_NELEM(formations); a++)
@@ -338,10 +328,8 @@ static void sweep(const napfire_rules *r)
             for (size_t c = 0; c < NF_NELEM(classes); c++)
                 for (size_t d = 0; d < NF_NELEM(distances); d++)
                     for (size_t e = 0; e < NF_NELEM(targets); e++) {
-                        infantry(&f, NAPFIRE_NATION_BRITAIN, classes[c], formations[a],
-                                 figures[b]);
-                        uset(&f, NAPFIRE_UNIT_WEAPON, d == 2 ? NAPFIRE_WEAPON_RIFLE
-                                                             : NAPFIRE_WEAPON_MUSKET);
+                        infantry(&f, NAPFIRE_NATION_BRITAIN, classes[c], formations[a], figures[b]);
+                        uset(&f, NAPFIRE_UNIT_WEAPON, d == 2 ? NAPFIRE_WEAPON_RIFLE : NAPFIRE_WEAPON_MUSKET);
                         plain_target(&t, targets[e]);
                         shot_at(&s, &f, &t, NAPFIRE_MEASURE_METRIC, distances[d]);
                         agree(&s, r);
@@ -359,8 +347,7 @@ static void sweep(const napfire_rules *r)
                 }
 }
 
-static void load_synthetic(napfire_rules *r)
-{
+static void load_synthetic(napfire_rules *r) {
     ck_assert_msg(synthetic_path != NULL, "usage: test_table SYNTHETIC_TXT");
     FILE *fp = fopen(synthetic_path, "rb");
     ck_assert_msg(fp != NULL, "cannot open %s", synthetic_path);
@@ -371,12 +358,10 @@ static void load_synthetic(napfire_rules *r)
     rules_new(r);
     napfire_parse_error e;
     int st = napfire_rules_parse(r, text, n, &e);
-    ck_assert_msg(st == NAPFIRE_OK, "%s:%d:%d: %s", synthetic_path, (int)e.line, (int)e.column,
-                  e.message);
+    ck_assert_msg(st == NAPFIRE_OK, "%s:%d:%d: %s", synthetic_path, (int)e.line, (int)e.column, e.message);
 }
 
-START_TEST(agrees_with_resolve)
-{
+START_TEST(agrees_with_resolve) {
     napfire_rules made_up, synthetic;
     made_up_artillery(&made_up);
     made_up_musketry(&made_up);
@@ -401,8 +386,7 @@ START_TEST(agrees_with_resolve)
 }
 END_TEST
 
-static Suite *table_suite(void)
-{
+static Suite *table_suite(void) {
     Suite *s = suite_create("table");
     TCase *tc = tcase_create("lookup");
     tcase_set_timeout(tc, 120);
@@ -417,8 +401,7 @@ static Suite *table_suite(void)
     return s;
 }
 
-int main(int argc, char **argv)
-{
+int main(int argc, char **argv) {
     if (argc > 1)
         synthetic_path = argv[1];
     return run_suite(table_suite());

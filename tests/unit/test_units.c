@@ -7,47 +7,39 @@
  */
 #include "nftest.h"
 
-static const int32_t all_arms[] = {NAPFIRE_ARM_LINE_INFANTRY, NAPFIRE_ARM_LIGHT_INFANTRY,
-                                   NAPFIRE_ARM_CAVALRY, NAPFIRE_ARM_FOOT_ARTILLERY,
-                                   NAPFIRE_ARM_HORSE_ARTILLERY};
+static const int32_t all_arms[] = {NAPFIRE_ARM_LINE_INFANTRY, NAPFIRE_ARM_LIGHT_INFANTRY, NAPFIRE_ARM_CAVALRY,
+                                   NAPFIRE_ARM_FOOT_ARTILLERY, NAPFIRE_ARM_HORSE_ARTILLERY};
 
-static int is_infantry(int32_t arm)
-{
+static int is_infantry(int32_t arm) {
     return arm == NAPFIRE_ARM_LINE_INFANTRY || arm == NAPFIRE_ARM_LIGHT_INFANTRY;
 }
 
-static int is_artillery(int32_t arm)
-{
+static int is_artillery(int32_t arm) {
     return arm == NAPFIRE_ARM_FOOT_ARTILLERY || arm == NAPFIRE_ARM_HORSE_ARTILLERY;
 }
 
 /* Set must fail with EDOMAIN and leave every byte of the unit unchanged. */
-static void unit_refuses(napfire_unit *u, int32_t param, int32_t value)
-{
+static void unit_refuses(napfire_unit *u, int32_t param, int32_t value) {
     napfire_unit before;
     memcpy(&before, u, sizeof before);
     int st = napfire_unit_set(u, param, value);
     ck_assert_msg(st == NAPFIRE_EDOMAIN, "unit_set(%s=%d) on arm %s returned %s, want EDOMAIN",
                   napfire_enum_name(NAPFIRE_ENUM_PARAM, param), (int)value,
-                  napfire_enum_name(NAPFIRE_ENUM_ARM, uget(u, NAPFIRE_UNIT_ARM)),
-                  napfire_status_name(st));
+                  napfire_enum_name(NAPFIRE_ENUM_ARM, uget(u, NAPFIRE_UNIT_ARM)), napfire_status_name(st));
     ck_assert_msg(memcmp(&before, u, sizeof before) == 0, "refused set changed the unit");
 }
 
-static void shot_refuses(napfire_shot *s, int32_t param, int32_t value)
-{
+static void shot_refuses(napfire_shot *s, int32_t param, int32_t value) {
     napfire_shot before;
     memcpy(&before, s, sizeof before);
     int st = napfire_shot_set(s, param, value);
     ck_assert_msg(st == NAPFIRE_EDOMAIN, "shot_set(%s=%d) returned %s, want EDOMAIN",
-                  napfire_enum_name(NAPFIRE_ENUM_PARAM, param), (int)value,
-                  napfire_status_name(st));
+                  napfire_enum_name(NAPFIRE_ENUM_PARAM, param), (int)value, napfire_status_name(st));
     ck_assert_msg(memcmp(&before, s, sizeof before) == 0, "refused set changed the shot");
 }
 
 /* napfire.h defaults after init, for each arm. */
-START_TEST(unit_defaults_each_arm)
-{
+START_TEST(unit_defaults_each_arm) {
     int32_t arm = all_arms[_i];
     napfire_unit u;
     memset(&u, 0xA5, sizeof u);
@@ -69,8 +61,7 @@ END_TEST
 
 /* *_init refuses a size mismatch (ESIZE) and an unknown arm (EDOMAIN). */
 /* API contract Principles (ESIZE) */
-START_TEST(unit_init_size_and_arm)
-{
+START_TEST(unit_init_size_and_arm) {
     napfire_unit u;
     ck_assert_int_eq(napfire_unit_init(&u, sizeof u - 1, NAPFIRE_ARM_CAVALRY), NAPFIRE_ESIZE);
     ck_assert_int_eq(napfire_unit_init(&u, sizeof u + 8, NAPFIRE_ARM_CAVALRY), NAPFIRE_ESIZE);
@@ -91,8 +82,7 @@ END_TEST
 
 /* ARM is readable, never settable (not even to its own value). */
 /* napfire.h (ARM) */
-START_TEST(arm_read_only)
-{
+START_TEST(arm_read_only) {
     napfire_unit u;
     unit_new(&u, NAPFIRE_ARM_LIGHT_INFANTRY);
     unit_refuses(&u, NAPFIRE_UNIT_ARM, NAPFIRE_ARM_CAVALRY);
@@ -105,8 +95,7 @@ END_TEST
  * MASSED_BATTERY artillery only; UNLIMBERED_THIS_TURN foot artillery only;
  * SECOND_CLASS_FIRERS infantry only. */
 /* napfire.h; F-TAB-2, F-CAS-2, F-MOD-11/12, F-ART-3 */
-START_TEST(arm_specific_params)
-{
+START_TEST(arm_specific_params) {
     int32_t arm = all_arms[_i];
     napfire_unit u;
     unit_new(&u, arm);
@@ -177,8 +166,7 @@ END_TEST
 /* Formations allowed per arm (napfire.h): infantry LINE..SKIRMISH; cavalry
  * LINE, COLUMN_OF_COMPANIES, COLUMN_OF_DIVISIONS; artillery LIMBERED,
  * UNLIMBERED. */
-START_TEST(formations_per_arm)
-{
+START_TEST(formations_per_arm) {
     int32_t arm = all_arms[_i];
     napfire_unit u;
     unit_new(&u, arm);
@@ -249,24 +237,21 @@ static const int32_t distance_params[] = {NAPFIRE_SHOT_DISTANCE, NAPFIRE_SHOT_SC
                                           NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_ENEMY};
 
 /* API contract "Parameters, not fields" (napfire_param_bounds) */
-START_TEST(param_bounds_every_param)
-{
+START_TEST(param_bounds_every_param) {
     int32_t lo, hi;
     for (size_t i = 0; i < NF_NELEM(unit_bounds); i++) {
         lo = hi = SENTINEL_I32;
         ck_assert_int_eq(napfire_param_bounds(unit_bounds[i].param, &lo, &hi), NAPFIRE_OK);
-        ck_assert_msg(lo == unit_bounds[i].lo && hi == unit_bounds[i].hi,
-                      "bounds of %s: %d..%d, want %d..%d",
-                      napfire_enum_name(NAPFIRE_ENUM_PARAM, unit_bounds[i].param), (int)lo,
-                      (int)hi, (int)unit_bounds[i].lo, (int)unit_bounds[i].hi);
+        ck_assert_msg(lo == unit_bounds[i].lo && hi == unit_bounds[i].hi, "bounds of %s: %d..%d, want %d..%d",
+                      napfire_enum_name(NAPFIRE_ENUM_PARAM, unit_bounds[i].param), (int)lo, (int)hi,
+                      (int)unit_bounds[i].lo, (int)unit_bounds[i].hi);
     }
     for (size_t i = 0; i < NF_NELEM(shot_bounds); i++) {
         lo = hi = SENTINEL_I32;
         ck_assert_int_eq(napfire_param_bounds(shot_bounds[i].param, &lo, &hi), NAPFIRE_OK);
-        ck_assert_msg(lo == shot_bounds[i].lo && hi == shot_bounds[i].hi,
-                      "bounds of %s: %d..%d, want %d..%d",
-                      napfire_enum_name(NAPFIRE_ENUM_PARAM, shot_bounds[i].param), (int)lo,
-                      (int)hi, (int)shot_bounds[i].lo, (int)shot_bounds[i].hi);
+        ck_assert_msg(lo == shot_bounds[i].lo && hi == shot_bounds[i].hi, "bounds of %s: %d..%d, want %d..%d",
+                      napfire_enum_name(NAPFIRE_ENUM_PARAM, shot_bounds[i].param), (int)lo, (int)hi,
+                      (int)shot_bounds[i].lo, (int)shot_bounds[i].hi);
     }
     /* Distances: 0..MAX, with -1 ("not given") allowed or not. */
     for (size_t i = 0; i < NF_NELEM(distance_params); i++) {
@@ -290,8 +275,7 @@ END_TEST
 /* Values just outside the bounds are refused and leave the unit as it was;
  * the bounds themselves are accepted where the arm allows the parameter. */
 /* API contract "Parameters, not fields" */
-START_TEST(unit_set_outside_bounds)
-{
+START_TEST(unit_set_outside_bounds) {
     int32_t arm = all_arms[_i];
     for (size_t i = 1; i < NF_NELEM(unit_bounds); i++) { /* skip ARM */
         int32_t p = unit_bounds[i].param;
@@ -321,8 +305,7 @@ END_TEST
 /* Defaults: METRIC, no distance (-1), 0 for flags, -1 for the optional
  * distances (header "Unset distances read as -1"). */
 /* napfire.h (shot defaults) */
-START_TEST(shot_defaults)
-{
+START_TEST(shot_defaults) {
     napfire_unit f, t;
     napfire_shot s;
     battery(&f, NAPFIRE_ARM_FOOT_ARTILLERY, NAPFIRE_GUN_P9, 6);
@@ -353,8 +336,7 @@ END_TEST
 /* Shot parameter round trip and bounds, with an artillery firer and an
  * infantry target (every parameter but FIRING_FIGURES applies). */
 /* API contract "Parameters, not fields", F-MOD-E, F-ART-4..7 */
-START_TEST(shot_set_bounds)
-{
+START_TEST(shot_set_bounds) {
     napfire_unit f, t;
     napfire_shot s;
     battery(&f, NAPFIRE_ARM_HORSE_ARTILLERY, NAPFIRE_GUN_LIGHT, 4);
@@ -405,10 +387,8 @@ static const int32_t artillery_shot_params[] = {
 };
 
 /* AMMO and the artillery facts (F-ART-4..7) only with an artillery firer. */
-START_TEST(artillery_params_need_artillery_firer)
-{
-    const int32_t firer_arms[] = {NAPFIRE_ARM_LINE_INFANTRY, NAPFIRE_ARM_LIGHT_INFANTRY,
-                                  NAPFIRE_ARM_CAVALRY};
+START_TEST(artillery_params_need_artillery_firer) {
+    const int32_t firer_arms[] = {NAPFIRE_ARM_LINE_INFANTRY, NAPFIRE_ARM_LIGHT_INFANTRY, NAPFIRE_ARM_CAVALRY};
     napfire_unit t;
     plain_target(&t, NAPFIRE_FORMATION_LINE);
     for (size_t a = 0; a < NF_NELEM(firer_arms); a++) {
@@ -434,8 +414,7 @@ START_TEST(artillery_params_need_artillery_firer)
 END_TEST
 
 /* F-TAB-2: FIRING_FIGURES only with an infantry firer, at most its figures. */
-START_TEST(firing_figures_checks)
-{
+START_TEST(firing_figures_checks) {
     napfire_unit f, t;
     napfire_shot s;
     plain_target(&t, NAPFIRE_FORMATION_LINE);
@@ -467,8 +446,7 @@ START_TEST(firing_figures_checks)
 END_TEST
 
 /* F-SCR-1: SCREEN only for an infantry target not in skirmish order. */
-START_TEST(screen_needs_formed_infantry_target)
-{
+START_TEST(screen_needs_formed_infantry_target) {
     napfire_unit f, t;
     napfire_shot s;
     infantry(&f, NAPFIRE_NATION_FRANCE, NAPFIRE_CLASS_LINE, NAPFIRE_FORMATION_LINE, 24);
@@ -512,8 +490,7 @@ END_TEST
 /* DISTANCE is required: band and resolve without it are EINVAL; SCREEN = 1
  * requires SCREEN_DISTANCE. */
 /* F-RNG-4 (the caller's distance is required), F-SCR-1 */
-START_TEST(required_settings)
-{
+START_TEST(required_settings) {
     napfire_unit f, t;
     napfire_shot s;
     napfire_result res;
@@ -543,8 +520,7 @@ END_TEST
 
 /* The shot copies both units: changing them afterwards changes nothing. */
 /* napfire.h (shot copies units), F-EX-1 */
-START_TEST(shot_copies_units)
-{
+START_TEST(shot_copies_units) {
     napfire_unit f, t;
     napfire_shot s;
     /* F-EX-1 firer and target, at long range: 3 casualties with die 6. */
@@ -571,8 +547,7 @@ END_TEST
 
 /* Refused shot sets do not disturb existing settings. */
 /* API contract "Parameters, not fields" */
-START_TEST(shot_refused_keeps_values)
-{
+START_TEST(shot_refused_keeps_values) {
     napfire_unit f, t;
     napfire_shot s;
     infantry(&f, NAPFIRE_NATION_FRANCE, NAPFIRE_CLASS_LINE, NAPFIRE_FORMATION_LINE, 24);
@@ -594,8 +569,7 @@ END_TEST
 /* ---------------------------------------------------------------- */
 /* F-OO-1: open-order eligibility. */
 
-static int32_t may_oo(int32_t arm, int32_t nation, int32_t cls, int32_t year)
-{
+static int32_t may_oo(int32_t arm, int32_t nation, int32_t cls, int32_t year) {
     napfire_unit u;
     unit_new(&u, arm);
     uset(&u, NAPFIRE_UNIT_NATION, nation);
@@ -606,19 +580,16 @@ static int32_t may_oo(int32_t arm, int32_t nation, int32_t cls, int32_t year)
     return yes;
 }
 
-static int good_class(int32_t cls)
-{
+static int good_class(int32_t cls) {
     return cls == NAPFIRE_CLASS_VETERAN || cls == NAPFIRE_CLASS_ELITE || cls == NAPFIRE_CLASS_GUARD;
 }
 
-static int coalition(int32_t nation)
-{
+static int coalition(int32_t nation) {
     return nation >= NAPFIRE_NATION_BRITAIN && nation <= NAPFIRE_NATION_RUSSIA;
 }
 
 /* F-OO-1a: light infantry of any nation, Veteran/Elite/Guard, any year. */
-START_TEST(open_order_light_infantry)
-{
+START_TEST(open_order_light_infantry) {
     for (int32_t n = NAPFIRE_NATION_OTHER; n <= NAPFIRE_NATION_RUSSIA; n++)
         for (int32_t c = NAPFIRE_CLASS_GUARD; c <= NAPFIRE_CLASS_MILITIA; c++) {
             ck_assert_int_eq(may_oo(NAPFIRE_ARM_LIGHT_INFANTRY, n, c, 1805), good_class(c));
@@ -628,34 +599,26 @@ START_TEST(open_order_light_infantry)
 END_TEST
 
 /* F-OO-1b: French line battalions (and the Imperial Guard), Veteran/Elite/Guard. */
-START_TEST(open_order_french_line)
-{
+START_TEST(open_order_french_line) {
     for (int32_t c = NAPFIRE_CLASS_GUARD; c <= NAPFIRE_CLASS_MILITIA; c++) {
-        ck_assert_int_eq(may_oo(NAPFIRE_ARM_LINE_INFANTRY, NAPFIRE_NATION_FRANCE, c, 1796),
-                         good_class(c));
-        ck_assert_int_eq(may_oo(NAPFIRE_ARM_LINE_INFANTRY, NAPFIRE_NATION_FRANCE, c, 1811),
-                         good_class(c));
+        ck_assert_int_eq(may_oo(NAPFIRE_ARM_LINE_INFANTRY, NAPFIRE_NATION_FRANCE, c, 1796), good_class(c));
+        ck_assert_int_eq(may_oo(NAPFIRE_ARM_LINE_INFANTRY, NAPFIRE_NATION_FRANCE, c, 1811), good_class(c));
     }
 }
 END_TEST
 
 /* F-OO-1c: from 1812 (included), Coalition line battalions; OTHER is not
  * Coalition. Both sides of the year: 1811 / 1812. */
-START_TEST(open_order_allied_line_1812)
-{
+START_TEST(open_order_allied_line_1812) {
     for (int32_t n = NAPFIRE_NATION_OTHER; n <= NAPFIRE_NATION_RUSSIA; n++) {
         if (n == NAPFIRE_NATION_FRANCE)
             continue;
         for (int32_t c = NAPFIRE_CLASS_GUARD; c <= NAPFIRE_CLASS_MILITIA; c++) {
             int want = good_class(c) && coalition(n);
-            ck_assert_msg(may_oo(NAPFIRE_ARM_LINE_INFANTRY, n, c, 1811) == 0,
-                          "%s %s line infantry in 1811",
-                          napfire_enum_name(NAPFIRE_ENUM_NATION, n),
-                          napfire_enum_name(NAPFIRE_ENUM_CLASS, c));
-            ck_assert_msg(may_oo(NAPFIRE_ARM_LINE_INFANTRY, n, c, 1812) == want,
-                          "%s %s line infantry in 1812",
-                          napfire_enum_name(NAPFIRE_ENUM_NATION, n),
-                          napfire_enum_name(NAPFIRE_ENUM_CLASS, c));
+            ck_assert_msg(may_oo(NAPFIRE_ARM_LINE_INFANTRY, n, c, 1811) == 0, "%s %s line infantry in 1811",
+                          napfire_enum_name(NAPFIRE_ENUM_NATION, n), napfire_enum_name(NAPFIRE_ENUM_CLASS, c));
+            ck_assert_msg(may_oo(NAPFIRE_ARM_LINE_INFANTRY, n, c, 1812) == want, "%s %s line infantry in 1812",
+                          napfire_enum_name(NAPFIRE_ENUM_NATION, n), napfire_enum_name(NAPFIRE_ENUM_CLASS, c));
             ck_assert_int_eq(may_oo(NAPFIRE_ARM_LINE_INFANTRY, n, c, 1815), want);
         }
     }
@@ -664,8 +627,7 @@ END_TEST
 
 /* Cavalry and artillery never deploy in open order; year domain 1..9999. */
 /* F-OO-1 */
-START_TEST(open_order_other_arms_and_year)
-{
+START_TEST(open_order_other_arms_and_year) {
     ck_assert_int_eq(may_oo(NAPFIRE_ARM_CAVALRY, NAPFIRE_NATION_FRANCE, NAPFIRE_CLASS_GUARD, 1813), 0);
     ck_assert_int_eq(may_oo(NAPFIRE_ARM_FOOT_ARTILLERY, NAPFIRE_NATION_FRANCE, NAPFIRE_CLASS_ELITE, 1813), 0);
     ck_assert_int_eq(may_oo(NAPFIRE_ARM_HORSE_ARTILLERY, NAPFIRE_NATION_BRITAIN, NAPFIRE_CLASS_VETERAN, 1813), 0);
@@ -685,8 +647,7 @@ END_TEST
 
 /* F-OO-3: resolving does not re-check eligibility: an ineligible unit in
  * open order still fires (as close order, F-TAB-5). */
-START_TEST(open_order_not_rechecked_on_resolve)
-{
+START_TEST(open_order_not_rechecked_on_resolve) {
     napfire_unit f, t;
     napfire_shot s;
     infantry(&f, NAPFIRE_NATION_OTHER, NAPFIRE_CLASS_MILITIA, NAPFIRE_FORMATION_OPEN_ORDER, 10);
@@ -701,8 +662,7 @@ START_TEST(open_order_not_rechecked_on_resolve)
 }
 END_TEST
 
-static Suite *units_suite(void)
-{
+static Suite *units_suite(void) {
     Suite *s = suite_create("units");
     TCase *tc = tcase_create("units");
     tcase_add_loop_test(tc, unit_defaults_each_arm, 0, 5);
@@ -735,7 +695,6 @@ static Suite *units_suite(void)
     return s;
 }
 
-int main(void)
-{
+int main(void) {
     return run_suite(units_suite());
 }

@@ -10,8 +10,7 @@
 
 static int must(int status, const char *what) {
     if (status != NAPFIRE_OK)
-        fprintf(stderr, "%s: %s (%s)\n", what, napfire_status_name(status),
-                napfire_strerror(status));
+        fprintf(stderr, "%s: %s (%s)\n", what, napfire_status_name(status), napfire_strerror(status));
     return status != NAPFIRE_OK;
 }
 
@@ -27,14 +26,15 @@ int main(void) {
     bad |= must(napfire_unit_set(&british, NAPFIRE_UNIT_FIGURES, 30), "set");
     bad |= must(napfire_unit_set(&british, NAPFIRE_UNIT_MOVED, NAPFIRE_MOVED_HALF), "set");
     bad |= must(napfire_unit_init(&french, sizeof french, NAPFIRE_ARM_LINE_INFANTRY), "unit");
-    bad |= must(napfire_unit_set(&french, NAPFIRE_UNIT_FORMATION,
-                                 NAPFIRE_FORMATION_COLUMN_OF_DIVISIONS), "set");
+    bad |= must(napfire_unit_set(&french, NAPFIRE_UNIT_FORMATION, NAPFIRE_FORMATION_COLUMN_OF_DIVISIONS), "set");
     bad |= must(napfire_unit_set(&french, NAPFIRE_UNIT_FIGURES, 24), "set");
     bad |= must(napfire_shot_init(&shot, sizeof shot, &british, &french), "shot");
     bad |= must(napfire_shot_set(&shot, NAPFIRE_SHOT_DISTANCE, 150), "set");
-    if (bad) return 1;
-    if (must(napfire_shot_resolve(&shot, NULL, 8, 6, &res), "resolve")) return 1;
-    printf("libnapfire %s: F-EX-1 roll 8, half die 6 -> %d figures lost\n",
-           napfire_version_string(), (int)res.casualties);
+    if (bad)
+        return 1;
+    if (must(napfire_shot_resolve(&shot, NULL, 8, 6, &res), "resolve"))
+        return 1;
+    printf("libnapfire %s: F-EX-1 roll 8, half die 6 -> %d figures lost\n", napfire_version_string(),
+           (int)res.casualties);
     return res.casualties == 3 ? 0 : 1;
 }
