@@ -237,6 +237,9 @@ int napfire__band(const struct nf_shot *s, struct nf_data *d, int32_t *band);
 /* modifiers.c */
 int napfire__modifiers(const struct nf_shot *s, struct nf_data *d, napfire_modifier items[NF_MAX_ITEMS], size_t *count,
                        int32_t *net);
+/* The net alone, as napfire__modifiers() gives it (same reads in the same
+ * order, same status), without building the breakdown: for resolve. */
+int napfire__modifier_net(const struct nf_shot *s, struct nf_data *d, int32_t *net);
 
 /* tables.c: the cell a shot reads (F-TAB, F-ART-1). */
 struct nf_cell {

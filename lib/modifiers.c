@@ -6,31 +6,62 @@
 
 #include "internal.h"
 
+/* Two ways to gather the items, one walk: with items, the breakdown
+ * napfire_shot_modifiers() lists; without (items NULL), only the tallies
+ * the net needs, so a resolve reads the same data in the same order (and
+ * so records the same first unknown datum) without building the list. */
 struct builder {
     struct nf_data *d;
     int32_t fire;
     napfire_modifier *items;
     size_t count;
     int status; /* NAPFIRE_OK, _EUNKNOWN (the first one recorded in d) or _ESTATE */
+    /* Tallies (items NULL): the firer's bonuses F-MOD-1..5 in id order, for
+     * the Guard cap; the two exclusive items; the rest by sign, for the
+     * exclusive -4. */
+    int32_t bonus[2];
+    size_t bonuses;
+    int32_t disordered, skirmishers;
+    int has_disordered, has_skirmishers;
+    int32_t positive, negative;
 };
+
+static void tally(struct builder *b, int32_t id, int32_t v) {
+    if (id <= NAPFIRE_MOD_BRITISH_LINE && b->bonuses < NF_COUNT(b->bonus)) {
+        b->bonus[b->bonuses++] = v;
+    } else if (id == NAPFIRE_MOD_DISORDERED) {
+        b->disordered = v;
+        b->has_disordered = 1;
+    } else if (id == NAPFIRE_MOD_SKIRMISHERS) {
+        b->skirmishers = v;
+        b->has_skirmishers = 1;
+    } else if (v < 0) {
+        b->negative += v;
+    } else {
+        b->positive += v;
+    }
+}
 
 /* Append the item (id, variant) with its value from the rules data. */
 static void add(struct builder *b, int32_t id, int32_t variant) {
-    napfire_modifier *it = &b->items[b->count++];
     int32_t v = 0;
     int st = napfire__need_modifier(b->d, b->fire, id, variant, &v);
-    it->id = id;
-    it->suppressed_by = 0;
-    if (st == NAPFIRE_OK) {
-        it->value = v;
-        it->applied = 1;
+    if (st != NAPFIRE_OK) {
+        v = 0;
+        /* Corruption outranks unknown data. */
+        if (b->status != NAPFIRE_ESTATE)
+            b->status = st;
+    } else if (!b->items) {
+        tally(b, id, v);
         return;
     }
-    it->value = 0;
-    it->applied = -1;
-    /* Corruption outranks unknown data. */
-    if (b->status != NAPFIRE_ESTATE)
-        b->status = st;
+    if (!b->items)
+        return;
+    napfire_modifier *it = &b->items[b->count++];
+    it->id = id;
+    it->suppressed_by = 0;
+    it->value = v;
+    it->applied = st == NAPFIRE_OK ? 1 : -1;
 }
 
 /* F-MOD-1..4: exactly one class item. */
@@ -188,6 +219,72 @@ static int32_t applied_sum(const napfire_modifier *items, size_t count) {
     return sum;
 }
 
+/* The net of the tallies: what applied_sum() gives over the breakdown
+ * after guard_cap() and exclusive(), item for item. */
+static int tally_net(struct builder *b, const struct nf_shot *s, int32_t *net) {
+    int32_t sum = b->positive;
+    if (b->fire == NAPFIRE_FIRE_ARTILLERY) {
+        /* F-ART-1/3: artillery items simply add. */
+        for (size_t i = 0; i < b->bonuses; i++)
+            sum += b->bonus[i];
+        sum += b->negative + b->disordered + b->skirmishers;
+        *net = sum;
+        return NAPFIRE_OK;
+    }
+    const struct nf_unit *f = &s->firer;
+    int32_t cap = NAPFIRE_MAX_MODIFIER * (int32_t)NF_COUNT(b->bonus);
+    if (nf_u(f, NAPFIRE_UNIT_CLASS) == NAPFIRE_CLASS_GUARD) {
+        int st = napfire__need_threshold(b->d, NAPFIRE_THRESHOLD_GUARD_CAP, nf_s(s, NAPFIRE_SHOT_MEASURE), &cap);
+        if (st != NAPFIRE_OK)
+            return st;
+    }
+    /* F-MOD-X: the firer's -4 first, else the target's. */
+    int exclusive_on = b->has_disordered || b->has_skirmishers;
+    int32_t capped = 0;
+    for (size_t i = 0; i < b->bonuses; i++) {
+        int32_t v = b->bonus[i];
+        if (v > 0) {
+            /* F-MOD-G: a bonus that would pass the cap is suppressed. */
+            if (capped + v <= cap) {
+                capped += v;
+                sum += v;
+            }
+        } else if (v == 0 || !exclusive_on) {
+            sum += v;
+        }
+    }
+    if (b->has_disordered)
+        sum += b->disordered;
+    if (b->has_skirmishers && (!b->has_disordered || b->skirmishers >= 0))
+        sum += b->skirmishers;
+    if (!exclusive_on)
+        sum += b->negative;
+    *net = sum;
+    return NAPFIRE_OK;
+}
+
+/* F-TAB-6's coverage and the fire kind, shared by both walks. */
+int napfire__modifier_net(const struct nf_shot *s, struct nf_data *d, int32_t *net) {
+    const struct nf_unit *f = &s->firer;
+    if (!fire_covered(f)) {
+        *net = 0;
+        return NAPFIRE_OK;
+    }
+    int artillery = napfire__is_artillery(nf_u(f, NAPFIRE_UNIT_ARM));
+    struct builder b = {d, artillery ? NAPFIRE_FIRE_ARTILLERY : NAPFIRE_FIRE_MUSKETRY, NULL, 0, NAPFIRE_OK, {0, 0}, 0,
+                        0, 0, 0, 0, 0, 0};
+    collect(&b, s);
+    if (b.status != NAPFIRE_OK)
+        return b.status;
+    int32_t sum = 0;
+    int st = tally_net(&b, s, &sum);
+    if (st != NAPFIRE_OK)
+        return st;
+    /* F-MOD-E: outside the cap and the exclusive -4. */
+    *net = sum + nf_s(s, NAPFIRE_SHOT_EXTRA_MODIFIER);
+    return NAPFIRE_OK;
+}
+
 int napfire__modifiers(const struct nf_shot *s, struct nf_data *d, napfire_modifier items[NF_MAX_ITEMS], size_t *count,
                        int32_t *net) {
     const struct nf_unit *f = &s->firer;
@@ -198,7 +295,8 @@ int napfire__modifiers(const struct nf_shot *s, struct nf_data *d, napfire_modif
         return NAPFIRE_OK;
     }
     int artillery = napfire__is_artillery(nf_u(f, NAPFIRE_UNIT_ARM));
-    struct builder b = {d, artillery ? NAPFIRE_FIRE_ARTILLERY : NAPFIRE_FIRE_MUSKETRY, items, 0, NAPFIRE_OK};
+    struct builder b = {d, artillery ? NAPFIRE_FIRE_ARTILLERY : NAPFIRE_FIRE_MUSKETRY, items, 0, NAPFIRE_OK, {0, 0}, 0,
+                        0, 0, 0, 0, 0, 0};
     collect(&b, s);
     int st = b.status;
     if (st == NAPFIRE_OK && !artillery) {

@@ -119,9 +119,7 @@ int napfire__resolve_prepare(const struct nf_shot *n, const struct nf_rules *r, 
         return NAPFIRE_OK;
     }
     if (*decided) {
-        napfire_modifier items[NF_MAX_ITEMS];
-        size_t count = 0;
-        st = napfire__modifiers(n, &d, items, &count, &res->net_modifier);
+        st = napfire__modifier_net(n, &d, &res->net_modifier);
         if (st == NAPFIRE_ESTATE)
             return st;
     }
