@@ -146,6 +146,9 @@ _Static_assert(_Alignof(napfire_rules) == 8, "public rules alignment");
 int napfire__resolve_prepare(const struct nf_shot *n, const struct nf_rules *r, napfire_result *res, int *decided);
 int napfire__resolve_roll(const struct nf_shot *n, const struct nf_rules *r, const napfire_result *prepared,
                           int32_t roll_2d6, int32_t half_die, napfire_result *out);
+/* (napfire__resolve_roll: out may be prepared itself, so the single call
+ * finishes its result in place rather than copying it; on NAPFIRE_ESTATE
+ * *out is partly written, so callers pass local storage.) */
 
 /* units.c */
 int napfire__unit_valid(const struct nf_unit *u);
@@ -156,8 +159,13 @@ static inline int32_t nf_u(const struct nf_unit *u, int32_t param) {
 static inline int32_t nf_s(const struct nf_shot *s, int32_t param) {
     return s->p[param - NF_SHOT_PARAM_FIRST];
 }
-int napfire__is_infantry(int32_t arm);
-int napfire__is_artillery(int32_t arm);
+/* Inline: resolve asks these several times per shot, across files. */
+static inline int napfire__is_infantry(int32_t arm) {
+    return arm == NAPFIRE_ARM_LINE_INFANTRY || arm == NAPFIRE_ARM_LIGHT_INFANTRY;
+}
+static inline int napfire__is_artillery(int32_t arm) {
+    return arm == NAPFIRE_ARM_FOOT_ARTILLERY || arm == NAPFIRE_ARM_HORSE_ARTILLERY;
+}
 
 /* rules.c: the built-in data and validated access. Readers check the value
  * they read (per-use validation), so corrupt storage gives NAPFIRE_ESTATE. */
@@ -238,7 +246,8 @@ int napfire__band(const struct nf_shot *s, struct nf_data *d, int32_t *band);
 int napfire__modifiers(const struct nf_shot *s, struct nf_data *d, napfire_modifier items[NF_MAX_ITEMS], size_t *count,
                        int32_t *net);
 /* The net alone, as napfire__modifiers() gives it (same reads in the same
- * order, same status), without building the breakdown: for resolve. */
+ * order, same status), without building the breakdown: for resolve, on
+ * fire the documents cover (F-TAB-6) only. */
 int napfire__modifier_net(const struct nf_shot *s, struct nf_data *d, int32_t *net);
 
 /* tables.c: the cell a shot reads (F-TAB, F-ART-1). */

@@ -224,9 +224,8 @@ static int32_t applied_sum(const napfire_modifier *items, size_t count) {
 static int tally_net(struct builder *b, const struct nf_shot *s, int32_t *net) {
     int32_t sum = b->positive;
     if (b->fire == NAPFIRE_FIRE_ARTILLERY) {
-        /* F-ART-1/3: artillery items simply add. */
-        for (size_t i = 0; i < b->bonuses; i++)
-            sum += b->bonus[i];
+        /* F-ART-1/3: artillery items simply add (collect() gives a battery
+         * no firer bonuses). */
         sum += b->negative + b->disordered + b->skirmishers;
         *net = sum;
         return NAPFIRE_OK;
@@ -263,16 +262,14 @@ static int tally_net(struct builder *b, const struct nf_shot *s, int32_t *net) {
     return NAPFIRE_OK;
 }
 
-/* F-TAB-6's coverage and the fire kind, shared by both walks. */
+/* Only for covered fire: resolve forbids the rest (NOT_COVERED, F-TAB-6)
+ * before it asks for modifiers. */
 int napfire__modifier_net(const struct nf_shot *s, struct nf_data *d, int32_t *net) {
     const struct nf_unit *f = &s->firer;
-    if (!fire_covered(f)) {
-        *net = 0;
-        return NAPFIRE_OK;
-    }
     int artillery = napfire__is_artillery(nf_u(f, NAPFIRE_UNIT_ARM));
-    struct builder b = {d, artillery ? NAPFIRE_FIRE_ARTILLERY : NAPFIRE_FIRE_MUSKETRY, NULL, 0, NAPFIRE_OK, {0, 0}, 0,
-                        0, 0, 0, 0, 0, 0};
+    struct builder b = {
+        d, artillery ? NAPFIRE_FIRE_ARTILLERY : NAPFIRE_FIRE_MUSKETRY, NULL, 0, NAPFIRE_OK, {0, 0}, 0, 0, 0, 0, 0, 0,
+        0};
     collect(&b, s);
     if (b.status != NAPFIRE_OK)
         return b.status;
@@ -295,8 +292,9 @@ int napfire__modifiers(const struct nf_shot *s, struct nf_data *d, napfire_modif
         return NAPFIRE_OK;
     }
     int artillery = napfire__is_artillery(nf_u(f, NAPFIRE_UNIT_ARM));
-    struct builder b = {d, artillery ? NAPFIRE_FIRE_ARTILLERY : NAPFIRE_FIRE_MUSKETRY, items, 0, NAPFIRE_OK, {0, 0}, 0,
-                        0, 0, 0, 0, 0, 0};
+    struct builder b = {
+        d, artillery ? NAPFIRE_FIRE_ARTILLERY : NAPFIRE_FIRE_MUSKETRY, items, 0, NAPFIRE_OK, {0, 0}, 0, 0, 0, 0, 0, 0,
+        0};
     collect(&b, s);
     int st = b.status;
     if (st == NAPFIRE_OK && !artillery) {

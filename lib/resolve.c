@@ -135,31 +135,31 @@ int napfire__resolve_prepare(const struct nf_shot *n, const struct nf_rules *r, 
  * long range, the half and the screen's share. */
 int napfire__resolve_roll(const struct nf_shot *n, const struct nf_rules *r, const napfire_result *prepared,
                           int32_t roll_2d6, int32_t half_die, napfire_result *out) {
-    napfire_result res = *prepared;
+    if (out != prepared)
+        *out = *prepared;
+    napfire_result *res = out;
     struct nf_data d;
     napfire__data_init(&d, r);
-    res.modified_roll = roll_2d6 + res.net_modifier;
+    res->modified_roll = roll_2d6 + res->net_modifier;
     struct nf_cell cell = {-1, -1, 0};
-    int st = napfire__table_cell(n, &d, res.band, res.modified_roll, &cell);
+    int st = napfire__table_cell(n, &d, res->band, res->modified_roll, &cell);
     if (st == NAPFIRE_ESTATE)
         return st;
-    res.row = cell.row;
-    res.column = cell.column;
+    res->row = cell.row;
+    res->column = cell.column;
     if (st == NAPFIRE_EUNKNOWN) {
-        mark_unknown(&res, &d);
-        *out = res;
+        mark_unknown(res, &d);
         return NAPFIRE_EUNKNOWN;
     }
-    res.table_halves = cell.halves;
+    res->table_halves = cell.halves;
     int artillery = napfire__is_artillery(nf_u(&n->firer, NAPFIRE_UNIT_ARM));
     /* F-CAS-1 for musketry; an artillery band has its own row instead. */
-    res.halves =
-        !artillery && res.band == NAPFIRE_BAND_LONG ? napfire__long_range_halves(res.table_halves) : res.table_halves;
+    res->halves = !artillery && res->band == NAPFIRE_BAND_LONG ? napfire__long_range_halves(res->table_halves)
+                                                               : res->table_halves;
     /* napfire__is_second_class() holds the infantry-only Decision of F-CAS-2, so
      * artillery (F-ART-1: no 2nd-class rule) never drops a half there. */
-    napfire__round_half(res.halves, half_die, napfire__is_second_class(&n->firer), &res);
-    napfire__split_screen(n, &res);
-    *out = res;
+    napfire__round_half(res->halves, half_die, napfire__is_second_class(&n->firer), res);
+    napfire__split_screen(n, res);
     return NAPFIRE_OK;
 }
 

@@ -131,14 +131,6 @@ static const uint32_t arm_formations[NF_ARMS] = {
         FORMATION_BIT(NAPFIRE_FORMATION_LIMBERED) | FORMATION_BIT(NAPFIRE_FORMATION_UNLIMBERED),
 };
 
-int napfire__is_infantry(int32_t arm) {
-    return arm == NAPFIRE_ARM_LINE_INFANTRY || arm == NAPFIRE_ARM_LIGHT_INFANTRY;
-}
-
-int napfire__is_artillery(int32_t arm) {
-    return arm == NAPFIRE_ARM_FOOT_ARTILLERY || arm == NAPFIRE_ARM_HORSE_ARTILLERY;
-}
-
 static int32_t default_formation(int32_t arm) {
     return napfire__is_artillery(arm) ? NAPFIRE_FORMATION_UNLIMBERED : NAPFIRE_FORMATION_LINE;
 }
