@@ -148,7 +148,8 @@ int napfire__resolve_roll(const struct nf_shot *n, const struct nf_rules *r, con
                           int32_t roll_2d6, int32_t half_die, napfire_result *out);
 /* (napfire__resolve_roll: out may be prepared itself, so the single call
  * finishes its result in place rather than copying it; on NAPFIRE_ESTATE
- * *out is partly written, so callers pass local storage.) */
+ * *out is partly written, so callers pass local storage. A prepared row
+ * other than -1 is a musketry row already found for this shot, reused.) */
 
 /* units.c */
 int napfire__unit_valid(const struct nf_unit *u);
@@ -258,10 +259,12 @@ struct nf_cell {
 int32_t napfire__roll_column(int32_t modified_roll);
 /* The cell for a covered firer (infantry not in skirmish order, or
  * artillery) at this modified roll; artillery needs its band (CANISTER ..
- * LONG), musketry ignores it. *cell is written on NAPFIRE_OK and, as far
+ * LONG), musketry ignores it. A musketry row does not depend on the roll:
+ * known_row is one this shot already found (the distribution's later
+ * rolls), or -1 to find it. *cell is written on NAPFIRE_OK and, as far
  * as found (halves 0), on NAPFIRE_EUNKNOWN. */
-int napfire__table_cell(const struct nf_shot *s, struct nf_data *d, int32_t band, int32_t modified_roll,
-                        struct nf_cell *cell);
+int napfire__table_cell(const struct nf_shot *s, struct nf_data *d, int32_t band, int32_t known_row,
+                        int32_t modified_roll, struct nf_cell *cell);
 
 /* casualties.c */
 int32_t napfire__long_range_halves(int32_t halves);

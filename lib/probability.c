@@ -77,10 +77,13 @@ static int weigh_roll(const struct nf_shot *shot, const struct nf_rules *r, cons
     }
     /* Die 1-3 drops the half: the result as it stands. */
     add_outcome(o->list, &o->n, res.target_casualties, res.screen_casualties, w / 2);
-    /* Die 4-6 makes it a whole figure: again for the screen split. Only
-     * the die differs from the call that just succeeded, so this one reads
-     * the same data and succeeds too. */
-    (void)napfire__resolve_roll(shot, r, prepared, roll, 6, &res);
+    /* Die 4-6 makes the pending half a whole figure (F-CAS-3): one more
+     * casualty, split again for the screen. Only the die differs from the
+     * call that just succeeded, so the table need not be read again. */
+    res.casualties++;
+    res.half_die_used = 1;
+    res.half_pending = 0;
+    napfire__split_screen(shot, &res);
     add_outcome(o->list, &o->n, res.target_casualties, res.screen_casualties, w / 2);
     return NAPFIRE_OK;
 }
@@ -125,6 +128,9 @@ static int weigh(const napfire_shot *s, const napfire_rules *rules, int whole, s
         st = weigh_roll(shot, r, &prepared, roll, roll_ways(roll) * 6, o);
         if (st != NAPFIRE_OK)
             return st;
+        /* The row does not depend on the roll: found with the first one,
+         * reused by the others (-1, not found: each looks again). */
+        prepared.row = o->verdict.row;
         if (whole && o->unknown)
             return NAPFIRE_EUNKNOWN;
     }

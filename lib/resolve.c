@@ -142,7 +142,7 @@ int napfire__resolve_roll(const struct nf_shot *n, const struct nf_rules *r, con
     napfire__data_init(&d, r);
     res->modified_roll = roll_2d6 + res->net_modifier;
     struct nf_cell cell = {-1, -1, 0};
-    int st = napfire__table_cell(n, &d, res->band, res->modified_roll, &cell);
+    int st = napfire__table_cell(n, &d, res->band, res->row, res->modified_roll, &cell);
     if (st == NAPFIRE_ESTATE)
         return st;
     res->row = cell.row;

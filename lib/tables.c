@@ -86,14 +86,20 @@ static int artillery_cell(const struct nf_shot *s, struct nf_data *d, int32_t ba
     return st;
 }
 
-int napfire__table_cell(const struct nf_shot *s, struct nf_data *d, int32_t band, int32_t modified_roll,
-                        struct nf_cell *cell) {
+int napfire__table_cell(const struct nf_shot *s, struct nf_data *d, int32_t band, int32_t known_row,
+                        int32_t modified_roll, struct nf_cell *cell) {
     struct nf_cell c = {-1, napfire__roll_column(modified_roll), 0};
     int st;
     if (napfire__is_artillery(nf_u(&s->firer, NAPFIRE_UNIT_ARM))) {
         st = artillery_cell(s, d, band, &c);
     } else {
-        st = musketry_row(s, d, &c.row);
+        /* Range-checked: it indexes the table. */
+        if (known_row >= 0 && known_row < NF_ROWS) {
+            c.row = known_row;
+            st = NAPFIRE_OK;
+        } else {
+            st = musketry_row(s, d, &c.row);
+        }
         if (st == NAPFIRE_OK && c.column >= 0)
             st = musketry_cell(s, d, &c);
     }
@@ -134,7 +140,7 @@ int napfire_shot_table(const napfire_shot *s, const napfire_rules *rules, int32_
         }
     }
     struct nf_cell c;
-    st = napfire__table_cell(n, &d, band, modified_roll, &c);
+    st = napfire__table_cell(n, &d, band, -1, modified_roll, &c);
     if (st != NAPFIRE_OK)
         return st;
     *row = c.row;
