@@ -169,20 +169,103 @@ static inline int napfire__is_artillery(int32_t arm) {
 }
 
 /* rules.c: the built-in data and validated access. Readers check the value
- * they read (per-use validation), so corrupt storage gives NAPFIRE_ESTATE. */
+ * they read (per-use validation), so corrupt storage gives NAPFIRE_ESTATE.
+ * The readers themselves are inline below: resolve calls them a dozen
+ * times per shot from other files. */
 const struct nf_rules *napfire__rules_resolve(const napfire_rules *r, int *status);
-int napfire__musketry_cell(const struct nf_rules *r, int32_t row, int32_t col, int32_t *halves, int32_t *star);
-int napfire__artillery_cell(const struct nf_rules *r, int32_t gun, int32_t ammo, int32_t band, int32_t col,
-                            int32_t *halves);
-int napfire__range_max(const struct nf_rules *r, int32_t weapon, int32_t measure, int32_t which, int32_t *value);
-int napfire__gun_range_max(const struct nf_rules *r, int32_t gun, int32_t measure, int32_t which, int32_t *value);
-int napfire__modifier_value(const struct nf_rules *r, int32_t fire, int32_t id, int32_t variant, int32_t *value);
-int napfire__threshold(const struct nf_rules *r, int32_t id, int32_t measure, int32_t *value);
+
+/* A cell or maximum read from storage: -1 is unknown, anything else
+ * outside 0..hi means the storage was corrupted. */
+static inline int napfire__checked(int32_t v, int32_t hi) {
+    if (v == NAPFIRE_UNKNOWN)
+        return NAPFIRE_EUNKNOWN;
+    return v < 0 || v > hi ? NAPFIRE_ESTATE : NAPFIRE_OK;
+}
+
+/* Read a stored value through napfire__checked(): the output only when
+ * known. */
+static inline int napfire__read_checked(int32_t v, int32_t hi, int32_t *out) {
+    int st = napfire__checked(v, hi);
+    if (st == NAPFIRE_OK)
+        *out = v;
+    return st;
+}
+
+static inline int napfire__musketry_cell(const struct nf_rules *r, int32_t row, int32_t col, int32_t *halves,
+                                         int32_t *star) {
+    int32_t v = r->musketry[row][col];
+    uint8_t s = r->musketry_star[row][col];
+    /* The star first: on an unknown cell it is corruption, not unknown. */
+    if (s > 1 || (s && (v < 2 || v % 2)))
+        return NAPFIRE_ESTATE;
+    int st = napfire__checked(v, NAPFIRE_MAX_CELL_HALVES);
+    if (st != NAPFIRE_OK)
+        return st;
+    *halves = v;
+    *star = s;
+    return NAPFIRE_OK;
+}
+
+static inline int napfire__artillery_cell(const struct nf_rules *r, int32_t gun, int32_t ammo, int32_t band,
+                                          int32_t col, int32_t *halves) {
+    return napfire__read_checked(r->artillery[gun][ammo][band - NAPFIRE_BAND_CANISTER][col], NAPFIRE_MAX_CELL_HALVES,
+                                 halves);
+}
+
+static inline int napfire__range_max(const struct nf_rules *r, int32_t weapon, int32_t measure, int32_t which,
+                                     int32_t *value) {
+    return napfire__read_checked(r->range[weapon][measure][which], NAPFIRE_MAX_DISTANCE, value);
+}
+
+static inline int napfire__gun_range_max(const struct nf_rules *r, int32_t gun, int32_t measure, int32_t which,
+                                         int32_t *value) {
+    return napfire__read_checked(r->gun_range[gun][measure][which], NAPFIRE_MAX_DISTANCE, value);
+}
+
+static inline int napfire__modifier_value(const struct nf_rules *r, int32_t fire, int32_t id, int32_t variant,
+                                          int32_t *value) {
+    int32_t v = r->modifier[fire][id][variant];
+    if (v == NAPFIRE_MODIFIER_UNKNOWN)
+        return NAPFIRE_EUNKNOWN;
+    if (v < -NAPFIRE_MAX_MODIFIER || v > NAPFIRE_MAX_MODIFIER)
+        return NAPFIRE_ESTATE;
+    *value = v;
+    return NAPFIRE_OK;
+}
+
 /* Distance thresholds hold a value per measure; counts one for both. */
-int napfire__threshold_is_distance(int32_t id);
+static inline int napfire__threshold_is_distance(int32_t id) {
+    return id == NAPFIRE_THRESHOLD_SCREEN || id == NAPFIRE_THRESHOLD_LONG_RANGE_CLEARANCE ||
+           id == NAPFIRE_THRESHOLD_OVERHEAD_CLEARANCE;
+}
+
 /* A threshold's domain: lo..hi (or NAPFIRE_UNKNOWN). */
-int32_t napfire__threshold_lo(int32_t id);
-int32_t napfire__threshold_hi(int32_t id);
+static inline int32_t napfire__threshold_hi(int32_t id) {
+    if (napfire__threshold_is_distance(id))
+        return NAPFIRE_MAX_DISTANCE;
+    if (id == NAPFIRE_THRESHOLD_GUARD_CAP)
+        return NAPFIRE_MAX_MODIFIER;
+    return NAPFIRE_MAX_FIGURES;
+}
+
+static inline int32_t napfire__threshold_lo(int32_t id) {
+    return napfire__threshold_is_distance(id) || id == NAPFIRE_THRESHOLD_GUARD_CAP ? 0 : 1;
+}
+
+static inline int napfire__threshold(const struct nf_rules *r, int32_t id, int32_t measure, int32_t *value) {
+    int32_t v = r->threshold[id][measure];
+    /* The setter writes a count to both measures: storage where the two
+     * differ is corrupted, even where each value is in its domain. (Row
+     * order is checked by the readers of rows, once per read of them.) */
+    if (!napfire__threshold_is_distance(id) && r->threshold[id][0] != r->threshold[id][1])
+        return NAPFIRE_ESTATE;
+    if (v == NAPFIRE_UNKNOWN)
+        return NAPFIRE_EUNKNOWN;
+    if (v < napfire__threshold_lo(id) || v > napfire__threshold_hi(id))
+        return NAPFIRE_ESTATE;
+    *value = v;
+    return NAPFIRE_OK;
+}
 /* The (fire kind, NAPFIRE_MOD_* id, variant) triples that hold a value. */
 int napfire__modifier_slot_ok(int32_t fire, int32_t id, int32_t variant);
 /* Whether the rules ever read an artillery cell of this ammunition and
@@ -220,8 +303,18 @@ void napfire__data_init(struct nf_data *d, const struct nf_rules *r);
  * NAPFIRE_EUNKNOWN so a reader can end with it. */
 int napfire__data_miss(struct nf_data *d, int32_t kind, int32_t a, int32_t b, int32_t c, int32_t e);
 /* napfire__threshold() and napfire__modifier_value() through the context. */
-int napfire__need_threshold(struct nf_data *d, int32_t id, int32_t measure, int32_t *value);
-int napfire__need_modifier(struct nf_data *d, int32_t fire, int32_t id, int32_t variant, int32_t *value);
+static inline int napfire__need_threshold(struct nf_data *d, int32_t id, int32_t measure, int32_t *value) {
+    int st = napfire__threshold(d->r, id, measure, value);
+    if (st == NAPFIRE_EUNKNOWN)
+        return napfire__data_miss(d, NAPFIRE_MISSING_THRESHOLD, id, measure, -1, -1);
+    return st;
+}
+static inline int napfire__need_modifier(struct nf_data *d, int32_t fire, int32_t id, int32_t variant, int32_t *value) {
+    int st = napfire__modifier_value(d->r, fire, id, variant, value);
+    if (st == NAPFIRE_EUNKNOWN)
+        return napfire__data_miss(d, NAPFIRE_MISSING_MODIFIER, fire, id, variant, -1);
+    return st;
+}
 /* resolve.c: validate a public shot and rules pair, for every napfire_shot_*
  * entry point that reads both, and open the data context on them (rules
  * NULL: the built-in data). With NF_OPEN_DISTANCE a shot without its

@@ -126,76 +126,6 @@ int napfire__data_miss(struct nf_data *d, int32_t kind, int32_t a, int32_t b, in
     return NAPFIRE_EUNKNOWN;
 }
 
-/* A cell or maximum read from storage: -1 is unknown, anything else
- * outside 0..hi means the storage was corrupted. */
-static int checked(int32_t v, int32_t hi) {
-    if (v == U)
-        return NAPFIRE_EUNKNOWN;
-    return v < 0 || v > hi ? NAPFIRE_ESTATE : NAPFIRE_OK;
-}
-
-int napfire__musketry_cell(const struct nf_rules *r, int32_t row, int32_t col, int32_t *halves, int32_t *star) {
-    int32_t v = r->musketry[row][col];
-    uint8_t s = r->musketry_star[row][col];
-    /* The star first: on an unknown cell it is corruption, not unknown. */
-    if (s > 1 || (s && (v < 2 || v % 2)))
-        return NAPFIRE_ESTATE;
-    int st = checked(v, NAPFIRE_MAX_CELL_HALVES);
-    if (st != NAPFIRE_OK)
-        return st;
-    *halves = v;
-    *star = s;
-    return NAPFIRE_OK;
-}
-
-/* Read a stored value through checked(): the output only when known. */
-static int read_checked(int32_t v, int32_t hi, int32_t *out) {
-    int st = checked(v, hi);
-    if (st == NAPFIRE_OK)
-        *out = v;
-    return st;
-}
-
-int napfire__artillery_cell(const struct nf_rules *r, int32_t gun, int32_t ammo, int32_t band, int32_t col,
-                            int32_t *halves) {
-    return read_checked(r->artillery[gun][ammo][band - NAPFIRE_BAND_CANISTER][col], NAPFIRE_MAX_CELL_HALVES, halves);
-}
-
-int napfire__range_max(const struct nf_rules *r, int32_t weapon, int32_t measure, int32_t which, int32_t *value) {
-    return read_checked(r->range[weapon][measure][which], NAPFIRE_MAX_DISTANCE, value);
-}
-
-int napfire__gun_range_max(const struct nf_rules *r, int32_t gun, int32_t measure, int32_t which, int32_t *value) {
-    return read_checked(r->gun_range[gun][measure][which], NAPFIRE_MAX_DISTANCE, value);
-}
-
-int napfire__modifier_value(const struct nf_rules *r, int32_t fire, int32_t id, int32_t variant, int32_t *value) {
-    int32_t v = r->modifier[fire][id][variant];
-    if (v == MU)
-        return NAPFIRE_EUNKNOWN;
-    if (v < -NAPFIRE_MAX_MODIFIER || v > NAPFIRE_MAX_MODIFIER)
-        return NAPFIRE_ESTATE;
-    *value = v;
-    return NAPFIRE_OK;
-}
-
-int napfire__threshold_is_distance(int32_t id) {
-    return id == NAPFIRE_THRESHOLD_SCREEN || id == NAPFIRE_THRESHOLD_LONG_RANGE_CLEARANCE ||
-           id == NAPFIRE_THRESHOLD_OVERHEAD_CLEARANCE;
-}
-
-int32_t napfire__threshold_hi(int32_t id) {
-    if (napfire__threshold_is_distance(id))
-        return NAPFIRE_MAX_DISTANCE;
-    if (id == NAPFIRE_THRESHOLD_GUARD_CAP)
-        return NAPFIRE_MAX_MODIFIER;
-    return NAPFIRE_MAX_FIGURES;
-}
-
-int32_t napfire__threshold_lo(int32_t id) {
-    return napfire__threshold_is_distance(id) || id == NAPFIRE_THRESHOLD_GUARD_CAP ? 0 : 1;
-}
-
 /* Row thresholds must stay strictly increasing where known, or a number of
  * firing figures could fall into two rows. */
 static int rows_increase(const int32_t v[NF_ROW_THRESHOLDS]) {
@@ -220,35 +150,6 @@ int napfire__rows_ordered(const struct nf_rules *n) {
     int32_t v[NF_ROW_THRESHOLDS];
     stored_rows(n, v);
     return rows_increase(v);
-}
-
-int napfire__threshold(const struct nf_rules *r, int32_t id, int32_t measure, int32_t *value) {
-    int32_t v = r->threshold[id][measure];
-    /* The setter writes a count to both measures: storage where the two
-     * differ is corrupted, even where each value is in its domain. (Row
-     * order is checked by the readers of rows, once per read of them.) */
-    if (!napfire__threshold_is_distance(id) && r->threshold[id][0] != r->threshold[id][1])
-        return NAPFIRE_ESTATE;
-    if (v == U)
-        return NAPFIRE_EUNKNOWN;
-    if (v < napfire__threshold_lo(id) || v > napfire__threshold_hi(id))
-        return NAPFIRE_ESTATE;
-    *value = v;
-    return NAPFIRE_OK;
-}
-
-int napfire__need_threshold(struct nf_data *d, int32_t id, int32_t measure, int32_t *value) {
-    int st = napfire__threshold(d->r, id, measure, value);
-    if (st == NAPFIRE_EUNKNOWN)
-        return napfire__data_miss(d, NAPFIRE_MISSING_THRESHOLD, id, measure, -1, -1);
-    return st;
-}
-
-int napfire__need_modifier(struct nf_data *d, int32_t fire, int32_t id, int32_t variant, int32_t *value) {
-    int st = napfire__modifier_value(d->r, fire, id, variant, value);
-    if (st == NAPFIRE_EUNKNOWN)
-        return napfire__data_miss(d, NAPFIRE_MISSING_MODIFIER, fire, id, variant, -1);
-    return st;
 }
 
 /* ---- public API ---------------------------------------------------- */
