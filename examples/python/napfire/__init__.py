@@ -1261,7 +1261,37 @@ def _param_name(enum_type, param):
     return "troop_class" if name == "class" else name
 
 
-class Unit(_UnitRef):
+class _Parameters:
+    """get/set/update and indexing by parameter, for :class:`Unit` and
+    :class:`Shot`: ``_PARAMS`` is the parameter enum, ``_SETTER`` and
+    ``_GETTER`` the C functions (``napfire_unit_set``, ...)."""
+
+    def set(self, param, value):
+        """``napfire_*_set``; :class:`DomainError` if refused (object unchanged)."""
+        name = _param_name(self._PARAMS, param)
+        _check(getattr(lib, self._SETTER)(self, _int(param, "param"),
+                                          _int(value, name, domain=_param_domain(param))),
+               self._SETTER)
+
+    def get(self, param):
+        """``napfire_*_get``: the value of a parameter (a shot's -1 = not given)."""
+        value = c_int32()
+        _check(getattr(lib, self._GETTER)(self, _int(param, "param"), byref(value)), self._GETTER)
+        return value.value
+
+    def update(self, **params):
+        """Set several parameters by keyword, in order."""
+        for param, value in _param_kwargs(self._PARAMS, params):
+            self.set(param, value)
+
+    def __getitem__(self, param):
+        return self.get(param)
+
+    def __setitem__(self, param, value):
+        self.set(param, value)
+
+
+class Unit(_Parameters, _UnitRef):
     """A unit, firer or target (``napfire_unit``, 128 bytes of caller storage).
 
     ``Unit(arm, **params)`` initialises it (``napfire_unit_init``) and sets
@@ -1280,26 +1310,8 @@ class Unit(_UnitRef):
         _check(lib.napfire_unit_init(self, UNIT_SIZE, _int(arm, "arm")), "napfire_unit_init")
         self.update(**params)
 
-    def set(self, param, value):
-        """``napfire_unit_set``; :class:`DomainError` if refused (unit unchanged)."""
-        name = _param_name(UnitParam, param)
-        _check(lib.napfire_unit_set(self, _int(param, "param"),
-                                    _int(value, name, domain=_param_domain(param))),
-               "napfire_unit_set")
-
-    def get(self, param):
-        """``napfire_unit_get``: the value of a :class:`UnitParam`."""
-        value = c_int32()
-        _check(lib.napfire_unit_get(self, _int(param, "param"), byref(value)), "napfire_unit_get")
-        return value.value
-
-    def update(self, **params):
-        """Set several parameters by keyword, in order."""
-        for param, value in _param_kwargs(UnitParam, params):
-            self.set(param, value)
-
-    __getitem__ = get
-    __setitem__ = set
+    _PARAMS = UnitParam
+    _SETTER, _GETTER = "napfire_unit_set", "napfire_unit_get"
 
     @property
     def arm(self):
@@ -1587,7 +1599,7 @@ def _unknown_out(value):
     return None if value == UNKNOWN else value
 
 
-class Shot(_ShotRef):
+class Shot(_Parameters, _ShotRef):
     """A shot (``napfire_shot``, 512 bytes): copies of firer and target plus
     the shot's facts (:class:`ShotParam`).
 
@@ -1603,26 +1615,8 @@ class Shot(_ShotRef):
         _check(lib.napfire_shot_init(self, SHOT_SIZE, firer, target), "napfire_shot_init")
         self.update(**params)
 
-    def set(self, param, value):
-        """``napfire_shot_set``; :class:`DomainError` if refused (shot unchanged)."""
-        name = _param_name(ShotParam, param)
-        _check(lib.napfire_shot_set(self, _int(param, "param"),
-                                    _int(value, name, domain=_param_domain(param))),
-               "napfire_shot_set")
-
-    def get(self, param):
-        """``napfire_shot_get``: the value of a :class:`ShotParam` (-1 = not given)."""
-        value = c_int32()
-        _check(lib.napfire_shot_get(self, _int(param, "param"), byref(value)), "napfire_shot_get")
-        return value.value
-
-    def update(self, **params):
-        """Set several parameters by keyword, in order."""
-        for param, value in _param_kwargs(ShotParam, params):
-            self.set(param, value)
-
-    __getitem__ = get
-    __setitem__ = set
+    _PARAMS = ShotParam
+    _SETTER, _GETTER = "napfire_shot_set", "napfire_shot_get"
 
     def band(self, rules=None):
         """``napfire_shot_band``: the :class:`Band` of the shot."""
