@@ -54,24 +54,24 @@ static int sink_write(void *ctx, const char *data, size_t len) {
 
 static struct sink out_sink = {out_buf, OUT_CAP, &out_len}, svg_sink = {svg_buf, SVG_CAP, &svg_len};
 
+/* Empty a sink and point a writer at it. */
+static struct svg_out *sink_start(struct sink *s, struct svg_out *o) {
+    *s->len = 0;
+    s->buf[0] = '\0';
+    o->write = sink_write;
+    o->ctx = s;
+    o->failed = 0;
+    return o;
+}
+
 static struct svg_out *out_start(void) {
     static struct svg_out o;
-    out_len = 0;
-    out_buf[0] = '\0';
-    o.write = sink_write;
-    o.ctx = &out_sink;
-    o.failed = 0;
-    return &o;
+    return sink_start(&out_sink, &o);
 }
 
 static struct svg_out *svg_start(void) {
     static struct svg_out o;
-    svg_len = 0;
-    svg_buf[0] = '\0';
-    o.write = sink_write;
-    o.ctx = &svg_sink;
-    o.failed = 0;
-    return &o;
+    return sink_start(&svg_sink, &o);
 }
 
 static const napfire_rules *active_rules(void) {
