@@ -202,6 +202,11 @@ static int take_value(const struct cli_spec *spec, const struct cli_opt *o, cons
                                  o->type == CLI_DIST_OR_NONE ? ", or 'none'" : "");
             return CLI_RESOLVED;
         default:
+            /* CLI_TEXT is a file name or a list parsed later: never empty
+             * (an empty file name would only fail later, as a write error). */
+            if (!*text)
+                return cli_error(cmd, "--%s: '' is not allowed: give %s (%s)", o->name,
+                                 o->metavar ? o->metavar : "a value", o->help);
             return CLI_RESOLVED;
     }
 }

@@ -19,7 +19,8 @@
  *
  * Invariants checked (any violation aborts):
  *   - the status is one of the documented ones (0 resolved, 1 forbidden,
- *     2 bad input, 3 rules data unknown);
+ *     2 bad input, 3 rules data unknown, 4 output not written: --svg FILE
+ *     in the current directory can fail, e.g. when FILE is a directory);
  *   - argv is only permuted, never written: the same strings come back;
  *   - a second run over the same arguments gives the same status (no
  *     state leaks from one parse into the next, getopt's included);
@@ -245,7 +246,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     memcpy(orig, argv, sizeof argv);
     memcpy(copy, buf, size);
     int st = run_captured(data[0], argc, argv);
-    FZ_MUST(st == CLI_RESOLVED || st == CLI_FORBIDDEN || st == CLI_BAD_INPUT || st == CLI_UNKNOWN,
+    FZ_MUST(st == CLI_RESOLVED || st == CLI_FORBIDDEN || st == CLI_BAD_INPUT || st == CLI_UNKNOWN ||
+                st == CLI_WRITE_ERROR,
             "a documented exit status");
     FZ_MUST(!memcmp(copy, buf, size), "the argument strings are not written");
     FZ_MUST(sorted_equal(orig, argv, argc), "argv is only permuted");

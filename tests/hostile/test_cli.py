@@ -75,6 +75,10 @@ class BadValues(CliCase):
         self.cli(["musketry", "--distance", "", "--roll", "8"], BAD_INPUT, "--distance", "''")
         self.cli(["los", "--front", "", RIDGE, "1,3", "8,2"], BAD_INPUT, "--front", "''",
                  "0-5")
+        # A file name may not be empty either (it would fail later, as exit 4).
+        self.cli(["odds", "musketry", "--svg", "", "--distance", "60cm"], BAD_INPUT, "--svg", "''",
+                 "FILE")
+        self.cli(["los", "--svg=", RIDGE, "1,3", "8,2"], BAD_INPUT, "--svg", "''")
 
     def test_bad_enum_lists_the_valid_names(self):
         r = self.cli(["musketry", "--nation", "atlantis", "--distance", "15cm", "--roll", "8"],
