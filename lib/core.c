@@ -153,13 +153,6 @@ _Static_assert(NF_COUNT(modifier_names) == NF_MOD_IDS, "modifier names");
 _Static_assert(NF_COUNT(threshold_names) == NF_THRESHOLDS, "threshold names");
 _Static_assert(NF_COUNT(parse_names) == NAPFIRE_PARSE_ORDER + 1, "parse code names");
 
-struct name_table {
-    const char *const *names;
-    size_t count;
-};
-
-#define NAME_TABLE(t) \
-  { t, NF_COUNT(t) }
 /* Indexed by enum napfire_enum. */
 static const struct name_table name_tables[] = {
     [NAPFIRE_ENUM_ARM] = NAME_TABLE(arm_names),
@@ -183,12 +176,6 @@ static const struct name_table name_tables[] = {
     [NAPFIRE_ENUM_PARSE] = NAME_TABLE(parse_names),
 };
 
-static const char *lookup(const struct name_table *t, int32_t value) {
-    if (value < 0 || (size_t)value >= t->count || t->names[value] == NULL)
-        return "unknown";
-    return t->names[value];
-}
-
 const char *napfire_enum_name(int32_t enumeration, int32_t value) {
     if (enumeration == NAPFIRE_ENUM_PARAM) {
         if (value >= NF_UNIT_PARAM_FIRST && value <= NF_UNIT_PARAM_LAST)
@@ -197,9 +184,7 @@ const char *napfire_enum_name(int32_t enumeration, int32_t value) {
             return shot_param_names[value - NF_SHOT_PARAM_FIRST];
         return "unknown";
     }
-    if (enumeration < 0 || (size_t)enumeration >= NF_COUNT(name_tables))
-        return "unknown";
-    return lookup(&name_tables[enumeration], value);
+    return napfire__name_of(name_tables, NF_COUNT(name_tables), enumeration, value);
 }
 
 const char *napfire_reason_name(int32_t reason) {

@@ -18,6 +18,28 @@
 
 #define NF_COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
+/* The names of one enumeration, indexed by value (NULL: no such value). */
+struct name_table {
+    const char *const *names;
+    size_t count;
+};
+
+#define NAME_TABLE(t) \
+  { t, NF_COUNT(t) }
+
+/* The name of value in enumeration of a table of name tables indexed by
+ * enumeration (napfire_enum_name, napfire_hex_enum_name); "unknown" for
+ * anything outside them. */
+static inline const char *napfire__name_of(const struct name_table *tables, size_t ntables, int32_t enumeration,
+                                           int32_t value) {
+    if (enumeration < 0 || (size_t)enumeration >= ntables)
+        return "unknown";
+    const struct name_table *t = &tables[enumeration];
+    if (value < 0 || (size_t)value >= t->count || t->names == NULL || t->names[value] == NULL)
+        return "unknown";
+    return t->names[value];
+}
+
 /* Magic values are distinct per type so that one object's bytes copied into
  * another type's storage are rejected as well as garbage is. */
 #define NF_UNIT_MAGIC 0x4E465531u  /* "NFU1" */

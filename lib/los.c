@@ -255,51 +255,27 @@ int napfire_los_grid(const napfire_los_query *q, int32_t layout, int32_t columns
 /* ------------------------------------------------------------------ */
 /* Names */
 
+static const char *const layout_names[] = {"ODD_Q", "EVEN_Q", "ODD_R", "EVEN_R"};
+static const char *const step_names[] = {NULL, "HEX", "HEXSIDE", "VERTEX"};
+static const char *const terrain_names[] = {"CLEAR", "BLOCKING", "TOWN", "SLOPE"};
+static const char *const presence_names[] = {"NONE", "COMBAT", "ROUTED", "LEADER_ONLY"};
+static const char *const rule_names[] = {"NONE", "FRONT_HEXSIDE", "TOWN", "TERRAIN", "UNIT", "SLOPE", "GRAZING"};
+static const char *const elevation_names[] = {"NONE", "EQUAL", "EQUIDISTANT", "OTHER_HALF", "FRIEND_ADJACENT"};
+static const char *const formation_names[] = {"COLUMN", "ARTILLERY", "LINE", "TIRAILLEUR", "SQUARE"};
+
+/* Indexed by enum napfire_hex_enum. */
+static const struct name_table hex_name_tables[] = {
+    [NAPFIRE_HEX_ENUM_LAYOUT] = NAME_TABLE(layout_names),
+    [NAPFIRE_HEX_ENUM_STEP] = NAME_TABLE(step_names),
+    [NAPFIRE_HEX_ENUM_TERRAIN] = NAME_TABLE(terrain_names),
+    [NAPFIRE_HEX_ENUM_PRESENCE] = NAME_TABLE(presence_names),
+    [NAPFIRE_HEX_ENUM_LOS_RULE] = NAME_TABLE(rule_names),
+    [NAPFIRE_HEX_ENUM_ELEVATION] = NAME_TABLE(elevation_names),
+    [NAPFIRE_HEX_ENUM_FORMATION] = NAME_TABLE(formation_names),
+};
+
 const char *napfire_hex_enum_name(int32_t enumeration, int32_t value) {
-    static const char *const layout[] = {"ODD_Q", "EVEN_Q", "ODD_R", "EVEN_R"};
-    static const char *const step[] = {"unknown", "HEX", "HEXSIDE", "VERTEX"};
-    static const char *const terrain[] = {"CLEAR", "BLOCKING", "TOWN", "SLOPE"};
-    static const char *const presence[] = {"NONE", "COMBAT", "ROUTED", "LEADER_ONLY"};
-    static const char *const rule[] = {"NONE", "FRONT_HEXSIDE", "TOWN", "TERRAIN", "UNIT", "SLOPE", "GRAZING"};
-    static const char *const elevation[] = {"NONE", "EQUAL", "EQUIDISTANT", "OTHER_HALF", "FRIEND_ADJACENT"};
-    static const char *const formation[] = {"COLUMN", "ARTILLERY", "LINE", "TIRAILLEUR", "SQUARE"};
-    const char *const *names;
-    size_t n;
-    switch (enumeration) {
-        case NAPFIRE_HEX_ENUM_LAYOUT:
-            names = layout;
-            n = NF_COUNT(layout);
-            break;
-        case NAPFIRE_HEX_ENUM_STEP:
-            names = step;
-            n = NF_COUNT(step);
-            break;
-        case NAPFIRE_HEX_ENUM_TERRAIN:
-            names = terrain;
-            n = NF_COUNT(terrain);
-            break;
-        case NAPFIRE_HEX_ENUM_PRESENCE:
-            names = presence;
-            n = NF_COUNT(presence);
-            break;
-        case NAPFIRE_HEX_ENUM_LOS_RULE:
-            names = rule;
-            n = NF_COUNT(rule);
-            break;
-        case NAPFIRE_HEX_ENUM_ELEVATION:
-            names = elevation;
-            n = NF_COUNT(elevation);
-            break;
-        case NAPFIRE_HEX_ENUM_FORMATION:
-            names = formation;
-            n = NF_COUNT(formation);
-            break;
-        default:
-            return "unknown";
-    }
-    if (value < 0 || (size_t)value >= n)
-        return "unknown";
-    return names[value];
+    return napfire__name_of(hex_name_tables, NF_COUNT(hex_name_tables), enumeration, value);
 }
 
 const char *napfire_los_rule_id(int32_t rule) {
