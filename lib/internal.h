@@ -13,6 +13,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "napfire.h"
 
@@ -109,38 +110,298 @@ _Static_assert(NF_MOD_IDS == NAPFIRE_MOD_MOVED_HALF + 1, "NF_MOD_IDS");
  * modifier id once, plus EXTRA. */
 #define NF_MAX_ITEMS 20
 
+/*
+ * Integrity seals. Every mutator of a unit, a shot or a rules object ends
+ * by writing a 64-bit seal over the storage it keeps; every reader checks
+ * the seal of what it reads before trusting it, so storage changed behind
+ * the library's back (garbage, a stale or half-copied object, even a
+ * "valid" value poked into a field) is NAPFIRE_ESTATE. The seal guards
+ * against accidents, not forgers: every value used as an index is still
+ * range-checked where it is used, so a forged seal cannot make the
+ * library read outside an object. Seals hash contents only, never
+ * addresses, so an object stays valid when copied byte for byte.
+ *
+ * A multiply-add per 64-bit word in four independent lanes (each word
+ * mixed with its position first, so moving words is noticed too), then a
+ * finalising mix. Sized for the hot path: sealing one shot costs about as
+ * much as reading it.
+ */
+static inline uint64_t napfire__load64(const unsigned char *p) {
+    uint64_t v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+
+static inline uint64_t napfire__seal(const void *storage, size_t words, uint64_t key) {
+    const unsigned char *p = (const unsigned char *)storage;
+    const uint64_t pos = 0x9E3779B97F4A7C15u;
+    uint64_t a = key, b = 0, c = 0, d = 0;
+    size_t quads = words / 4;
+    for (size_t q = 0; q < quads; q++) {
+        size_t i = 4 * q;
+        a += (napfire__load64(p + 8 * i) ^ (pos * (i + 1))) * 0xC2B2AE3D27D4EB4Fu;
+        b += (napfire__load64(p + 8 * i + 8) ^ (pos * (i + 2))) * 0x165667B19E3779F9u;
+        c += (napfire__load64(p + 8 * i + 16) ^ (pos * (i + 3))) * 0xD6E8FEB86659FD93u;
+        d += (napfire__load64(p + 8 * i + 24) ^ (pos * (i + 4))) * 0xFF51AFD7ED558CCDu;
+    }
+    for (size_t i = 4 * quads; i < words; i++)
+        a += (napfire__load64(p + 8 * i) ^ (pos * (i + 1))) * 0xC4CEB9FE1A85EC53u;
+    uint64_t h = a ^ ((b << 17) | (b >> 47)) ^ ((c << 31) | (c >> 33)) ^ ((d << 47) | (d >> 17));
+    h ^= h >> 33;
+    h *= 0xFF51AFD7ED558CCDu;
+    h ^= h >> 29;
+    return h;
+}
+
+/* The words before the seal field of a struct that ends with one. */
+#define NF_SEALED_WORDS(type) (offsetof(type, seal) / 8)
+#define NF_SEAL_OF(ptr, type, key) napfire__seal((ptr), NF_SEALED_WORDS(type), (key))
+
+/* Per-type keys: one type's sealed bytes in another type's storage, or
+ * one rules section copied over another, do not match. */
+#define NF_UNIT_KEY 0x6E61706669726555u
+#define NF_SHOT_KEY 0x6E61706669726553u
+#define NF_RULES_KEY 0x6E61706669726552u
+
+/*
+ * Parameters are stored packed: each in a bit field of one 64-bit word,
+ * as value - bias (bias: the lowest storable value, -1 for "none", -10
+ * for the house rule). A unit is one word and a shot's own parameters
+ * three, so a shot with both units and its digest seals in ten words.
+ * units.c checks every field's width against the parameter's bounds.
+ */
+struct nf_field {
+    uint8_t word, shift, width;
+    int8_t bias;
+};
+
+// clang-format off
+#define NF_UNIT_LAYOUT(X) \
+    X(NAPFIRE_UNIT_ARM, 0, 0, 3, 0) \
+    X(NAPFIRE_UNIT_NATION, 0, 3, 4, 0) \
+    X(NAPFIRE_UNIT_CLASS, 0, 7, 3, 0) \
+    X(NAPFIRE_UNIT_FORMATION, 0, 10, 4, 0) \
+    X(NAPFIRE_UNIT_FIGURES, 0, 14, 14, 0) \
+    X(NAPFIRE_UNIT_WEAPON, 0, 28, 2, 0) \
+    X(NAPFIRE_UNIT_GUN, 0, 30, 3, 0) \
+    X(NAPFIRE_UNIT_COVER, 0, 33, 2, 0) \
+    X(NAPFIRE_UNIT_MOVED, 0, 35, 2, 0) \
+    X(NAPFIRE_UNIT_DISORDERED, 0, 37, 1, 0) \
+    X(NAPFIRE_UNIT_FIRED_LAST_TURN, 0, 38, 1, 0) \
+    X(NAPFIRE_UNIT_FIRED_THIS_TURN, 0, 39, 1, 0) \
+    X(NAPFIRE_UNIT_SECOND_CLASS_FIRERS, 0, 40, 1, 0) \
+    X(NAPFIRE_UNIT_CHARGING, 0, 41, 1, 0) \
+    X(NAPFIRE_UNIT_MASSED_BATTERY, 0, 42, 1, 0) \
+    X(NAPFIRE_UNIT_UNLIMBERED_THIS_TURN, 0, 43, 1, 0)
+#define NF_SHOT_LAYOUT(X) \
+    X(NAPFIRE_SHOT_MEASURE, 0, 0, 1, 0) \
+    X(NAPFIRE_SHOT_DISTANCE, 0, 1, 20, -1) \
+    X(NAPFIRE_SHOT_ENFILADE, 0, 21, 1, 0) \
+    X(NAPFIRE_SHOT_FIRING_FIGURES, 0, 22, 14, 0) \
+    X(NAPFIRE_SHOT_SCREEN, 0, 36, 1, 0) \
+    X(NAPFIRE_SHOT_SCREEN_DISTANCE, 0, 37, 20, -1) \
+    X(NAPFIRE_SHOT_AMMO, 0, 57, 1, 0) \
+    X(NAPFIRE_SHOT_EXTRA_MODIFIER, 0, 58, 5, -10) \
+    X(NAPFIRE_SHOT_FRIEND_IN_ARC, 1, 0, 1, 0) \
+    X(NAPFIRE_SHOT_FRIEND_NEAR_TARGET, 1, 1, 20, -1) \
+    X(NAPFIRE_SHOT_FRIEND_NEAR_BATTERY, 1, 21, 20, -1) \
+    X(NAPFIRE_SHOT_TARGET_FAR_FROM_FRIENDS, 1, 41, 20, -1) \
+    X(NAPFIRE_SHOT_CLEAR_LOS, 1, 61, 1, 0) \
+    X(NAPFIRE_SHOT_PENETRATION_HITS_FRIEND, 1, 62, 1, 0) \
+    X(NAPFIRE_SHOT_OVERHEAD, 2, 0, 1, 0) \
+    X(NAPFIRE_SHOT_BATTERY_HIGHER, 2, 1, 1, 0) \
+    X(NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_BATTERY, 2, 2, 20, -1) \
+    X(NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_ENEMY, 2, 22, 20, -1)
+// clang-format on
+#define NF_UNIT_FIELD(param, word, shift, width, bias) [(param)-NF_UNIT_PARAM_FIRST] = {word, shift, width, bias},
+#define NF_SHOT_FIELD(param, word, shift, width, bias) [(param)-NF_SHOT_PARAM_FIRST] = {word, shift, width, bias},
+static const struct nf_field nf_unit_fields[NF_UNIT_NPARAMS] = {NF_UNIT_LAYOUT(NF_UNIT_FIELD)};
+static const struct nf_field nf_shot_fields[NF_SHOT_NPARAMS] = {NF_SHOT_LAYOUT(NF_SHOT_FIELD)};
+#undef NF_UNIT_FIELD
+#undef NF_SHOT_FIELD
+#define NF_SHOT_WORDS 3
+
+static inline int32_t napfire__field_get(const uint64_t *words, const struct nf_field *f) {
+    return (int32_t)((words[f->word] >> f->shift) & ((UINT64_C(1) << f->width) - 1)) + f->bias;
+}
+
+/* The caller has checked value against the parameter's bounds. */
+static inline void napfire__field_put(uint64_t *words, const struct nf_field *f, int32_t value) {
+    uint64_t mask = ((UINT64_C(1) << f->width) - 1) << f->shift;
+    uint64_t v = ((uint64_t)(uint32_t)(value - f->bias) << f->shift) & mask;
+    words[f->word] = (words[f->word] & ~mask) | v;
+}
+
+/* A unit's parameters; inside a shot, the shot's copy of one. */
 struct nf_unit {
+    uint64_t bits;
+};
+
+/* The storage of a napfire_unit. */
+struct nf_unit_obj {
     uint32_t magic;
-    int32_t p[NF_UNIT_NPARAMS]; /* p[param - NAPFIRE_UNIT_ARM] */
+    uint32_t zero;
+    struct nf_unit u;
+    uint64_t seal;
+};
+
+/* Modifier items a shot can carry at most (F-MOD: one class item, three
+ * firer conditions, six target conditions). */
+#define NF_DIGEST_MODS 12
+
+/* What resolve needs of a shot, derived once when the shot is set
+ * (units.c) from its validated parameters, so that a resolution reads a
+ * few bytes instead of deciding them again. */
+struct nf_digest {
+    uint32_t reasons;   /* the verdicts that need no rules data */
+    int32_t distance;   /* -1: not given */
+    int32_t screen_distance; /* -1: no screen */
+    int16_t row_figures;     /* firing figures (F-TAB-1) */
+    int16_t star_figures;    /* the firer's current strength (F-TAB-4) */
+    uint8_t path;            /* NF_PATH_*: which fast resolution applies */
+    uint8_t weapon;          /* weapon (musketry) or gun (artillery) */
+    uint8_t measure;
+    uint8_t row_cap;         /* F-TAB-2 */
+    uint8_t second_class;    /* F-CAS-2 */
+    uint8_t guard;           /* F-MOD-G applies */
+    int8_t extra;            /* F-MOD-E */
+    uint8_t nmods;
+    uint8_t mods[NF_DIGEST_MODS]; /* NF_MOD_SLOT(id, variant), in breakdown order */
+    uint8_t screen;               /* a screen covers the target (F-SCR-1/2) */
+    uint8_t zero[3];
+};
+#define NF_MOD_SLOT(id, variant) ((uint8_t)((id) * 2 + (variant)))
+enum {
+    NF_PATH_FULL = 0,     /* only the full resolution (resolve.c) */
+    NF_PATH_MUSKETRY = 1, /* infantry fire the tables cover, no data-free verdict against it */
 };
 
 struct nf_shot {
     uint32_t magic;
+    uint32_t zero;
     struct nf_unit firer;
     struct nf_unit target;
-    int32_t p[NF_SHOT_NPARAMS]; /* p[param - NAPFIRE_SHOT_MEASURE] */
+    uint64_t bits[NF_SHOT_WORDS];
+    struct nf_digest dg;
+    uint64_t seal;
+};
+
+static inline int32_t nf_u(const struct nf_unit *u, int32_t param) {
+    return napfire__field_get(&u->bits, &nf_unit_fields[param - NF_UNIT_PARAM_FIRST]);
+}
+static inline int32_t nf_s(const struct nf_shot *s, int32_t param) {
+    return napfire__field_get(s->bits, &nf_shot_fields[param - NF_SHOT_PARAM_FIRST]);
+}
+
+/*
+ * Rules data in sealed sections, each as small as the values it holds
+ * allow: a resolution checks the seals of the few sections it reads (a
+ * musketry row, its weapon's ranges, the musketry thresholds and
+ * modifiers), never the whole object. The object's own seal covers the
+ * section seals, so it changes with any section.
+ */
+#define NF_CELL_UNKNOWN 0xFFu   /* a table cell not known */
+#define NF_MOD_UNKNOWN INT8_MIN /* a modifier value not known */
+_Static_assert(NAPFIRE_MAX_CELL_HALVES < NF_CELL_UNKNOWN, "cells fit a byte");
+_Static_assert(NAPFIRE_MAX_MODIFIER < 127, "modifiers fit a signed byte");
+
+struct nf_mrow { /* one musketry row (F-TAB) */
+    uint8_t cell[NF_COLUMNS];
+    uint8_t star[NF_COLUMNS];
+    uint8_t zero[6];
+    uint64_t seal;
+};
+struct nf_wrange { /* one infantry weapon's band maxima (F-RNG) */
+    int32_t max[NF_MEASURES][2];
+    uint64_t seal;
+};
+struct nf_grange { /* one gun's band maxima (F-ART-1) */
+    int32_t max[NF_MEASURES][NF_ART_BANDS];
+    uint64_t seal;
+};
+struct nf_arows { /* one gun and ammunition's three band rows (F-ART-1) */
+    uint8_t cell[NF_ART_BANDS][NF_COLUMNS];
+    uint8_t zero[5];
+    uint64_t seal;
+};
+struct nf_mods { /* one fire kind's modifier values (F-MOD, F-ART-1/3) */
+    int8_t v[NF_MOD_IDS][NF_VARIANTS];
+    uint64_t seal;
+};
+/* Thresholds in two sections by who reads them; counts hold one value for
+ * both measures, distances one per measure. */
+#define NF_MTHR_SLOTS 8 /* ROW_2..ROW_5, STAR_FIGURES, GUARD_CAP, SCREEN x 2 */
+#define NF_ATHR_SLOTS 4 /* LONG_RANGE_CLEARANCE x 2, OVERHEAD_CLEARANCE x 2 */
+struct nf_mthr {
+    int32_t v[NF_MTHR_SLOTS];
+    uint64_t seal;
+};
+struct nf_athr {
+    int32_t v[NF_ATHR_SLOTS];
+    uint64_t seal;
+};
+struct nf_prov {
+    char name[NF_NAME_CAP];
+    char edition[NF_EDITION_CAP];
+    char source[NF_SOURCE_CAP];
+    uint64_t seal;
 };
 
 struct nf_rules {
     uint32_t magic;
-    int16_t musketry[NF_ROWS][NF_COLUMNS];      /* halves, -1 unknown */
-    uint8_t musketry_star[NF_ROWS][NF_COLUMNS]; /* 0/1 */
-    int32_t range[NF_WEAPONS][NF_MEASURES][2];  /* effective, long; -1 unknown */
-    int32_t gun_range[NF_GUNS][NF_MEASURES][NF_ART_BANDS];
-    int16_t artillery[NF_GUNS][NF_AMMOS][NF_ART_BANDS][NF_COLUMNS];
-    int32_t modifier[NF_FIRES][NF_MOD_IDS][NF_VARIANTS]; /* NAPFIRE_MODIFIER_UNKNOWN */
-    int32_t threshold[NF_THRESHOLDS][NF_MEASURES];       /* -1 unknown */
-    char name[NF_NAME_CAP];
-    char edition[NF_EDITION_CAP];
-    char source[NF_SOURCE_CAP];
+    uint32_t zero;
+    struct nf_mrow musketry[NF_ROWS];
+    struct nf_wrange range[NF_WEAPONS];
+    struct nf_grange gun_range[NF_GUNS];
+    struct nf_arows artillery[NF_GUNS][NF_AMMOS];
+    struct nf_mods modifier[NF_FIRES];
+    struct nf_mthr mthr;
+    struct nf_athr athr;
+    struct nf_prov prov;
+    uint64_t seal; /* over magic and the section seals */
 };
 
-_Static_assert(sizeof(struct nf_unit) <= NAPFIRE_UNIT_SIZE, "unit layout fits");
+/* The sections in storage order, for sealing and checking them all. */
+#define NF_SECTIONS(X) \
+    X(musketry[0], NF_ROWS, struct nf_mrow) \
+    X(range[0], NF_WEAPONS, struct nf_wrange) \
+    X(gun_range[0], NF_GUNS, struct nf_grange) \
+    X(artillery[0][0], NF_GUNS * NF_AMMOS, struct nf_arows) \
+    X(modifier[0], NF_FIRES, struct nf_mods) \
+    X(mthr, 1, struct nf_mthr) \
+    X(athr, 1, struct nf_athr) \
+    X(prov, 1, struct nf_prov)
+
+/* A section's seal: the key differs per section position, so a section
+ * copied over another is noticed. */
+#define NF_SECTION_SEAL(ptr, type, index) NF_SEAL_OF((ptr), type, NF_RULES_KEY + 2u * (uint64_t)(index) + 1u)
+#define NF_SECTION_OK(ptr, type, index) (NF_SECTION_SEAL((ptr), type, (index)) == (ptr)->seal)
+
+/* The section indices used as seal keys. */
+enum {
+    NF_SEC_MROW = 0,
+    NF_SEC_WRANGE = NF_SEC_MROW + NF_ROWS,
+    NF_SEC_GRANGE = NF_SEC_WRANGE + NF_WEAPONS,
+    NF_SEC_AROWS = NF_SEC_GRANGE + NF_GUNS,
+    NF_SEC_MODS = NF_SEC_AROWS + NF_GUNS * NF_AMMOS,
+    NF_SEC_MTHR = NF_SEC_MODS + NF_FIRES,
+    NF_SEC_ATHR = NF_SEC_MTHR + 1,
+    NF_SEC_PROV = NF_SEC_ATHR + 1,
+    NF_SEC_COUNT = NF_SEC_PROV + 1
+};
+
+_Static_assert(sizeof(struct nf_unit_obj) <= NAPFIRE_UNIT_SIZE, "unit layout fits");
 _Static_assert(sizeof(struct nf_shot) <= NAPFIRE_SHOT_SIZE, "shot layout fits");
 _Static_assert(sizeof(struct nf_rules) <= NAPFIRE_RULES_SIZE, "rules layout fits");
-_Static_assert(_Alignof(struct nf_unit) <= 8, "unit alignment");
+_Static_assert(_Alignof(struct nf_unit_obj) <= 8, "unit alignment");
 _Static_assert(_Alignof(struct nf_shot) <= 8, "shot alignment");
 _Static_assert(_Alignof(struct nf_rules) <= 8, "rules alignment");
+/* Seals follow whole words, with no padding before them. */
+_Static_assert(offsetof(struct nf_unit_obj, seal) % 8 == 0, "unit seal aligned");
+_Static_assert(offsetof(struct nf_shot, seal) % 8 == 0, "shot seal aligned");
+_Static_assert(offsetof(struct nf_mrow, seal) == 24 && offsetof(struct nf_arows, seal) == 32, "rows packed");
+_Static_assert(offsetof(struct nf_mods, seal) == 40 && offsetof(struct nf_prov, seal) % 8 == 0, "sections packed");
+_Static_assert(sizeof(struct nf_digest) % 8 == 0, "digest fills whole words");
 _Static_assert(sizeof(napfire_unit) == NAPFIRE_UNIT_SIZE, "public unit size");
 _Static_assert(sizeof(napfire_shot) == NAPFIRE_SHOT_SIZE, "public shot size");
 _Static_assert(sizeof(napfire_rules) == NAPFIRE_RULES_SIZE, "public rules size");
@@ -150,8 +411,8 @@ _Static_assert(_Alignof(napfire_rules) == 8, "public rules alignment");
 
 /* Views of the public storage. The public types are unions of bytes and a
  * uint64_t, 8-aligned, so the casts are aligned and within bounds. */
-#define NF_UNIT(u) ((struct nf_unit *)(void *)(u)->opaque_.bytes)
-#define NF_CUNIT(u) ((const struct nf_unit *)(const void *)(u)->opaque_.bytes)
+#define NF_UNIT(u) ((struct nf_unit_obj *)(void *)(u)->opaque_.bytes)
+#define NF_CUNIT(u) ((const struct nf_unit_obj *)(const void *)(u)->opaque_.bytes)
 #define NF_SHOT(s) ((struct nf_shot *)(void *)(s)->opaque_.bytes)
 #define NF_CSHOT(s) ((const struct nf_shot *)(const void *)(s)->opaque_.bytes)
 #define NF_RULES(r) ((struct nf_rules *)(void *)(r)->opaque_.bytes)
@@ -168,19 +429,22 @@ _Static_assert(_Alignof(napfire_rules) == 8, "public rules alignment");
 int napfire__resolve_prepare(const struct nf_shot *n, const struct nf_rules *r, napfire_result *res, int *decided);
 int napfire__resolve_roll(const struct nf_shot *n, const struct nf_rules *r, const napfire_result *prepared,
                           int32_t roll_2d6, int32_t half_die, napfire_result *out);
+/* napfire_shot_resolve() without its fast path, for the differential test
+ * (which links the library's objects). */
+int napfire__resolve_full(const napfire_shot *s, const napfire_rules *rules, int32_t roll_2d6, int32_t half_die,
+                          napfire_result *out);
 /* (napfire__resolve_roll: out may be prepared itself, so the single call
  * finishes its result in place rather than copying it; on NAPFIRE_ESTATE
  * *out is partly written, so callers pass local storage. A prepared row
  * other than -1 is a musketry row already found for this shot, reused.) */
 
-/* units.c */
+/* units.c: whether the parameters are a unit or shot the setters could
+ * have made (bounds, formations per arm, the shot's facts against its
+ * units), and whether the storage is one the library sealed. */
 int napfire__unit_valid(const struct nf_unit *u);
 int napfire__shot_valid(const struct nf_shot *s);
-static inline int32_t nf_u(const struct nf_unit *u, int32_t param) {
-    return u->p[param - NF_UNIT_PARAM_FIRST];
-}
-static inline int32_t nf_s(const struct nf_shot *s, int32_t param) {
-    return s->p[param - NF_SHOT_PARAM_FIRST];
+static inline int napfire__shot_sealed(const struct nf_shot *s) {
+    return s->magic == NF_SHOT_MAGIC && NF_SEAL_OF(s, struct nf_shot, NF_SHOT_KEY) == s->seal;
 }
 /* Inline: resolve asks these several times per shot, across files. */
 static inline int napfire__is_infantry(int32_t arm) {
@@ -190,11 +454,22 @@ static inline int napfire__is_artillery(int32_t arm) {
     return arm == NAPFIRE_ARM_FOOT_ARTILLERY || arm == NAPFIRE_ARM_HORSE_ARTILLERY;
 }
 
-/* rules.c: the built-in data and validated access. Readers check the value
- * they read (per-use validation), so corrupt storage gives NAPFIRE_ESTATE.
- * The readers themselves are inline below: resolve calls them a dozen
- * times per shot from other files. */
+/* rules.c: the built-in data (NULL) or the caller's rules, with every
+ * seal checked: *status NAPFIRE_ESTATE when any section or the object's
+ * seal does not match. The fast path checks only the sections it reads
+ * (resolve.c). */
 const struct nf_rules *napfire__rules_resolve(const napfire_rules *r, int *status);
+/* Recompute every seal after a change (rules.c's setters and init). */
+void napfire__rules_reseal(struct nf_rules *n);
+/* Every seal of the caller's rules matches (NULL: the built-in data). */
+int napfire__rules_intact(const napfire_rules *r);
+
+/* Readers of the rules data. Each checks the seal of the section it reads
+ * (the built-in data is the library's own constant) and then the value
+ * itself: NAPFIRE_ESTATE for either. A call that never reads a section
+ * does not notice a change to it; the setters check them all. */
+extern const struct nf_rules napfire__builtin;
+#define NF_SECTION_TRUSTED(r, ptr, type, index) ((r) == &napfire__builtin || NF_SECTION_OK((ptr), type, (index)))
 
 /* A cell or maximum read from storage: -1 is unknown, anything else
  * outside 0..hi means the storage was corrupted. */
@@ -213,10 +488,17 @@ static inline int napfire__read_checked(int32_t v, int32_t hi, int32_t *out) {
     return st;
 }
 
+/* A stored table cell as the API gives it: -1 unknown. */
+static inline int32_t napfire__cell_value(uint8_t stored) {
+    return stored == NF_CELL_UNKNOWN ? NAPFIRE_UNKNOWN : (int32_t)stored;
+}
+
 static inline int napfire__musketry_cell(const struct nf_rules *r, int32_t row, int32_t col, int32_t *halves,
                                          int32_t *star) {
-    int32_t v = r->musketry[row][col];
-    uint8_t s = r->musketry_star[row][col];
+    if (!NF_SECTION_TRUSTED(r, &r->musketry[row], struct nf_mrow, NF_SEC_MROW + row))
+        return NAPFIRE_ESTATE;
+    int32_t v = napfire__cell_value(r->musketry[row].cell[col]);
+    uint8_t s = r->musketry[row].star[col];
     /* The star first: on an unknown cell it is corruption, not unknown. */
     if (s > 1 || (s && (v < 2 || v % 2)))
         return NAPFIRE_ESTATE;
@@ -230,24 +512,32 @@ static inline int napfire__musketry_cell(const struct nf_rules *r, int32_t row, 
 
 static inline int napfire__artillery_cell(const struct nf_rules *r, int32_t gun, int32_t ammo, int32_t band,
                                           int32_t col, int32_t *halves) {
-    return napfire__read_checked(r->artillery[gun][ammo][band - NAPFIRE_BAND_CANISTER][col], NAPFIRE_MAX_CELL_HALVES,
-                                 halves);
+    if (!NF_SECTION_TRUSTED(r, &r->artillery[gun][ammo], struct nf_arows, NF_SEC_AROWS + gun * NF_AMMOS + ammo))
+        return NAPFIRE_ESTATE;
+    return napfire__read_checked(napfire__cell_value(r->artillery[gun][ammo].cell[band - NAPFIRE_BAND_CANISTER][col]),
+                                 NAPFIRE_MAX_CELL_HALVES, halves);
 }
 
 static inline int napfire__range_max(const struct nf_rules *r, int32_t weapon, int32_t measure, int32_t which,
                                      int32_t *value) {
-    return napfire__read_checked(r->range[weapon][measure][which], NAPFIRE_MAX_DISTANCE, value);
+    if (!NF_SECTION_TRUSTED(r, &r->range[weapon], struct nf_wrange, NF_SEC_WRANGE + weapon))
+        return NAPFIRE_ESTATE;
+    return napfire__read_checked(r->range[weapon].max[measure][which], NAPFIRE_MAX_DISTANCE, value);
 }
 
 static inline int napfire__gun_range_max(const struct nf_rules *r, int32_t gun, int32_t measure, int32_t which,
                                          int32_t *value) {
-    return napfire__read_checked(r->gun_range[gun][measure][which], NAPFIRE_MAX_DISTANCE, value);
+    if (!NF_SECTION_TRUSTED(r, &r->gun_range[gun], struct nf_grange, NF_SEC_GRANGE + gun))
+        return NAPFIRE_ESTATE;
+    return napfire__read_checked(r->gun_range[gun].max[measure][which], NAPFIRE_MAX_DISTANCE, value);
 }
 
 static inline int napfire__modifier_value(const struct nf_rules *r, int32_t fire, int32_t id, int32_t variant,
                                           int32_t *value) {
-    int32_t v = r->modifier[fire][id][variant];
-    if (v == NAPFIRE_MODIFIER_UNKNOWN)
+    if (!NF_SECTION_TRUSTED(r, &r->modifier[fire], struct nf_mods, NF_SEC_MODS + fire))
+        return NAPFIRE_ESTATE;
+    int32_t v = r->modifier[fire].v[id][variant];
+    if (v == NF_MOD_UNKNOWN)
         return NAPFIRE_EUNKNOWN;
     if (v < -NAPFIRE_MAX_MODIFIER || v > NAPFIRE_MAX_MODIFIER)
         return NAPFIRE_ESTATE;
@@ -274,13 +564,38 @@ static inline int32_t napfire__threshold_lo(int32_t id) {
     return napfire__threshold_is_distance(id) || id == NAPFIRE_THRESHOLD_GUARD_CAP ? 0 : 1;
 }
 
+/* Where a threshold is stored (id and measure in range): its byte offset
+ * in struct nf_rules. */
+static inline size_t napfire__threshold_offset(int32_t id, int32_t measure) {
+    size_t m = (size_t)measure * sizeof(int32_t);
+    switch (id) {
+        case NAPFIRE_THRESHOLD_SCREEN:
+            return offsetof(struct nf_rules, mthr.v[6]) + m;
+        case NAPFIRE_THRESHOLD_LONG_RANGE_CLEARANCE:
+            return offsetof(struct nf_rules, athr.v[0]) + m;
+        case NAPFIRE_THRESHOLD_OVERHEAD_CLEARANCE:
+            return offsetof(struct nf_rules, athr.v[2]) + m;
+        case NAPFIRE_THRESHOLD_STAR_FIGURES:
+            return offsetof(struct nf_rules, mthr.v[4]);
+        case NAPFIRE_THRESHOLD_GUARD_CAP:
+            return offsetof(struct nf_rules, mthr.v[5]);
+        default: /* ROW_2 .. ROW_5 */
+            return offsetof(struct nf_rules, mthr.v[0]) + (size_t)(id - NAPFIRE_THRESHOLD_ROW_2) * sizeof(int32_t);
+    }
+}
+
+static inline int32_t napfire__threshold_stored(const struct nf_rules *r, int32_t id, int32_t measure) {
+    int32_t v;
+    memcpy(&v, (const unsigned char *)r + napfire__threshold_offset(id, measure), sizeof v);
+    return v;
+}
+
 static inline int napfire__threshold(const struct nf_rules *r, int32_t id, int32_t measure, int32_t *value) {
-    int32_t v = r->threshold[id][measure];
-    /* The setter writes a count to both measures: storage where the two
-     * differ is corrupted, even where each value is in its domain. (Row
-     * order is checked by the readers of rows, once per read of them.) */
-    if (!napfire__threshold_is_distance(id) && r->threshold[id][0] != r->threshold[id][1])
+    int artillery = id == NAPFIRE_THRESHOLD_LONG_RANGE_CLEARANCE || id == NAPFIRE_THRESHOLD_OVERHEAD_CLEARANCE;
+    if (artillery ? !NF_SECTION_TRUSTED(r, &r->athr, struct nf_athr, NF_SEC_ATHR)
+                  : !NF_SECTION_TRUSTED(r, &r->mthr, struct nf_mthr, NF_SEC_MTHR))
         return NAPFIRE_ESTATE;
+    int32_t v = napfire__threshold_stored(r, id, measure);
     if (v == NAPFIRE_UNKNOWN)
         return NAPFIRE_EUNKNOWN;
     if (v < napfire__threshold_lo(id) || v > napfire__threshold_hi(id))
@@ -386,6 +701,16 @@ int32_t napfire__long_range_halves(int32_t halves);
 int napfire__is_second_class(const struct nf_unit *firer);
 void napfire__round_half(int32_t halves, int32_t half_die, int32_t second_class, napfire_result *out);
 void napfire__split_screen(const struct nf_shot *s, napfire_result *out);
+
+/* digest.c: the shot's digest (units.c calls it on every change) and the
+ * verdicts that need no rules data, which it keeps. */
+void napfire__digest(struct nf_shot *s);
+uint32_t napfire__static_verdicts(const struct nf_shot *s);
+/* modifiers.c: the modifier items of a covered shot as NF_MOD_SLOT()s, in
+ * breakdown order, without reading any value; 0 when more than cap. */
+int napfire__modifier_slots(const struct nf_shot *s, uint8_t *slots, size_t cap, size_t *count);
+/* tables.c: the highest row a formation allows (F-TAB-2). */
+int32_t napfire__row_cap(int32_t formation);
 
 /* artillery.c */
 uint32_t napfire__artillery_static_verdicts(const struct nf_shot *s);

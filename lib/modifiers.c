@@ -24,6 +24,11 @@ struct builder {
     int32_t disordered, skirmishers;
     int has_disordered, has_skirmishers;
     int32_t positive, negative;
+    /* Slots (napfire__modifier_slots): the items' NF_MOD_SLOT()s only, no
+     * value read. */
+    uint8_t *slots;
+    size_t slot_cap;
+    int overflow;
 };
 
 static void tally(struct builder *b, int32_t id, int32_t v) {
@@ -44,6 +49,13 @@ static void tally(struct builder *b, int32_t id, int32_t v) {
 
 /* Append the item (id, variant) with its value from the rules data. */
 static void add(struct builder *b, int32_t id, int32_t variant) {
+    if (b->slots) {
+        if (b->count < b->slot_cap)
+            b->slots[b->count++] = NF_MOD_SLOT(id, variant);
+        else
+            b->overflow = 1;
+        return;
+    }
     int32_t v = 0;
     int st = napfire__need_modifier(b->d, b->fire, id, variant, &v);
     if (st != NAPFIRE_OK) {
@@ -267,9 +279,7 @@ static int tally_net(struct builder *b, const struct nf_shot *s, int32_t *net) {
 int napfire__modifier_net(const struct nf_shot *s, struct nf_data *d, int32_t *net) {
     const struct nf_unit *f = &s->firer;
     int artillery = napfire__is_artillery(nf_u(f, NAPFIRE_UNIT_ARM));
-    struct builder b = {
-        d, artillery ? NAPFIRE_FIRE_ARTILLERY : NAPFIRE_FIRE_MUSKETRY, NULL, 0, NAPFIRE_OK, {0, 0}, 0, 0, 0, 0, 0, 0,
-        0};
+    struct builder b = {.d = d, .fire = artillery ? NAPFIRE_FIRE_ARTILLERY : NAPFIRE_FIRE_MUSKETRY};
     collect(&b, s);
     if (b.status != NAPFIRE_OK)
         return b.status;
@@ -282,6 +292,19 @@ int napfire__modifier_net(const struct nf_shot *s, struct nf_data *d, int32_t *n
     return NAPFIRE_OK;
 }
 
+int napfire__modifier_slots(const struct nf_shot *s, uint8_t *slots, size_t cap, size_t *count) {
+    const struct nf_unit *f = &s->firer;
+    *count = 0;
+    if (!fire_covered(f))
+        return 1;
+    int artillery = napfire__is_artillery(nf_u(f, NAPFIRE_UNIT_ARM));
+    struct builder b = {
+        .fire = artillery ? NAPFIRE_FIRE_ARTILLERY : NAPFIRE_FIRE_MUSKETRY, .slots = slots, .slot_cap = cap};
+    collect(&b, s);
+    *count = b.count;
+    return !b.overflow;
+}
+
 int napfire__modifiers(const struct nf_shot *s, struct nf_data *d, napfire_modifier items[NF_MAX_ITEMS], size_t *count,
                        int32_t *net) {
     const struct nf_unit *f = &s->firer;
@@ -292,9 +315,7 @@ int napfire__modifiers(const struct nf_shot *s, struct nf_data *d, napfire_modif
         return NAPFIRE_OK;
     }
     int artillery = napfire__is_artillery(nf_u(f, NAPFIRE_UNIT_ARM));
-    struct builder b = {
-        d, artillery ? NAPFIRE_FIRE_ARTILLERY : NAPFIRE_FIRE_MUSKETRY, items, 0, NAPFIRE_OK, {0, 0}, 0, 0, 0, 0, 0, 0,
-        0};
+    struct builder b = {.d = d, .fire = artillery ? NAPFIRE_FIRE_ARTILLERY : NAPFIRE_FIRE_MUSKETRY, .items = items};
     collect(&b, s);
     int st = b.status;
     if (st == NAPFIRE_OK && !artillery) {

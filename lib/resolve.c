@@ -28,28 +28,6 @@ static int required_settings(const struct nf_shot *s) {
     return NAPFIRE_OK;
 }
 
-/* Clauses every firer shares, none needing rules data. */
-static uint32_t common_verdicts(const struct nf_shot *s) {
-    const struct nf_unit *f = &s->firer;
-    int32_t arm = nf_u(f, NAPFIRE_UNIT_ARM);
-    uint32_t reasons = 0;
-    /* F-TAB-6: cavalry fire and skirmish-order fire are not described. */
-    if (arm == NAPFIRE_ARM_CAVALRY ||
-        (napfire__is_infantry(arm) && nf_u(f, NAPFIRE_UNIT_FORMATION) == NAPFIRE_FORMATION_SKIRMISH))
-        reasons |= BIT(NAPFIRE_REASON_NOT_COVERED);
-    if (nf_u(f, NAPFIRE_UNIT_FIGURES) == 0)
-        reasons |= BIT(NAPFIRE_REASON_NO_FIGURES);
-    /* F-ART-2: once per turn, infantry and artillery alike. */
-    if (nf_u(f, NAPFIRE_UNIT_FIRED_THIS_TURN))
-        reasons |= BIT(NAPFIRE_REASON_ALREADY_FIRED);
-    /* F-ART-3: more than half a move forbids fire (infantry too: Decision). */
-    if (nf_u(f, NAPFIRE_UNIT_MOVED) == NAPFIRE_MOVED_MORE)
-        reasons |= BIT(NAPFIRE_REASON_MOVED_TOO_FAR);
-    if (napfire__is_artillery(arm))
-        reasons |= napfire__artillery_static_verdicts(s);
-    return reasons;
-}
-
 /* Clauses that need rules data, evaluated in precedence order. Unknown
  * data leaves its clause undecided (the context records the first one);
  * corruption aborts. */
@@ -95,7 +73,7 @@ int napfire__resolve_prepare(const struct nf_shot *n, const struct nf_rules *r, 
     if (st)
         return st;
     result_reset(res);
-    uint32_t reasons = common_verdicts(n);
+    uint32_t reasons = napfire__static_verdicts(n);
     struct nf_data d;
     napfire__data_init(&d, r);
     int32_t band = NAPFIRE_BAND_NONE;
@@ -171,7 +149,9 @@ int napfire__shot_open(const napfire_shot *s, const napfire_rules *rules, unsign
     if (st)
         return st;
     const struct nf_shot *n = NF_CSHOT(s);
-    if (!napfire__shot_valid(n))
+    /* The seal says the library made these bytes; validity still guards
+     * the tables the fields index, against a forged seal. */
+    if (!napfire__shot_sealed(n) || !napfire__shot_valid(n))
         return NAPFIRE_ESTATE;
     if ((how & NF_OPEN_DISTANCE) && nf_s(n, NAPFIRE_SHOT_DISTANCE) < 0)
         return NAPFIRE_EINVAL;
@@ -180,10 +160,178 @@ int napfire__shot_open(const napfire_shot *s, const napfire_rules *rules, unsign
     return NAPFIRE_OK;
 }
 
-int napfire_shot_resolve(const napfire_shot *s, const napfire_rules *rules, int32_t roll_2d6, int32_t half_die,
-                         napfire_result *out) {
-    if (!out)
-        return NAPFIRE_EINVAL;
+/*
+ * The fast path: a permitted musketry shot whose data is all known, from
+ * the shot's digest (digest.c) and the rules sections it reads, each
+ * checked by its seal. It answers only when it is sure; anything else
+ * (a forbidding clause, unknown data, a seal that does not match, a bad
+ * argument) returns 0 for the full path to decide and explain, so the
+ * two give the same bytes by construction where the fast one answers
+ * (tests/unit/test_differential.c checks it).
+ */
+struct fast {
+    int32_t band, net, row;
+};
+
+/* check: whether to check section seals (not for the built-in data, or
+ * for sections a batch has checked already). */
+static int fast_prepare(const struct nf_shot *n, const struct nf_rules *r, int check, struct fast *f) {
+    const struct nf_digest *dg = &n->dg;
+    /* Range-checked: they index the rules. */
+    if (dg->path != NF_PATH_MUSKETRY || dg->weapon >= NF_WEAPONS || dg->measure >= NF_MEASURES ||
+        dg->nmods > NF_DIGEST_MODS || dg->row_cap >= NF_ROWS)
+        return 0;
+    /* F-RNG-2: effective if d <= its maximum, long if d <= long's. */
+    const struct nf_wrange *w = &r->range[dg->weapon];
+    if (check && !NF_SECTION_OK(w, struct nf_wrange, NF_SEC_WRANGE + dg->weapon))
+        return 0;
+    int32_t eff = w->max[dg->measure][0], lng = w->max[dg->measure][1];
+    if (eff < 0 || lng < eff)
+        return 0;
+    if (dg->distance <= eff)
+        f->band = NAPFIRE_BAND_EFFECTIVE;
+    else if (dg->distance <= lng)
+        f->band = NAPFIRE_BAND_LONG;
+    else
+        return 0;
+    const struct nf_mthr *t = &r->mthr;
+    if ((dg->screen || dg->guard || dg->row_cap > 0) && check && !NF_SECTION_OK(t, struct nf_mthr, NF_SEC_MTHR))
+        return 0;
+    /* F-SCR-2: a screen farther than the threshold would forbid the shot. */
+    if (dg->screen) {
+        int32_t screen = t->v[6 + dg->measure];
+        if (screen < 0 || dg->screen_distance > screen)
+            return 0;
+    }
+    /* F-MOD, F-MOD-G, F-MOD-X, F-MOD-E: the tallies of modifiers.c's
+     * tally_net(), over the digest's items. */
+    const struct nf_mods *m = &r->modifier[NAPFIRE_FIRE_MUSKETRY];
+    if (dg->nmods > 0 && check && !NF_SECTION_OK(m, struct nf_mods, NF_SEC_MODS + NAPFIRE_FIRE_MUSKETRY))
+        return 0;
+    int32_t bonus[2] = {0, 0}, disordered = 0, skirmishers = 0, positive = 0, negative = 0;
+    size_t bonuses = 0;
+    int has_disordered = 0, has_skirmishers = 0;
+    for (size_t i = 0; i < dg->nmods; i++) {
+        int32_t id = dg->mods[i] >> 1, variant = dg->mods[i] & 1;
+        if (id >= NF_MOD_IDS)
+            return 0;
+        int32_t v = m->v[id][variant];
+        if (v == NF_MOD_UNKNOWN)
+            return 0;
+        if (id <= NAPFIRE_MOD_BRITISH_LINE && bonuses < 2) {
+            bonus[bonuses++] = v;
+        } else if (id == NAPFIRE_MOD_DISORDERED) {
+            disordered = v;
+            has_disordered = 1;
+        } else if (id == NAPFIRE_MOD_SKIRMISHERS) {
+            skirmishers = v;
+            has_skirmishers = 1;
+        } else if (v < 0) {
+            negative += v;
+        } else {
+            positive += v;
+        }
+    }
+    int32_t cap = NAPFIRE_MAX_MODIFIER * 2;
+    if (dg->guard) {
+        cap = t->v[5];
+        if (cap < 0)
+            return 0;
+    }
+    int exclusive_on = has_disordered || has_skirmishers;
+    int32_t sum = positive, capped = 0;
+    for (size_t i = 0; i < bonuses; i++) {
+        int32_t v = bonus[i];
+        if (v > 0) {
+            if (capped + v <= cap) {
+                capped += v;
+                sum += v;
+            }
+        } else if (v == 0 || !exclusive_on) {
+            sum += v;
+        }
+    }
+    if (has_disordered)
+        sum += disordered;
+    if (has_skirmishers && (!has_disordered || skirmishers >= 0))
+        sum += skirmishers;
+    if (!exclusive_on)
+        sum += negative;
+    f->net = sum + dg->extra;
+    /* F-TAB-1/2: climb while the next row's threshold is reached. */
+    int32_t row = 0;
+    while (row < dg->row_cap) {
+        int32_t need = t->v[row];
+        if (need < 0)
+            return 0;
+        if (dg->row_figures < need)
+            break;
+        row++;
+    }
+    f->row = row;
+    return 1;
+}
+
+/* One roll of a prepared shot (roll and die in their domains). */
+static int fast_roll(const struct nf_shot *n, const struct nf_rules *r, int check, const struct fast *f,
+                     int32_t roll_2d6, int32_t half_die, napfire_result *res) {
+    const struct nf_digest *dg = &n->dg;
+    result_reset(res);
+    res->permitted = 1;
+    res->band = f->band;
+    res->net_modifier = f->net;
+    res->modified_roll = roll_2d6 + f->net;
+    res->row = f->row;
+    res->column = napfire__roll_column(res->modified_roll);
+    if (res->column >= 0) {
+        /* F-TAB-4: N* is N + 1 from the star threshold. */
+        const struct nf_mrow *mr = &r->musketry[f->row];
+        if (check && !NF_SECTION_OK(mr, struct nf_mrow, NF_SEC_MROW + f->row))
+            return 0;
+        uint8_t cell = mr->cell[res->column];
+        if (cell == NF_CELL_UNKNOWN)
+            return 0;
+        int32_t halves = cell;
+        if (mr->star[res->column]) {
+            int32_t star = r->mthr.v[4];
+            if (check && !NF_SECTION_OK(&r->mthr, struct nf_mthr, NF_SEC_MTHR))
+                return 0;
+            if (star < 0)
+                return 0;
+            if (dg->star_figures >= star)
+                halves += 2;
+        }
+        res->table_halves = halves;
+    }
+    /* F-CAS-1..4, F-SCR-1. */
+    res->halves = f->band == NAPFIRE_BAND_LONG ? napfire__long_range_halves(res->table_halves) : res->table_halves;
+    napfire__round_half(res->halves, half_die, dg->second_class, res);
+    res->screen_casualties = dg->screen && res->casualties > 0;
+    res->target_casualties = res->casualties - res->screen_casualties;
+    return 1;
+}
+
+/* The whole fast resolution of one call: 1 with *out written, else 0
+ * with *out untouched. */
+static int fast_resolve(const napfire_shot *s, const napfire_rules *rules, int32_t roll_2d6, int32_t half_die,
+                        napfire_result *out) {
+    const struct nf_rules *r = rules ? NF_CRULES(rules) : &napfire__builtin;
+    const struct nf_shot *n = NF_CSHOT(s);
+    if (r->magic != NF_RULES_MAGIC || !napfire__shot_sealed(n) || roll_2d6 < 2 || roll_2d6 > 12 || half_die < 0 ||
+        half_die > 6)
+        return 0;
+    int check = r != &napfire__builtin;
+    struct fast f;
+    napfire_result res;
+    if (!fast_prepare(n, r, check, &f) || !fast_roll(n, r, check, &f, roll_2d6, half_die, &res))
+        return 0;
+    *out = res;
+    return 1;
+}
+
+/* The full path: every clause in precedence order, unknown data named. */
+static int full_resolve(const napfire_shot *s, const napfire_rules *rules, int32_t roll_2d6, int32_t half_die,
+                        napfire_result *out) {
     struct nf_data d;
     int st = napfire__shot_open(s, rules, 0, &d);
     if (st)
@@ -199,4 +347,20 @@ int napfire_shot_resolve(const napfire_shot *s, const napfire_rules *rules, int3
     if (st == NAPFIRE_OK || st == NAPFIRE_EUNKNOWN)
         *out = res;
     return st;
+}
+
+int napfire__resolve_full(const napfire_shot *s, const napfire_rules *rules, int32_t roll_2d6, int32_t half_die,
+                          napfire_result *out) {
+    if (!s || !out)
+        return NAPFIRE_EINVAL;
+    return full_resolve(s, rules, roll_2d6, half_die, out);
+}
+
+int napfire_shot_resolve(const napfire_shot *s, const napfire_rules *rules, int32_t roll_2d6, int32_t half_die,
+                         napfire_result *out) {
+    if (!s || !out)
+        return NAPFIRE_EINVAL;
+    if (fast_resolve(s, rules, roll_2d6, half_die, out))
+        return NAPFIRE_OK;
+    return full_resolve(s, rules, roll_2d6, half_die, out);
 }

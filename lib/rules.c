@@ -7,20 +7,22 @@
 
 #define U NAPFIRE_UNKNOWN
 #define MU NAPFIRE_MODIFIER_UNKNOWN
-#define UNK9 \
-  { U, U, U, U, U, U, U, U, U }
-#define UNK_BANDS \
-  { UNK9, UNK9, UNK9 }
-#define UNK_GUN \
-  { UNK_BANDS, UNK_BANDS }
+#define UC NF_CELL_UNKNOWN
+#define MUS NF_MOD_UNKNOWN
+#define UC9 \
+  { UC, UC, UC, UC, UC, UC, UC, UC, UC }
+#define MU2 \
+  { MUS, MUS }
 #define UNK_GUN_RANGE \
   { \
-    {U, U, U}, { \
-      U, U, U \
-    } \
+    .max = { {U, U, U}, {U, U, U} } \
   }
-#define MU2 \
-  { MU, MU }
+#define UNK_AROWS \
+  { \
+    .cell = { UC9, UC9, UC9 } \
+  }
+#define UNK_GUN \
+  { UNK_AROWS, UNK_AROWS }
 
 /*
  * Exactly what the source texts give (F-DATA), nothing else.
@@ -28,83 +30,122 @@
  * cells packed to the left of rows 1-4, the first cell of row 5, and row 4,
  * 11-12 = 5 from the worked example (F-EX-1). Row 5's starred values have
  * no determined places, so they stay unknown. No artillery number is known.
+ * The library's own constant: it carries no seals (napfire_rules_init()
+ * seals its copy), and the readers trust it by address.
  */
-static const struct nf_rules builtin =
-    {
-        .magic = NF_RULES_MAGIC,
-        .musketry =
-            {
-                {0, 0, 0, 0, 1, U, U, U, U},
-                {0, 0, 0, 1, U, U, U, U, U},
-                {0, 0, 1, U, U, U, U, U, U},
-                {0, 1, U, U, U, 10, U, U, U},
-                {0, U, U, U, U, U, U, U, U},
-            },
-        .musketry_star = {{0}},
-        /* F-RNG: metric in mm, imperial in tenths of an inch; sharpshooters
+const struct nf_rules napfire__builtin = {
+    .magic = NF_RULES_MAGIC,
+    .musketry =
+        {
+            {.cell = {0, 0, 0, 0, 1, UC, UC, UC, UC}},
+            {.cell = {0, 0, 0, 1, UC, UC, UC, UC, UC}},
+            {.cell = {0, 0, 1, UC, UC, UC, UC, UC, UC}},
+            {.cell = {0, 1, UC, UC, UC, 10, UC, UC, UC}},
+            {.cell = {0, UC, UC, UC, UC, UC, UC, UC, UC}},
+        },
+    /* F-RNG: metric in mm, imperial in tenths of an inch; sharpshooters
      * have one band (F-RNG-3), so their long maximum equals the effective. */
-        .range =
-            {
-                [NAPFIRE_WEAPON_MUSKET] = {{100, 200}, {60, 120}},
-                [NAPFIRE_WEAPON_RIFLE] = {{120, 240}, {70, 140}},
-                [NAPFIRE_WEAPON_SHARPSHOOTER] = {{280, 280}, {170, 170}},
-            },
-        .gun_range = {UNK_GUN_RANGE, UNK_GUN_RANGE, UNK_GUN_RANGE, UNK_GUN_RANGE, UNK_GUN_RANGE},
-        .artillery = {UNK_GUN, UNK_GUN, UNK_GUN, UNK_GUN, UNK_GUN},
-        .modifier =
-            {
-                [NAPFIRE_FIRE_MUSKETRY] =
-                    {
-                        MU2,
-                        [NAPFIRE_MOD_GUARD] = {2, MU},
-                        [NAPFIRE_MOD_ELITE] = {1, MU},
-                        [NAPFIRE_MOD_STEADY] = {0, MU},
-                        [NAPFIRE_MOD_RAW] = {-2, MU},
-                        [NAPFIRE_MOD_BRITISH_LINE] = {1, MU},
-                        [NAPFIRE_MOD_FIRED_LAST_TURN] = {-2, MU},
-                        [NAPFIRE_MOD_DISORDERED] = {-4, MU},
-                        [NAPFIRE_MOD_COLUMN] = {1, 2},
-                        [NAPFIRE_MOD_SQUARE_OR_ENFILADE] = {2, MU},
-                        [NAPFIRE_MOD_MASS] = {2, MU},
-                        [NAPFIRE_MOD_ARTILLERY] = {-2, MU},
-                        [NAPFIRE_MOD_CHARGING_CAVALRY] = {-2, MU},
-                        [NAPFIRE_MOD_OPEN_ORDER] = {-2, MU},
-                        [NAPFIRE_MOD_SKIRMISHERS] = {-4, MU},
-                        [NAPFIRE_MOD_COVER] = {-2, -1},
-                        [NAPFIRE_MOD_BUILDINGS] = {-4, MU},
-                        [NAPFIRE_MOD_GUARD_CAP] = MU2,
-                        [NAPFIRE_MOD_EXTRA] = MU2,
-                        [NAPFIRE_MOD_MOVED_HALF] = MU2,
-                    },
-                [NAPFIRE_FIRE_ARTILLERY] = {MU2, MU2, MU2, MU2, MU2, MU2, MU2, MU2, MU2, MU2,
-                                            MU2, MU2, MU2, MU2, MU2, MU2, MU2, MU2, MU2, MU2},
-            },
-        .threshold =
-            {
-                [NAPFIRE_THRESHOLD_SCREEN] = {50, 30},
-                [NAPFIRE_THRESHOLD_LONG_RANGE_CLEARANCE] = {100, 60},
-                [NAPFIRE_THRESHOLD_OVERHEAD_CLEARANCE] = {100, 60},
-                [NAPFIRE_THRESHOLD_STAR_FIGURES] = {48, 48},
-                [NAPFIRE_THRESHOLD_ROW_2] = {12, 12},
-                [NAPFIRE_THRESHOLD_ROW_3] = {20, 20},
-                [NAPFIRE_THRESHOLD_ROW_4] = {28, 28},
-                [NAPFIRE_THRESHOLD_ROW_5] = {36, 36},
-                [NAPFIRE_THRESHOLD_GUARD_CAP] = {2, 2},
-            },
-        .name = "Napoleonic figure-scale fire: the source texts",
-        .edition = "built-in data",
-        .source = "Russian figure-scale texts: musketry (damaged table, 16 of 45 "
-                  "cells); open order and artillery (no numbers)",
+    .range =
+        {
+            [NAPFIRE_WEAPON_MUSKET] = {.max = {{100, 200}, {60, 120}}},
+            [NAPFIRE_WEAPON_RIFLE] = {.max = {{120, 240}, {70, 140}}},
+            [NAPFIRE_WEAPON_SHARPSHOOTER] = {.max = {{280, 280}, {170, 170}}},
+        },
+    .gun_range = {UNK_GUN_RANGE, UNK_GUN_RANGE, UNK_GUN_RANGE, UNK_GUN_RANGE, UNK_GUN_RANGE},
+    .artillery = {UNK_GUN, UNK_GUN, UNK_GUN, UNK_GUN, UNK_GUN},
+    .modifier =
+        {
+            [NAPFIRE_FIRE_MUSKETRY] = {.v =
+                                           {
+                                               MU2,
+                                               [NAPFIRE_MOD_GUARD] = {2, MUS},
+                                               [NAPFIRE_MOD_ELITE] = {1, MUS},
+                                               [NAPFIRE_MOD_STEADY] = {0, MUS},
+                                               [NAPFIRE_MOD_RAW] = {-2, MUS},
+                                               [NAPFIRE_MOD_BRITISH_LINE] = {1, MUS},
+                                               [NAPFIRE_MOD_FIRED_LAST_TURN] = {-2, MUS},
+                                               [NAPFIRE_MOD_DISORDERED] = {-4, MUS},
+                                               [NAPFIRE_MOD_COLUMN] = {1, 2},
+                                               [NAPFIRE_MOD_SQUARE_OR_ENFILADE] = {2, MUS},
+                                               [NAPFIRE_MOD_MASS] = {2, MUS},
+                                               [NAPFIRE_MOD_ARTILLERY] = {-2, MUS},
+                                               [NAPFIRE_MOD_CHARGING_CAVALRY] = {-2, MUS},
+                                               [NAPFIRE_MOD_OPEN_ORDER] = {-2, MUS},
+                                               [NAPFIRE_MOD_SKIRMISHERS] = {-4, MUS},
+                                               [NAPFIRE_MOD_COVER] = {-2, -1},
+                                               [NAPFIRE_MOD_BUILDINGS] = {-4, MUS},
+                                               [NAPFIRE_MOD_GUARD_CAP] = MU2,
+                                               [NAPFIRE_MOD_EXTRA] = MU2,
+                                               [NAPFIRE_MOD_MOVED_HALF] = MU2,
+                                           }},
+            [NAPFIRE_FIRE_ARTILLERY] = {.v = {MU2, MU2, MU2, MU2, MU2, MU2, MU2, MU2, MU2, MU2, MU2, MU2, MU2, MU2,
+                                              MU2, MU2, MU2, MU2, MU2, MU2}},
+        },
+    /* napfire__threshold_offset(): ROW_2..ROW_5, STAR_FIGURES, GUARD_CAP,
+     * SCREEN metric and imperial; the clearances, metric and imperial. */
+    .mthr = {.v = {12, 20, 28, 36, 48, 2, 50, 30}},
+    .athr = {.v = {100, 60, 100, 60}},
+    .prov =
+        {
+            .name = "Napoleonic figure-scale fire: the source texts",
+            .edition = "built-in data",
+            .source = "Russian figure-scale texts: musketry (damaged table, 16 of 45 "
+                      "cells); open order and artillery (no numbers)",
+        },
 };
+
+/* Every section's seal, in storage order, then the object's over them. */
+#define SEAL_SECTIONS(field, count, type) \
+  for (size_t i = 0; i < (count); i++, k++) { \
+    const type *sec = &(&n->field)[i]; \
+    seals[k] = NF_SECTION_SEAL(sec, type, k); \
+  }
+static uint64_t section_seals(const struct nf_rules *n, uint64_t seals[NF_SEC_COUNT + 1]) {
+    size_t k = 0;
+    NF_SECTIONS(SEAL_SECTIONS)
+    seals[NF_SEC_COUNT] = n->magic;
+    return napfire__seal(seals, NF_SEC_COUNT + 1, NF_RULES_KEY);
+}
+#undef SEAL_SECTIONS
+
+#define STORED_SEALS(field, count, type) \
+  for (size_t i = 0; i < (count); i++, k++) \
+    stored[k] = (&n->field)[i].seal;
+/* Magic and every seal as the setters left them. */
+static int rules_intact(const struct nf_rules *n) {
+    if (n->magic != NF_RULES_MAGIC)
+        return 0;
+    uint64_t seals[NF_SEC_COUNT + 1], stored[NF_SEC_COUNT];
+    size_t k = 0;
+    NF_SECTIONS(STORED_SEALS)
+    uint64_t top = section_seals(n, seals);
+    return memcmp(seals, stored, sizeof stored) == 0 && top == n->seal;
+}
+#undef STORED_SEALS
+
+#define WRITE_SEALS(field, count, type) \
+  for (size_t i = 0; i < (count); i++, k++) \
+    (&n->field)[i].seal = seals[k];
+void napfire__rules_reseal(struct nf_rules *n) {
+    uint64_t seals[NF_SEC_COUNT + 1];
+    size_t k = 0;
+    n->seal = section_seals(n, seals);
+    NF_SECTIONS(WRITE_SEALS)
+}
+#undef WRITE_SEALS
 
 const struct nf_rules *napfire__rules_resolve(const napfire_rules *r, int *status) {
     if (!r) {
         *status = NAPFIRE_OK;
-        return &builtin;
+        return &napfire__builtin;
     }
     const struct nf_rules *n = NF_CRULES(r);
     *status = n->magic == NF_RULES_MAGIC ? NAPFIRE_OK : NAPFIRE_ESTATE;
     return n;
+}
+
+int napfire__rules_intact(const napfire_rules *r) {
+    return r == NULL || rules_intact(NF_CRULES(r));
 }
 
 void napfire__data_init(struct nf_data *d, const struct nf_rules *r) {
@@ -143,7 +184,7 @@ static int rows_increase(const int32_t v[NF_ROW_THRESHOLDS]) {
 /* The stored row thresholds (counts: the metric copy serves both). */
 static void stored_rows(const struct nf_rules *n, int32_t v[NF_ROW_THRESHOLDS]) {
     for (size_t i = 0; i < NF_ROW_THRESHOLDS; i++)
-        v[i] = n->threshold[NAPFIRE_THRESHOLD_ROW_2 + (int32_t)i][NAPFIRE_MEASURE_METRIC];
+        v[i] = napfire__threshold_stored(n, NAPFIRE_THRESHOLD_ROW_2 + (int32_t)i, NAPFIRE_MEASURE_METRIC);
 }
 
 int napfire__rows_ordered(const struct nf_rules *n) {
@@ -160,7 +201,9 @@ int napfire_rules_init(napfire_rules *r, size_t size) {
     if (size != sizeof(napfire_rules))
         return NAPFIRE_ESIZE;
     memset(r, 0, sizeof *r);
-    *NF_RULES(r) = builtin;
+    struct nf_rules *n = NF_RULES(r);
+    *n = napfire__builtin;
+    napfire__rules_reseal(n);
     return NAPFIRE_OK;
 }
 
@@ -171,7 +214,9 @@ static struct nf_rules *writable(napfire_rules *r, int *status) {
         return NULL;
     }
     struct nf_rules *n = NF_RULES(r);
-    if (n->magic != NF_RULES_MAGIC) {
+    /* Every seal, not only the touched section's: resealing would make
+     * a change behind the library's back look like its own. */
+    if (!rules_intact(n)) {
         *status = NAPFIRE_ESTATE;
         return NULL;
     }
@@ -197,8 +242,9 @@ int napfire_rules_set_musketry(napfire_rules *r, int32_t row, int32_t column, in
     /* "N*" is a whole number of figures, at least one (F-DATA). */
     if (star && (halves < 2 || halves % 2))
         return NAPFIRE_EDOMAIN;
-    n->musketry[row][column] = (int16_t)halves;
-    n->musketry_star[row][column] = (uint8_t)star;
+    n->musketry[row].cell[column] = halves == U ? NF_CELL_UNKNOWN : (uint8_t)halves;
+    n->musketry[row].star[column] = (uint8_t)star;
+    napfire__rules_reseal(n);
     return NAPFIRE_OK;
 }
 
@@ -255,8 +301,9 @@ static int set_maxima(napfire_rules *r, enum maxima_table t, int32_t which, int3
     size_t count = maxima_count(t);
     if (!maxima_index_ok(t, which, measure) || !ordered(v, count))
         return NAPFIRE_EDOMAIN;
-    int32_t *dst = t == GUN_MAXIMA ? n->gun_range[which][measure] : n->range[which][measure];
+    int32_t *dst = t == GUN_MAXIMA ? n->gun_range[which].max[measure] : n->range[which].max[measure];
     memcpy(dst, v, count * sizeof *v);
+    napfire__rules_reseal(n);
     return NAPFIRE_OK;
 }
 
@@ -268,8 +315,11 @@ static int get_maxima(const napfire_rules *r, enum maxima_table t, int32_t which
         return st;
     if (!maxima_index_ok(t, which, measure))
         return NAPFIRE_EDOMAIN;
-    const int32_t *src = t == GUN_MAXIMA ? n->gun_range[which][measure] : n->range[which][measure];
-    if (!ordered(src, maxima_count(t)))
+    int sealed = t == GUN_MAXIMA
+                     ? NF_SECTION_TRUSTED(n, &n->gun_range[which], struct nf_grange, NF_SEC_GRANGE + which)
+                     : NF_SECTION_TRUSTED(n, &n->range[which], struct nf_wrange, NF_SEC_WRANGE + which);
+    const int32_t *src = t == GUN_MAXIMA ? n->gun_range[which].max[measure] : n->range[which].max[measure];
+    if (!sealed || !ordered(src, maxima_count(t)))
         return NAPFIRE_ESTATE;
     memcpy(v, src, maxima_count(t) * sizeof *v);
     return NAPFIRE_OK;
@@ -334,7 +384,9 @@ int napfire_rules_set_artillery(napfire_rules *r, int32_t gun, int32_t ammo, int
     if (!artillery_index_ok(gun, ammo, band, column) || !valid_cell(halves) ||
         (halves != U && !napfire__artillery_readable(ammo, band)))
         return NAPFIRE_EDOMAIN;
-    n->artillery[gun][ammo][band - NAPFIRE_BAND_CANISTER][column] = (int16_t)halves;
+    n->artillery[gun][ammo].cell[band - NAPFIRE_BAND_CANISTER][column] =
+        halves == U ? NF_CELL_UNKNOWN : (uint8_t)halves;
+    napfire__rules_reseal(n);
     return NAPFIRE_OK;
 }
 
@@ -379,7 +431,8 @@ int napfire_rules_set_modifier(napfire_rules *r, int32_t fire, int32_t id, int32
     if (!napfire__modifier_slot_ok(fire, id, variant) ||
         (value != MU && !in(value, -NAPFIRE_MAX_MODIFIER, NAPFIRE_MAX_MODIFIER)))
         return NAPFIRE_EDOMAIN;
-    n->modifier[fire][id][variant] = value;
+    n->modifier[fire].v[id][variant] = value == MU ? NF_MOD_UNKNOWN : (int8_t)value;
+    napfire__rules_reseal(n);
     return NAPFIRE_OK;
 }
 
@@ -406,14 +459,9 @@ static int threshold_value_ok(int32_t id, int32_t value) {
     return value == U || in(value, napfire__threshold_lo(id), napfire__threshold_hi(id));
 }
 
-/* Counts do not depend on the measure: one value serves both. */
+/* Counts do not depend on the measure: one stored value serves both. */
 static void store_threshold(struct nf_rules *n, int32_t id, int32_t measure, int32_t value) {
-    if (napfire__threshold_is_distance(id)) {
-        n->threshold[id][measure] = value;
-    } else {
-        n->threshold[id][NAPFIRE_MEASURE_METRIC] = value;
-        n->threshold[id][NAPFIRE_MEASURE_IMPERIAL] = value;
-    }
+    memcpy((unsigned char *)n + napfire__threshold_offset(id, measure), &value, sizeof value);
 }
 
 /* Store four row thresholds, refusing them out of order. */
@@ -422,6 +470,7 @@ static int store_rows(struct nf_rules *n, const int32_t rows[NF_ROW_THRESHOLDS])
         return NAPFIRE_EDOMAIN;
     for (size_t i = 0; i < NF_ROW_THRESHOLDS; i++)
         store_threshold(n, NAPFIRE_THRESHOLD_ROW_2 + (int32_t)i, NAPFIRE_MEASURE_METRIC, rows[i]);
+    napfire__rules_reseal(n);
     return NAPFIRE_OK;
 }
 
@@ -451,6 +500,7 @@ int napfire_rules_set_threshold(napfire_rules *r, int32_t id, int32_t measure, i
         return store_rows(n, rows);
     }
     store_threshold(n, id, measure, value);
+    napfire__rules_reseal(n);
     return NAPFIRE_OK;
 }
 
@@ -488,15 +538,15 @@ int napfire_rules_get_threshold(const napfire_rules *r, int32_t id, int32_t meas
 static int provenance_slot(int32_t field, size_t *offset, size_t *cap) {
     switch (field) {
         case NAPFIRE_PROVENANCE_NAME:
-            *offset = offsetof(struct nf_rules, name);
+            *offset = offsetof(struct nf_rules, prov.name);
             *cap = NF_NAME_CAP;
             return 1;
         case NAPFIRE_PROVENANCE_EDITION:
-            *offset = offsetof(struct nf_rules, edition);
+            *offset = offsetof(struct nf_rules, prov.edition);
             *cap = NF_EDITION_CAP;
             return 1;
         case NAPFIRE_PROVENANCE_SOURCE:
-            *offset = offsetof(struct nf_rules, source);
+            *offset = offsetof(struct nf_rules, prov.source);
             *cap = NF_SOURCE_CAP;
             return 1;
         default:
@@ -538,6 +588,7 @@ int napfire_rules_set_provenance(napfire_rules *r, int32_t field, const char *te
         return NAPFIRE_EDOMAIN;
     memset(dst, 0, cap);
     memcpy(dst, text, len);
+    napfire__rules_reseal(n);
     return NAPFIRE_OK;
 }
 
@@ -551,6 +602,8 @@ int napfire_rules_get_provenance(const napfire_rules *r, int32_t field, char *bu
     size_t offset, field_cap;
     if (!provenance_slot(field, &offset, &field_cap))
         return NAPFIRE_EDOMAIN;
+    if (!NF_SECTION_TRUSTED(n, &n->prov, struct nf_prov, NF_SEC_PROV))
+        return NAPFIRE_ESTATE;
     const char *src = (const char *)n + offset;
     size_t l = 0;
     while (l < field_cap && src[l] != '\0')

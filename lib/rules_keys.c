@@ -479,6 +479,9 @@ const struct nf_family *napfire__key_lookup(struct nf_span key, int32_t ix[NF_KE
 }
 
 int napfire__keys_validate(const napfire_rules *r) {
+    /* Every seal, so a change to a section no key reads is noticed too. */
+    if (!napfire__rules_intact(r))
+        return NAPFIRE_ESTATE;
     for (int32_t k = 0; k < napfire__nfamilies; k++) {
         const struct nf_family *f = &napfire__families[k];
         for (int32_t key = 0; key < napfire__family_keys(f); key++) {

@@ -5,7 +5,7 @@
 #include "internal.h"
 
 /* F-TAB-2: the formation caps the row; the smaller of the two is used. */
-static int32_t formation_row_cap(int32_t formation) {
+int32_t napfire__row_cap(int32_t formation) {
     switch (formation) {
         case NAPFIRE_FORMATION_COLUMN_OF_COMPANIES:
         case NAPFIRE_FORMATION_SQUARE:
@@ -23,7 +23,7 @@ static int musketry_row(const struct nf_shot *s, struct nf_data *d, int32_t *row
     int32_t figures = nf_s(s, NAPFIRE_SHOT_FIRING_FIGURES);
     if (figures == 0)
         figures = nf_u(&s->firer, NAPFIRE_UNIT_FIGURES);
-    int32_t cap = formation_row_cap(nf_u(&s->firer, NAPFIRE_UNIT_FORMATION));
+    int32_t cap = napfire__row_cap(nf_u(&s->firer, NAPFIRE_UNIT_FORMATION));
     if (cap > 0 && !napfire__rows_ordered(d->r))
         return NAPFIRE_ESTATE;
     /* F-TAB-1: climb while the next row's threshold is reached; stop at the

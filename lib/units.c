@@ -117,6 +117,29 @@ static int out_of_bounds(const int32_t *v, const struct valid_range *range, size
     return bad != 0;
 }
 
+/* Every field holds its parameter's whole range (default included), and
+ * lies inside its word. */
+#define HI_ENUM(a, param, lo, hi, def, arms) NF_HI_##param = MAX2(hi, def), NF_BIAS_##param = MIN2(lo, def),
+enum { PARAMS(HI_ENUM, 0) NF_PARAMS_END };
+#undef HI_ENUM
+#define FIELD_FITS(param, word, shift, width, bias) \
+  _Static_assert((int64_t)NF_HI_##param - (bias) < ((int64_t)1 << (width)) && (bias) == NF_BIAS_##param && \
+                     (shift) + (width) <= 64, \
+                 #param " field");
+NF_UNIT_LAYOUT(FIELD_FITS)
+NF_SHOT_LAYOUT(FIELD_FITS)
+#undef FIELD_FITS
+
+static void unit_params(const struct nf_unit *u, int32_t p[NF_UNIT_NPARAMS]) {
+    for (int32_t i = 0; i < NF_UNIT_NPARAMS; i++)
+        p[i] = napfire__field_get(&u->bits, &nf_unit_fields[i]);
+}
+
+static void shot_params(const struct nf_shot *s, int32_t p[NF_SHOT_NPARAMS]) {
+    for (int32_t i = 0; i < NF_SHOT_NPARAMS; i++)
+        p[i] = napfire__field_get(s->bits, &nf_shot_fields[i]);
+}
+
 #define FORMATION_BIT(f) (1u << (f))
 /* Formations each arm may take (napfire.h, enum napfire_formation). */
 static const uint32_t arm_formations[NF_ARMS] = {
@@ -136,13 +159,32 @@ static int32_t default_formation(int32_t arm) {
 }
 
 int napfire__unit_valid(const struct nf_unit *u) {
-    uint32_t arm = (uint32_t)nf_u(u, NAPFIRE_UNIT_ARM);
-    if (u->magic != NF_UNIT_MAGIC || arm >= NF_ARMS)
+    int32_t p[NF_UNIT_NPARAMS];
+    unit_params(u, p);
+    uint32_t arm = (uint32_t)p[UNIT_SLOT(NAPFIRE_UNIT_ARM)];
+    if (arm >= NF_ARMS)
         return 0;
-    if (out_of_bounds(u->p, &valid[arm][SLOT(NF_UNIT_PARAM_FIRST)], NF_UNIT_NPARAMS))
+    if (out_of_bounds(p, &valid[arm][SLOT(NF_UNIT_PARAM_FIRST)], NF_UNIT_NPARAMS))
         return 0;
     /* Bounds passed, so the shift is defined. */
-    return (arm_formations[arm] >> nf_u(u, NAPFIRE_UNIT_FORMATION)) & 1u;
+    return (arm_formations[arm] >> p[UNIT_SLOT(NAPFIRE_UNIT_FORMATION)]) & 1u;
+}
+
+static int unit_sealed(const struct nf_unit_obj *o) {
+    return o->magic == NF_UNIT_MAGIC && NF_SEAL_OF(o, struct nf_unit_obj, NF_UNIT_KEY) == o->seal;
+}
+
+/* A stored unit the library made: sealed, and (against a forged seal)
+ * valid, since its fields index tables. */
+static int unit_ok(const struct nf_unit_obj *o) {
+    return unit_sealed(o) && napfire__unit_valid(&o->u);
+}
+
+static void unit_store(struct nf_unit_obj *o, struct nf_unit u) {
+    o->magic = NF_UNIT_MAGIC;
+    o->zero = 0;
+    o->u = u;
+    o->seal = NF_SEAL_OF(o, struct nf_unit_obj, NF_UNIT_KEY);
 }
 
 /* The target conditions of F-SCR-1: a screen covers infantry that is not
@@ -153,10 +195,12 @@ static int screenable(const struct nf_unit *target) {
 }
 
 int napfire__shot_valid(const struct nf_shot *s) {
-    if (s->magic != NF_SHOT_MAGIC || !napfire__unit_valid(&s->firer) || !napfire__unit_valid(&s->target))
+    if (!napfire__unit_valid(&s->firer) || !napfire__unit_valid(&s->target))
         return 0;
     uint32_t arm = (uint32_t)nf_u(&s->firer, NAPFIRE_UNIT_ARM);
-    if (out_of_bounds(s->p, &valid[arm][SLOT(NF_SHOT_PARAM_FIRST)], NF_SHOT_NPARAMS))
+    int32_t p[NF_SHOT_NPARAMS];
+    shot_params(s, p);
+    if (out_of_bounds(p, &valid[arm][SLOT(NF_SHOT_PARAM_FIRST)], NF_SHOT_NPARAMS))
         return 0;
     if (nf_s(s, NAPFIRE_SHOT_FIRING_FIGURES) > nf_u(&s->firer, NAPFIRE_UNIT_FIGURES))
         return 0;
@@ -198,45 +242,45 @@ int napfire_unit_init(napfire_unit *u, size_t size, int32_t arm) {
         return NAPFIRE_ESIZE;
     if (arm < 0 || arm >= NF_ARMS)
         return NAPFIRE_EDOMAIN;
+    struct nf_unit n = {0};
+    for (int32_t i = 0; i < NF_UNIT_NPARAMS; i++)
+        napfire__field_put(&n.bits, &nf_unit_fields[i], specs[SLOT(NF_UNIT_PARAM_FIRST + i)].def);
+    napfire__field_put(&n.bits, &nf_unit_fields[UNIT_SLOT(NAPFIRE_UNIT_ARM)], arm);
+    napfire__field_put(&n.bits, &nf_unit_fields[UNIT_SLOT(NAPFIRE_UNIT_FORMATION)], default_formation(arm));
     /* Zero the whole storage so copies compare equal with memcmp. */
     memset(u, 0, sizeof *u);
-    struct nf_unit *n = NF_UNIT(u);
-    for (int32_t i = 0; i < NF_UNIT_NPARAMS; i++)
-        n->p[i] = specs[SLOT(NF_UNIT_PARAM_FIRST + i)].def;
-    n->p[UNIT_SLOT(NAPFIRE_UNIT_ARM)] = arm;
-    n->p[UNIT_SLOT(NAPFIRE_UNIT_FORMATION)] = default_formation(arm);
-    n->magic = NF_UNIT_MAGIC;
+    unit_store(NF_UNIT(u), n);
     return NAPFIRE_OK;
 }
 
 int napfire_unit_set(napfire_unit *u, int32_t param, int32_t value) {
     if (!u)
         return NAPFIRE_EINVAL;
-    struct nf_unit *n = NF_UNIT(u);
-    if (!napfire__unit_valid(n))
+    struct nf_unit_obj *o = NF_UNIT(u);
+    if (!unit_ok(o))
         return NAPFIRE_ESTATE;
     if (param <= NAPFIRE_UNIT_ARM || param > NF_UNIT_PARAM_LAST)
         return NAPFIRE_EDOMAIN;
     const struct param_spec *sp = &specs[SLOT(param)];
-    if (!(sp->arms & ARM_BIT(nf_u(n, NAPFIRE_UNIT_ARM))) || value < sp->lo || value > sp->hi)
+    if (!(sp->arms & ARM_BIT(nf_u(&o->u, NAPFIRE_UNIT_ARM))) || value < sp->lo || value > sp->hi)
         return NAPFIRE_EDOMAIN;
-    struct nf_unit next = *n;
-    next.p[UNIT_SLOT(param)] = value;
+    struct nf_unit next = o->u;
+    napfire__field_put(&next.bits, &nf_unit_fields[UNIT_SLOT(param)], value);
     if (!napfire__unit_valid(&next))
         return NAPFIRE_EDOMAIN;
-    *n = next;
+    unit_store(o, next);
     return NAPFIRE_OK;
 }
 
 int napfire_unit_get(const napfire_unit *u, int32_t param, int32_t *value) {
     if (!u || !value)
         return NAPFIRE_EINVAL;
-    const struct nf_unit *n = NF_CUNIT(u);
-    if (!napfire__unit_valid(n))
+    const struct nf_unit_obj *o = NF_CUNIT(u);
+    if (!unit_ok(o))
         return NAPFIRE_ESTATE;
     if (param < NF_UNIT_PARAM_FIRST || param > NF_UNIT_PARAM_LAST)
         return NAPFIRE_EDOMAIN;
-    *value = nf_u(n, param);
+    *value = nf_u(&o->u, param);
     return NAPFIRE_OK;
 }
 
@@ -274,14 +318,23 @@ static int open_order_unit(int32_t arm, int32_t nation, int32_t year) {
 int napfire_unit_may_open_order(const napfire_unit *u, int32_t year, int32_t *yes) {
     if (!u || !yes)
         return NAPFIRE_EINVAL;
-    const struct nf_unit *n = NF_CUNIT(u);
-    if (!napfire__unit_valid(n))
+    const struct nf_unit_obj *o = NF_CUNIT(u);
+    if (!unit_ok(o))
         return NAPFIRE_ESTATE;
     if (year < 1 || year > 9999)
         return NAPFIRE_EDOMAIN;
-    *yes = open_order_class(nf_u(n, NAPFIRE_UNIT_CLASS)) &&
-           open_order_unit(nf_u(n, NAPFIRE_UNIT_ARM), nf_u(n, NAPFIRE_UNIT_NATION), year);
+    *yes = open_order_class(nf_u(&o->u, NAPFIRE_UNIT_CLASS)) &&
+           open_order_unit(nf_u(&o->u, NAPFIRE_UNIT_ARM), nf_u(&o->u, NAPFIRE_UNIT_NATION), year);
     return NAPFIRE_OK;
+}
+
+/* Seal a shot built aside (its digest derived here) into storage. */
+static void shot_store(napfire_shot *s, struct nf_shot *n) {
+    n->magic = NF_SHOT_MAGIC;
+    n->zero = 0;
+    napfire__digest(n);
+    n->seal = NF_SEAL_OF(n, struct nf_shot, NF_SHOT_KEY);
+    *NF_SHOT(s) = *n;
 }
 
 int napfire_shot_init(napfire_shot *s, size_t size, const napfire_unit *firer, const napfire_unit *target) {
@@ -289,28 +342,33 @@ int napfire_shot_init(napfire_shot *s, size_t size, const napfire_unit *firer, c
         return NAPFIRE_EINVAL;
     if (size != sizeof(napfire_shot))
         return NAPFIRE_ESIZE;
-    const struct nf_unit *f = NF_CUNIT(firer);
-    const struct nf_unit *t = NF_CUNIT(target);
-    if (!napfire__unit_valid(f) || !napfire__unit_valid(t))
+    const struct nf_unit_obj *f = NF_CUNIT(firer);
+    const struct nf_unit_obj *t = NF_CUNIT(target);
+    if (!unit_ok(f) || !unit_ok(t))
         return NAPFIRE_ESTATE;
     /* Build aside: firer or target may alias the shot's own storage. */
     struct nf_shot n;
     memset(&n, 0, sizeof n);
-    n.firer = *f;
-    n.target = *t;
+    n.firer = f->u;
+    n.target = t->u;
     for (int32_t i = 0; i < NF_SHOT_NPARAMS; i++)
-        n.p[i] = specs[SLOT(NF_SHOT_PARAM_FIRST + i)].def;
-    n.magic = NF_SHOT_MAGIC;
+        napfire__field_put(n.bits, &nf_shot_fields[i], specs[SLOT(NF_SHOT_PARAM_FIRST + i)].def);
     memset(s, 0, sizeof *s);
-    *NF_SHOT(s) = n;
+    shot_store(s, &n);
     return NAPFIRE_OK;
+}
+
+/* A stored shot the library made: sealed, and valid against a forged
+ * seal (its fields index tables). */
+static int shot_ok(const struct nf_shot *n) {
+    return napfire__shot_sealed(n) && napfire__shot_valid(n);
 }
 
 int napfire_shot_set(napfire_shot *s, int32_t param, int32_t value) {
     if (!s)
         return NAPFIRE_EINVAL;
-    struct nf_shot *n = NF_SHOT(s);
-    if (!napfire__shot_valid(n))
+    const struct nf_shot *n = NF_CSHOT(s);
+    if (!shot_ok(n))
         return NAPFIRE_ESTATE;
     if (param < NF_SHOT_PARAM_FIRST || param > NF_SHOT_PARAM_LAST)
         return NAPFIRE_EDOMAIN;
@@ -318,10 +376,10 @@ int napfire_shot_set(napfire_shot *s, int32_t param, int32_t value) {
     if (!(sp->arms & ARM_BIT(nf_u(&n->firer, NAPFIRE_UNIT_ARM))) || value < sp->lo || value > sp->hi)
         return NAPFIRE_EDOMAIN;
     struct nf_shot next = *n;
-    next.p[SHOT_SLOT(param)] = value;
+    napfire__field_put(next.bits, &nf_shot_fields[SHOT_SLOT(param)], value);
     if (!napfire__shot_valid(&next))
         return NAPFIRE_EDOMAIN;
-    *n = next;
+    shot_store(s, &next);
     return NAPFIRE_OK;
 }
 
@@ -329,7 +387,7 @@ int napfire_shot_get(const napfire_shot *s, int32_t param, int32_t *value) {
     if (!s || !value)
         return NAPFIRE_EINVAL;
     const struct nf_shot *n = NF_CSHOT(s);
-    if (!napfire__shot_valid(n))
+    if (!shot_ok(n))
         return NAPFIRE_ESTATE;
     if (param < NF_SHOT_PARAM_FIRST || param > NF_SHOT_PARAM_LAST)
         return NAPFIRE_EDOMAIN;

@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: MIT */
+/* Derive once: when a shot is set, what a resolution needs of it that no
+ * rules data can change (the data-free verdicts, the modifier items, the
+ * inputs of band and row) is decided here and kept in the shot's digest,
+ * under its seal. resolve.c's fast path reads the digest; the full path
+ * decides everything again from the parameters, and the differential test
+ * holds the two to the same bytes. */
+#include <string.h>
+
+#include "internal.h"
+
+#define BIT(reason) (1u << (reason))
+
+uint32_t napfire__static_verdicts(const struct nf_shot *s) {
+    const struct nf_unit *f = &s->firer;
+    int32_t arm = nf_u(f, NAPFIRE_UNIT_ARM);
+    uint32_t reasons = 0;
+    /* F-TAB-6: cavalry fire and skirmish-order fire are not described. */
+    if (arm == NAPFIRE_ARM_CAVALRY ||
+        (napfire__is_infantry(arm) && nf_u(f, NAPFIRE_UNIT_FORMATION) == NAPFIRE_FORMATION_SKIRMISH))
+        reasons |= BIT(NAPFIRE_REASON_NOT_COVERED);
+    if (nf_u(f, NAPFIRE_UNIT_FIGURES) == 0)
+        reasons |= BIT(NAPFIRE_REASON_NO_FIGURES);
+    /* F-ART-2: once per turn, infantry and artillery alike. */
+    if (nf_u(f, NAPFIRE_UNIT_FIRED_THIS_TURN))
+        reasons |= BIT(NAPFIRE_REASON_ALREADY_FIRED);
+    /* F-ART-3: more than half a move forbids fire (infantry too: Decision). */
+    if (nf_u(f, NAPFIRE_UNIT_MOVED) == NAPFIRE_MOVED_MORE)
+        reasons |= BIT(NAPFIRE_REASON_MOVED_TOO_FAR);
+    if (napfire__is_artillery(arm))
+        reasons |= napfire__artillery_static_verdicts(s);
+    return reasons;
+}
+
+void napfire__digest(struct nf_shot *s) {
+    struct nf_digest *dg = &s->dg;
+    memset(dg, 0, sizeof *dg);
+    const struct nf_unit *f = &s->firer;
+    int32_t arm = nf_u(f, NAPFIRE_UNIT_ARM);
+    dg->reasons = napfire__static_verdicts(s);
+    dg->distance = nf_s(s, NAPFIRE_SHOT_DISTANCE);
+    dg->screen_distance = nf_s(s, NAPFIRE_SHOT_SCREEN_DISTANCE);
+    dg->screen = (uint8_t)nf_s(s, NAPFIRE_SHOT_SCREEN);
+    dg->measure = (uint8_t)nf_s(s, NAPFIRE_SHOT_MEASURE);
+    dg->extra = (int8_t)nf_s(s, NAPFIRE_SHOT_EXTRA_MODIFIER);
+    dg->star_figures = (int16_t)nf_u(f, NAPFIRE_UNIT_FIGURES);
+    int32_t figures = nf_s(s, NAPFIRE_SHOT_FIRING_FIGURES);
+    dg->row_figures = (int16_t)(figures == 0 ? nf_u(f, NAPFIRE_UNIT_FIGURES) : figures);
+    dg->row_cap = (uint8_t)napfire__row_cap(nf_u(f, NAPFIRE_UNIT_FORMATION));
+    dg->second_class = (uint8_t)napfire__is_second_class(f);
+    dg->guard = nf_u(f, NAPFIRE_UNIT_CLASS) == NAPFIRE_CLASS_GUARD;
+    dg->weapon = (uint8_t)nf_u(f, napfire__is_artillery(arm) ? NAPFIRE_UNIT_GUN : NAPFIRE_UNIT_WEAPON);
+    size_t n = 0;
+    int fits = napfire__modifier_slots(s, dg->mods, NF_DIGEST_MODS, &n);
+    dg->nmods = (uint8_t)n;
+    /* The fast path covers infantry fire that nothing forbids before the
+     * data is read; the rest (artillery, forbidden shots, whose reasons
+     * and precedence the full path explains) takes the full path. */
+    if (napfire__is_infantry(arm) && dg->reasons == 0 && fits && dg->distance >= 0)
+        dg->path = NF_PATH_MUSKETRY;
+}
