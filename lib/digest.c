@@ -56,6 +56,7 @@ void napfire__digest(struct nf_shot *s) {
     /* The fast path covers infantry fire that nothing forbids before the
      * data is read; the rest (artillery, forbidden shots, whose reasons
      * and precedence the full path explains) takes the full path. */
-    if (napfire__is_infantry(arm) && dg->reasons == 0 && fits && dg->distance >= 0)
+    if (napfire__is_infantry(arm) && dg->reasons == 0 && fits && dg->distance >= 0 &&
+        (!dg->screen || dg->screen_distance >= 0))
         dg->path = NF_PATH_MUSKETRY;
 }

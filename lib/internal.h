@@ -253,24 +253,24 @@ struct nf_unit_obj {
  * (units.c) from its validated parameters, so that a resolution reads a
  * few bytes instead of deciding them again. */
 struct nf_digest {
-    uint32_t reasons;   /* the verdicts that need no rules data */
-    int32_t distance;   /* -1: not given */
+    uint32_t reasons;        /* the verdicts that need no rules data */
+    int32_t distance;        /* -1: not given */
     int32_t screen_distance; /* -1: no screen */
     int16_t row_figures;     /* firing figures (F-TAB-1) */
     int16_t star_figures;    /* the firer's current strength (F-TAB-4) */
     uint8_t path;            /* NF_PATH_*: which fast resolution applies */
     uint8_t weapon;          /* weapon (musketry) or gun (artillery) */
     uint8_t measure;
-    uint8_t row_cap;         /* F-TAB-2 */
-    uint8_t second_class;    /* F-CAS-2 */
-    uint8_t guard;           /* F-MOD-G applies */
-    int8_t extra;            /* F-MOD-E */
+    uint8_t row_cap;      /* F-TAB-2 */
+    uint8_t second_class; /* F-CAS-2 */
+    uint8_t guard;        /* F-MOD-G applies */
+    int8_t extra;         /* F-MOD-E */
     uint8_t nmods;
     uint8_t mods[NF_DIGEST_MODS]; /* NF_MOD_SLOT(id, variant), in breakdown order */
     uint8_t screen;               /* a screen covers the target (F-SCR-1/2) */
     uint8_t zero[3];
 };
-#define NF_MOD_SLOT(id, variant) ((uint8_t)((id) * 2 + (variant)))
+#define NF_MOD_SLOT(id, variant) ((uint8_t)((id)*2 + (variant)))
 enum {
     NF_PATH_FULL = 0,     /* only the full resolution (resolve.c) */
     NF_PATH_MUSKETRY = 1, /* infantry fire the tables cover, no data-free verdict against it */
@@ -358,19 +358,19 @@ struct nf_rules {
     struct nf_mthr mthr;
     struct nf_athr athr;
     struct nf_prov prov;
-    uint64_t seal; /* over magic and the section seals */
+    uint64_t seal; /* over magic, zero and the section seals */
 };
 
 /* The sections in storage order, for sealing and checking them all. */
 #define NF_SECTIONS(X) \
-    X(musketry[0], NF_ROWS, struct nf_mrow) \
-    X(range[0], NF_WEAPONS, struct nf_wrange) \
-    X(gun_range[0], NF_GUNS, struct nf_grange) \
-    X(artillery[0][0], NF_GUNS * NF_AMMOS, struct nf_arows) \
-    X(modifier[0], NF_FIRES, struct nf_mods) \
-    X(mthr, 1, struct nf_mthr) \
-    X(athr, 1, struct nf_athr) \
-    X(prov, 1, struct nf_prov)
+  X(musketry[0], NF_ROWS, struct nf_mrow) \
+  X(range[0], NF_WEAPONS, struct nf_wrange) \
+  X(gun_range[0], NF_GUNS, struct nf_grange) \
+  X(artillery[0][0], NF_GUNS *NF_AMMOS, struct nf_arows) \
+  X(modifier[0], NF_FIRES, struct nf_mods) \
+  X(mthr, 1, struct nf_mthr) \
+  X(athr, 1, struct nf_athr) \
+  X(prov, 1, struct nf_prov)
 
 /* A section's seal: the key differs per section position, so a section
  * copied over another is noticed. */
@@ -429,6 +429,17 @@ _Static_assert(_Alignof(napfire_rules) == 8, "public rules alignment");
 int napfire__resolve_prepare(const struct nf_shot *n, const struct nf_rules *r, napfire_result *res, int *decided);
 int napfire__resolve_roll(const struct nf_shot *n, const struct nf_rules *r, const napfire_result *prepared,
                           int32_t roll_2d6, int32_t half_die, napfire_result *out);
+/* The fast path (resolve.c): a permitted musketry shot with all its data
+ * known, from the digest and the sealed sections (check: whether to check
+ * section seals; not for the built-in data). Each returns 1 when it
+ * answered, 0 for the full path to decide; napfire__fast_roll() writes
+ * *res once, whole, or not at all. */
+struct nf_fast {
+    int32_t band, net, row;
+};
+int napfire__fast_prepare(const struct nf_shot *n, const struct nf_rules *r, int check, struct nf_fast *f);
+int napfire__fast_roll(const struct nf_shot *n, const struct nf_rules *r, int check, const struct nf_fast *f,
+                       int32_t roll_2d6, int32_t half_die, napfire_result *res);
 /* napfire_shot_resolve() without its fast path, for the differential test
  * (which links the library's objects). */
 int napfire__resolve_full(const napfire_shot *s, const napfire_rules *rules, int32_t roll_2d6, int32_t half_die,

@@ -53,6 +53,50 @@ static void verdict_from(const napfire_result *prepared, napfire_result *v) {
     memcpy(v->missing_index, prepared->missing_index, sizeof v->missing_index);
 }
 
+/* A roll's result (half die not thrown) into the odds, weight w of 216. */
+static void weigh_result(const struct nf_shot *shot, napfire_result *res, int32_t w, struct odds *o) {
+    if (!res->half_pending) {
+        add_outcome(o->list, &o->n, res->target_casualties, res->screen_casualties, w);
+        return;
+    }
+    /* Die 1-3 drops the half: the result as it stands. */
+    add_outcome(o->list, &o->n, res->target_casualties, res->screen_casualties, w / 2);
+    /* Die 4-6 makes the pending half a whole figure (F-CAS-3): one more
+     * casualty, split again for the screen. Only the die differs from the
+     * call that just succeeded, so the table need not be read again. */
+    res->casualties++;
+    res->half_die_used = 1;
+    res->half_pending = 0;
+    napfire__split_screen(shot, res);
+    add_outcome(o->list, &o->n, res->target_casualties, res->screen_casualties, w / 2);
+}
+
+/* The fast path's odds (resolve.c): 1 when it covered every roll, else 0
+ * with the odds empty for the full path. */
+static int weigh_fast(const struct nf_shot *shot, const struct nf_rules *r, struct odds *o) {
+    int check = r != &napfire__builtin;
+    struct nf_fast f;
+    if (!napfire__fast_prepare(shot, r, check, &f))
+        return 0;
+    for (int32_t roll = 2; roll <= 12; roll++) {
+        napfire_result res;
+        if (!napfire__fast_roll(shot, r, check, &f, roll, 0, &res)) {
+            o->n = 0;
+            return 0;
+        }
+        weigh_result(shot, &res, roll_ways(roll) * 6, o);
+    }
+    memset(&o->verdict, 0, sizeof o->verdict);
+    o->verdict.permitted = 1;
+    o->verdict.band = f.band;
+    o->verdict.net_modifier = f.net;
+    o->verdict.row = f.row;
+    o->verdict.column = -1;
+    for (size_t i = 0; i < NF_COUNT(o->verdict.missing_index); i++)
+        o->verdict.missing_index[i] = -1;
+    return 1;
+}
+
 /* Weigh one roll (weight w out of 216) into the odds. */
 static int weigh_roll(const struct nf_shot *shot, const struct nf_rules *r, const napfire_result *prepared,
                       int32_t roll, int32_t w, struct odds *o) {
@@ -71,20 +115,7 @@ static int weigh_roll(const struct nf_shot *shot, const struct nf_rules *r, cons
         o->unknown += w;
         return NAPFIRE_OK;
     }
-    if (!res.half_pending) {
-        add_outcome(o->list, &o->n, res.target_casualties, res.screen_casualties, w);
-        return NAPFIRE_OK;
-    }
-    /* Die 1-3 drops the half: the result as it stands. */
-    add_outcome(o->list, &o->n, res.target_casualties, res.screen_casualties, w / 2);
-    /* Die 4-6 makes the pending half a whole figure (F-CAS-3): one more
-     * casualty, split again for the screen. Only the die differs from the
-     * call that just succeeded, so the table need not be read again. */
-    res.casualties++;
-    res.half_die_used = 1;
-    res.half_pending = 0;
-    napfire__split_screen(shot, &res);
-    add_outcome(o->list, &o->n, res.target_casualties, res.screen_casualties, w / 2);
+    weigh_result(shot, &res, w, o);
     return NAPFIRE_OK;
 }
 
@@ -101,6 +132,8 @@ static int weigh(const napfire_shot *s, const napfire_rules *rules, int whole, s
         return st;
     const struct nf_shot *shot = d.shot;
     const struct nf_rules *r = d.r;
+    if (weigh_fast(shot, r, o))
+        return NAPFIRE_OK;
     /* Verdicts, band and modifiers do not depend on the dice: decided once
      * for all 11 rolls, exactly as each napfire_shot_resolve() would. */
     napfire_result prepared;

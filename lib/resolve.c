@@ -169,13 +169,9 @@ int napfire__shot_open(const napfire_shot *s, const napfire_rules *rules, unsign
  * two give the same bytes by construction where the fast one answers
  * (tests/unit/test_differential.c checks it).
  */
-struct fast {
-    int32_t band, net, row;
-};
-
 /* check: whether to check section seals (not for the built-in data, or
  * for sections a batch has checked already). */
-static int fast_prepare(const struct nf_shot *n, const struct nf_rules *r, int check, struct fast *f) {
+int napfire__fast_prepare(const struct nf_shot *n, const struct nf_rules *r, int check, struct nf_fast *f) {
     const struct nf_digest *dg = &n->dg;
     /* Range-checked: they index the rules. */
     if (dg->path != NF_PATH_MUSKETRY || dg->weapon >= NF_WEAPONS || dg->measure >= NF_MEASURES ||
@@ -185,8 +181,10 @@ static int fast_prepare(const struct nf_shot *n, const struct nf_rules *r, int c
     const struct nf_wrange *w = &r->range[dg->weapon];
     if (check && !NF_SECTION_OK(w, struct nf_wrange, NF_SEC_WRANGE + dg->weapon))
         return 0;
+    /* Values are checked as the full path's readers check them, so that a
+     * seal forged over bad values is refused the same way by both. */
     int32_t eff = w->max[dg->measure][0], lng = w->max[dg->measure][1];
-    if (eff < 0 || lng < eff)
+    if (eff < 0 || lng < eff || lng > NAPFIRE_MAX_DISTANCE)
         return 0;
     if (dg->distance <= eff)
         f->band = NAPFIRE_BAND_EFFECTIVE;
@@ -200,7 +198,7 @@ static int fast_prepare(const struct nf_shot *n, const struct nf_rules *r, int c
     /* F-SCR-2: a screen farther than the threshold would forbid the shot. */
     if (dg->screen) {
         int32_t screen = t->v[6 + dg->measure];
-        if (screen < 0 || dg->screen_distance > screen)
+        if (screen < 0 || screen > NAPFIRE_MAX_DISTANCE || dg->screen_distance > screen)
             return 0;
     }
     /* F-MOD, F-MOD-G, F-MOD-X, F-MOD-E: the tallies of modifiers.c's
@@ -216,7 +214,7 @@ static int fast_prepare(const struct nf_shot *n, const struct nf_rules *r, int c
         if (id >= NF_MOD_IDS)
             return 0;
         int32_t v = m->v[id][variant];
-        if (v == NF_MOD_UNKNOWN)
+        if (v < -NAPFIRE_MAX_MODIFIER || v > NAPFIRE_MAX_MODIFIER)
             return 0;
         if (id <= NAPFIRE_MOD_BRITISH_LINE && bonuses < 2) {
             bonus[bonuses++] = v;
@@ -235,7 +233,7 @@ static int fast_prepare(const struct nf_shot *n, const struct nf_rules *r, int c
     int32_t cap = NAPFIRE_MAX_MODIFIER * 2;
     if (dg->guard) {
         cap = t->v[5];
-        if (cap < 0)
+        if (cap < 0 || cap > NAPFIRE_MAX_MODIFIER)
             return 0;
     }
     int exclusive_on = has_disordered || has_skirmishers;
@@ -259,10 +257,15 @@ static int fast_prepare(const struct nf_shot *n, const struct nf_rules *r, int c
         sum += negative;
     f->net = sum + dg->extra;
     /* F-TAB-1/2: climb while the next row's threshold is reached. */
-    int32_t row = 0;
+    int32_t row = 0, last = 0;
+    for (int32_t i = 0; dg->row_cap > 0 && i < NF_ROW_THRESHOLDS; i++) {
+        if (t->v[i] > NAPFIRE_MAX_FIGURES || (t->v[i] >= 0 && t->v[i] <= last))
+            return 0; /* unknown rows aside, they increase (F-TAB-1) */
+        last = t->v[i] >= 0 ? t->v[i] : last;
+    }
     while (row < dg->row_cap) {
         int32_t need = t->v[row];
-        if (need < 0)
+        if (need < 1)
             return 0;
         if (dg->row_figures < need)
             break;
@@ -272,42 +275,63 @@ static int fast_prepare(const struct nf_shot *n, const struct nf_rules *r, int c
     return 1;
 }
 
-/* One roll of a prepared shot (roll and die in their domains). */
-static int fast_roll(const struct nf_shot *n, const struct nf_rules *r, int check, const struct fast *f,
-                     int32_t roll_2d6, int32_t half_die, napfire_result *res) {
+/* One roll of a prepared shot (roll and die in their domains): 1 with
+ * *res written once, whole, or 0 with it untouched. */
+int napfire__fast_roll(const struct nf_shot *n, const struct nf_rules *r, int check, const struct nf_fast *f,
+                       int32_t roll_2d6, int32_t half_die, napfire_result *res) {
     const struct nf_digest *dg = &n->dg;
-    result_reset(res);
-    res->permitted = 1;
-    res->band = f->band;
-    res->net_modifier = f->net;
-    res->modified_roll = roll_2d6 + f->net;
-    res->row = f->row;
-    res->column = napfire__roll_column(res->modified_roll);
-    if (res->column >= 0) {
+    int32_t modified = roll_2d6 + f->net;
+    int32_t column = napfire__roll_column(modified);
+    int32_t table = 0;
+    if (column >= 0) {
         /* F-TAB-4: N* is N + 1 from the star threshold. */
         const struct nf_mrow *mr = &r->musketry[f->row];
         if (check && !NF_SECTION_OK(mr, struct nf_mrow, NF_SEC_MROW + f->row))
             return 0;
-        uint8_t cell = mr->cell[res->column];
-        if (cell == NF_CELL_UNKNOWN)
+        uint8_t cell = mr->cell[column], starred = mr->star[column];
+        if (cell > NAPFIRE_MAX_CELL_HALVES || starred > 1 || (starred && (cell < 2 || cell % 2)))
             return 0;
-        int32_t halves = cell;
-        if (mr->star[res->column]) {
+        table = cell;
+        if (starred) {
             int32_t star = r->mthr.v[4];
-            if (check && !NF_SECTION_OK(&r->mthr, struct nf_mthr, NF_SEC_MTHR))
-                return 0;
-            if (star < 0)
+            if ((check && !NF_SECTION_OK(&r->mthr, struct nf_mthr, NF_SEC_MTHR)) || star < 1 ||
+                star > NAPFIRE_MAX_FIGURES)
                 return 0;
             if (dg->star_figures >= star)
-                halves += 2;
+                table += 2;
         }
-        res->table_halves = halves;
     }
-    /* F-CAS-1..4, F-SCR-1. */
-    res->halves = f->band == NAPFIRE_BAND_LONG ? napfire__long_range_halves(res->table_halves) : res->table_halves;
-    napfire__round_half(res->halves, half_die, dg->second_class, res);
-    res->screen_casualties = dg->screen && res->casualties > 0;
-    res->target_casualties = res->casualties - res->screen_casualties;
+    /* F-CAS-1..4, F-SCR-1, as casualties.c computes them. */
+    int32_t halves = f->band == NAPFIRE_BAND_LONG ? napfire__long_range_halves(table) : table;
+    int32_t whole = halves / 2, used = 0, pending = 0;
+    if (halves % 2 != 0 && !dg->second_class) {
+        if (half_die == 0) {
+            pending = 1;
+        } else {
+            used = 1;
+            whole += half_die >= 4;
+        }
+    }
+    int32_t screen = dg->screen && whole > 0;
+    /* Copied from a constant the compiler may not fold: a copy is a few
+     * vector moves, where GCC expands the zeroing of a mostly-zero result
+     * into a string instruction that costs more than this whole path. */
+    static const napfire_result permitted = {
+        .permitted = 1, .row = -1, .column = -1, .missing_index = {-1, -1, -1, -1}};
+    const napfire_result *volatile from = &permitted;
+    *res = *from;
+    res->band = f->band;
+    res->net_modifier = f->net;
+    res->modified_roll = modified;
+    res->row = f->row;
+    res->column = column;
+    res->table_halves = table;
+    res->halves = halves;
+    res->half_die_used = used;
+    res->half_pending = pending;
+    res->casualties = whole;
+    res->target_casualties = whole - screen;
+    res->screen_casualties = screen;
     return 1;
 }
 
@@ -321,12 +345,8 @@ static int fast_resolve(const napfire_shot *s, const napfire_rules *rules, int32
         half_die > 6)
         return 0;
     int check = r != &napfire__builtin;
-    struct fast f;
-    napfire_result res;
-    if (!fast_prepare(n, r, check, &f) || !fast_roll(n, r, check, &f, roll_2d6, half_die, &res))
-        return 0;
-    *out = res;
-    return 1;
+    struct nf_fast f;
+    return napfire__fast_prepare(n, r, check, &f) && napfire__fast_roll(n, r, check, &f, roll_2d6, half_die, out);
 }
 
 /* The full path: every clause in precedence order, unknown data named. */

@@ -33,65 +33,67 @@
  * The library's own constant: it carries no seals (napfire_rules_init()
  * seals its copy), and the readers trust it by address.
  */
-const struct nf_rules napfire__builtin = {
-    .magic = NF_RULES_MAGIC,
-    .musketry =
+const struct nf_rules
+    napfire__builtin =
         {
-            {.cell = {0, 0, 0, 0, 1, UC, UC, UC, UC}},
-            {.cell = {0, 0, 0, 1, UC, UC, UC, UC, UC}},
-            {.cell = {0, 0, 1, UC, UC, UC, UC, UC, UC}},
-            {.cell = {0, 1, UC, UC, UC, 10, UC, UC, UC}},
-            {.cell = {0, UC, UC, UC, UC, UC, UC, UC, UC}},
-        },
-    /* F-RNG: metric in mm, imperial in tenths of an inch; sharpshooters
+            .magic = NF_RULES_MAGIC,
+            .musketry =
+                {
+                    {.cell = {0, 0, 0, 0, 1, UC, UC, UC, UC}},
+                    {.cell = {0, 0, 0, 1, UC, UC, UC, UC, UC}},
+                    {.cell = {0, 0, 1, UC, UC, UC, UC, UC, UC}},
+                    {.cell = {0, 1, UC, UC, UC, 10, UC, UC, UC}},
+                    {.cell = {0, UC, UC, UC, UC, UC, UC, UC, UC}},
+                },
+            /* F-RNG: metric in mm, imperial in tenths of an inch; sharpshooters
      * have one band (F-RNG-3), so their long maximum equals the effective. */
-    .range =
-        {
-            [NAPFIRE_WEAPON_MUSKET] = {.max = {{100, 200}, {60, 120}}},
-            [NAPFIRE_WEAPON_RIFLE] = {.max = {{120, 240}, {70, 140}}},
-            [NAPFIRE_WEAPON_SHARPSHOOTER] = {.max = {{280, 280}, {170, 170}}},
-        },
-    .gun_range = {UNK_GUN_RANGE, UNK_GUN_RANGE, UNK_GUN_RANGE, UNK_GUN_RANGE, UNK_GUN_RANGE},
-    .artillery = {UNK_GUN, UNK_GUN, UNK_GUN, UNK_GUN, UNK_GUN},
-    .modifier =
-        {
-            [NAPFIRE_FIRE_MUSKETRY] = {.v =
-                                           {
-                                               MU2,
-                                               [NAPFIRE_MOD_GUARD] = {2, MUS},
-                                               [NAPFIRE_MOD_ELITE] = {1, MUS},
-                                               [NAPFIRE_MOD_STEADY] = {0, MUS},
-                                               [NAPFIRE_MOD_RAW] = {-2, MUS},
-                                               [NAPFIRE_MOD_BRITISH_LINE] = {1, MUS},
-                                               [NAPFIRE_MOD_FIRED_LAST_TURN] = {-2, MUS},
-                                               [NAPFIRE_MOD_DISORDERED] = {-4, MUS},
-                                               [NAPFIRE_MOD_COLUMN] = {1, 2},
-                                               [NAPFIRE_MOD_SQUARE_OR_ENFILADE] = {2, MUS},
-                                               [NAPFIRE_MOD_MASS] = {2, MUS},
-                                               [NAPFIRE_MOD_ARTILLERY] = {-2, MUS},
-                                               [NAPFIRE_MOD_CHARGING_CAVALRY] = {-2, MUS},
-                                               [NAPFIRE_MOD_OPEN_ORDER] = {-2, MUS},
-                                               [NAPFIRE_MOD_SKIRMISHERS] = {-4, MUS},
-                                               [NAPFIRE_MOD_COVER] = {-2, -1},
-                                               [NAPFIRE_MOD_BUILDINGS] = {-4, MUS},
-                                               [NAPFIRE_MOD_GUARD_CAP] = MU2,
-                                               [NAPFIRE_MOD_EXTRA] = MU2,
-                                               [NAPFIRE_MOD_MOVED_HALF] = MU2,
-                                           }},
-            [NAPFIRE_FIRE_ARTILLERY] = {.v = {MU2, MU2, MU2, MU2, MU2, MU2, MU2, MU2, MU2, MU2, MU2, MU2, MU2, MU2,
-                                              MU2, MU2, MU2, MU2, MU2, MU2}},
-        },
-    /* napfire__threshold_offset(): ROW_2..ROW_5, STAR_FIGURES, GUARD_CAP,
+            .range =
+                {
+                    [NAPFIRE_WEAPON_MUSKET] = {.max = {{100, 200}, {60, 120}}},
+                    [NAPFIRE_WEAPON_RIFLE] = {.max = {{120, 240}, {70, 140}}},
+                    [NAPFIRE_WEAPON_SHARPSHOOTER] = {.max = {{280, 280}, {170, 170}}},
+                },
+            .gun_range = {UNK_GUN_RANGE, UNK_GUN_RANGE, UNK_GUN_RANGE, UNK_GUN_RANGE, UNK_GUN_RANGE},
+            .artillery = {UNK_GUN, UNK_GUN, UNK_GUN, UNK_GUN, UNK_GUN},
+            .modifier =
+                {
+                    [NAPFIRE_FIRE_MUSKETRY] = {.v =
+                                                   {
+                                                       MU2,
+                                                       [NAPFIRE_MOD_GUARD] = {2, MUS},
+                                                       [NAPFIRE_MOD_ELITE] = {1, MUS},
+                                                       [NAPFIRE_MOD_STEADY] = {0, MUS},
+                                                       [NAPFIRE_MOD_RAW] = {-2, MUS},
+                                                       [NAPFIRE_MOD_BRITISH_LINE] = {1, MUS},
+                                                       [NAPFIRE_MOD_FIRED_LAST_TURN] = {-2, MUS},
+                                                       [NAPFIRE_MOD_DISORDERED] = {-4, MUS},
+                                                       [NAPFIRE_MOD_COLUMN] = {1, 2},
+                                                       [NAPFIRE_MOD_SQUARE_OR_ENFILADE] = {2, MUS},
+                                                       [NAPFIRE_MOD_MASS] = {2, MUS},
+                                                       [NAPFIRE_MOD_ARTILLERY] = {-2, MUS},
+                                                       [NAPFIRE_MOD_CHARGING_CAVALRY] = {-2, MUS},
+                                                       [NAPFIRE_MOD_OPEN_ORDER] = {-2, MUS},
+                                                       [NAPFIRE_MOD_SKIRMISHERS] = {-4, MUS},
+                                                       [NAPFIRE_MOD_COVER] = {-2, -1},
+                                                       [NAPFIRE_MOD_BUILDINGS] = {-4, MUS},
+                                                       [NAPFIRE_MOD_GUARD_CAP] = MU2,
+                                                       [NAPFIRE_MOD_EXTRA] = MU2,
+                                                       [NAPFIRE_MOD_MOVED_HALF] = MU2,
+                                                   }},
+                    [NAPFIRE_FIRE_ARTILLERY] = {.v = {MU2, MU2, MU2, MU2, MU2, MU2, MU2, MU2, MU2, MU2,
+                                                      MU2, MU2, MU2, MU2, MU2, MU2, MU2, MU2, MU2, MU2}},
+                },
+            /* napfire__threshold_offset(): ROW_2..ROW_5, STAR_FIGURES, GUARD_CAP,
      * SCREEN metric and imperial; the clearances, metric and imperial. */
-    .mthr = {.v = {12, 20, 28, 36, 48, 2, 50, 30}},
-    .athr = {.v = {100, 60, 100, 60}},
-    .prov =
-        {
-            .name = "Napoleonic figure-scale fire: the source texts",
-            .edition = "built-in data",
-            .source = "Russian figure-scale texts: musketry (damaged table, 16 of 45 "
-                      "cells); open order and artillery (no numbers)",
-        },
+            .mthr = {.v = {12, 20, 28, 36, 48, 2, 50, 30}},
+            .athr = {.v = {100, 60, 100, 60}},
+            .prov =
+                {
+                    .name = "Napoleonic figure-scale fire: the source texts",
+                    .edition = "built-in data",
+                    .source = "Russian figure-scale texts: musketry (damaged table, 16 of 45 "
+                              "cells); open order and artillery (no numbers)",
+                },
 };
 
 /* Every section's seal, in storage order, then the object's over them. */
@@ -103,7 +105,7 @@ const struct nf_rules napfire__builtin = {
 static uint64_t section_seals(const struct nf_rules *n, uint64_t seals[NF_SEC_COUNT + 1]) {
     size_t k = 0;
     NF_SECTIONS(SEAL_SECTIONS)
-    seals[NF_SEC_COUNT] = n->magic;
+    seals[NF_SEC_COUNT] = n->magic | (uint64_t)n->zero << 32;
     return napfire__seal(seals, NF_SEC_COUNT + 1, NF_RULES_KEY);
 }
 #undef SEAL_SECTIONS
@@ -315,9 +317,8 @@ static int get_maxima(const napfire_rules *r, enum maxima_table t, int32_t which
         return st;
     if (!maxima_index_ok(t, which, measure))
         return NAPFIRE_EDOMAIN;
-    int sealed = t == GUN_MAXIMA
-                     ? NF_SECTION_TRUSTED(n, &n->gun_range[which], struct nf_grange, NF_SEC_GRANGE + which)
-                     : NF_SECTION_TRUSTED(n, &n->range[which], struct nf_wrange, NF_SEC_WRANGE + which);
+    int sealed = t == GUN_MAXIMA ? NF_SECTION_TRUSTED(n, &n->gun_range[which], struct nf_grange, NF_SEC_GRANGE + which)
+                                 : NF_SECTION_TRUSTED(n, &n->range[which], struct nf_wrange, NF_SEC_WRANGE + which);
     const int32_t *src = t == GUN_MAXIMA ? n->gun_range[which].max[measure] : n->range[which].max[measure];
     if (!sealed || !ordered(src, maxima_count(t)))
         return NAPFIRE_ESTATE;

@@ -120,7 +120,9 @@ static int out_of_bounds(const int32_t *v, const struct valid_range *range, size
 /* Every field holds its parameter's whole range (default included), and
  * lies inside its word. */
 #define HI_ENUM(a, param, lo, hi, def, arms) NF_HI_##param = MAX2(hi, def), NF_BIAS_##param = MIN2(lo, def),
-enum { PARAMS(HI_ENUM, 0) NF_PARAMS_END };
+enum {
+    PARAMS(HI_ENUM, 0) NF_PARAMS_END
+};
 #undef HI_ENUM
 #define FIELD_FITS(param, word, shift, width, bias) \
   _Static_assert((int64_t)NF_HI_##param - (bias) < ((int64_t)1 << (width)) && (bias) == NF_BIAS_##param && \

@@ -12,10 +12,18 @@
  * rolls and makes a pending half whole without reading the table again,
  * against all 216 single resolutions (F-CAS-1..4, F-SCR-1/3, F-TAB-1..4),
  * with unknown cells so that part of the rolls are unknown.
+ *
+ * And the fast path of napfire_shot_resolve() (the shot's digest, the
+ * sealed rules sections) against the full path, byte for byte, status and
+ * result, over random shots of every arm and random, partly unknown rules,
+ * with storage changed behind the library's back: bytes of the shot or of
+ * the rules, and valid values written into a shot's fields without the
+ * setter. This program links the library's objects to reach the full path.
  */
 #include <string.h>
 
 #include "nftest.h"
+#include "../../lib/internal.h"
 
 static uint32_t rng_state = 12345u;
 
@@ -216,6 +224,120 @@ START_TEST(distribution_matches_single_resolves) {
 }
 END_TEST
 
+/* ---- fast path against full path ---------------------------------- */
+
+/* Rules with every kind of gap the fast path must hand over: unknown
+ * cells, row, star, screen and Guard thresholds, unknown or short ranges. */
+static void random_sparse_rules(napfire_rules *r) {
+    random_rules(r);
+    for (int k = 0; k < 4; k++)
+        (void)napfire_rules_set_musketry(r, pick(0, 4), pick(0, 8), NAPFIRE_UNKNOWN, 0);
+    for (int k = 0; k < 3; k++) {
+        int32_t row = pick(0, 4), col = pick(0, 8);
+        (void)napfire_rules_set_musketry(r, row, col, 2 * pick(1, 9), 1);
+    }
+    static const int32_t ids[] = {NAPFIRE_THRESHOLD_ROW_2,    NAPFIRE_THRESHOLD_ROW_3,  NAPFIRE_THRESHOLD_ROW_4,
+                                  NAPFIRE_THRESHOLD_ROW_5,    NAPFIRE_THRESHOLD_SCREEN, NAPFIRE_THRESHOLD_STAR_FIGURES,
+                                  NAPFIRE_THRESHOLD_GUARD_CAP};
+    for (size_t k = 0; k < NF_NELEM(ids); k++)
+        if (rnd(6) == 0)
+            (void)napfire_rules_set_threshold(r, ids[k], pick(0, 1), NAPFIRE_UNKNOWN);
+    if (rnd(3) == 0)
+        (void)napfire_rules_set_threshold(r, NAPFIRE_THRESHOLD_STAR_FIGURES, 0, pick(10, 50));
+    for (int32_t w = 0; w < 3; w++)
+        if (rnd(4) == 0) {
+            int32_t eff = rnd(3) == 0 ? NAPFIRE_UNKNOWN : pick(20, 150);
+            int32_t lng = rnd(3) == 0 ? NAPFIRE_UNKNOWN : (eff < 0 ? pick(20, 250) : eff + pick(0, 100));
+            (void)napfire_rules_set_range(r, w, pick(0, 1), eff, lng);
+        }
+}
+
+/* Shots across every arm, with distances through every band. */
+static void random_wide_shot(napfire_shot *s) {
+    random_shot(s);
+    (void)napfire_shot_set(s, NAPFIRE_SHOT_DISTANCE, pick(0, 320));
+    if (rnd(3) == 0) {
+        (void)napfire_shot_set(s, NAPFIRE_SHOT_SCREEN, 1);
+        (void)napfire_shot_set(s, NAPFIRE_SHOT_SCREEN_DISTANCE, pick(0, 80));
+    }
+}
+
+static long fast_permitted, fast_compared;
+
+/* Both paths on every roll and half die: the same status and the same
+ * bytes in the result (untouched alike on an error). */
+static void fast_vs_full(const napfire_shot *s, const napfire_rules *r) {
+    for (int32_t roll = 1; roll <= 13; roll++)
+        for (int32_t die = -1; die <= 7; die++) {
+            napfire_result a, b;
+            memset(&a, 0xA5, sizeof a);
+            memset(&b, 0xA5, sizeof b);
+            int sa = napfire_shot_resolve(s, r, roll, die, &a);
+            int sb = napfire__resolve_full(s, r, roll, die, &b);
+            ck_assert_msg(sa == sb, "status: fast %d, full %d (roll %d die %d)", sa, sb, (int)roll, (int)die);
+            ck_assert_msg(memcmp(&a, &b, sizeof a) == 0, "result bytes differ (roll %d die %d)", (int)roll, (int)die);
+            fast_compared++;
+            if (sa == NAPFIRE_OK && a.permitted)
+                fast_permitted++;
+        }
+}
+
+/* F-RNG, F-MOD, F-TAB-1..4, F-CAS-1..4, F-SCR-1/2, F-ART-1..7 */
+START_TEST(fast_path_matches_full_path) {
+    napfire_rules r;
+    napfire_shot s;
+    for (int round = 0; round < 60; round++) {
+        random_sparse_rules(&r);
+        for (int i = 0; i < 25; i++) {
+            random_wide_shot(&s);
+            fast_vs_full(&s, round % 10 == 0 ? NULL : &r);
+        }
+    }
+    ck_assert_int_gt(fast_permitted, 10000);
+}
+END_TEST
+
+/* API contract: storage changed behind the library's back. */
+START_TEST(fast_path_matches_full_path_corrupted) {
+    napfire_rules r;
+    napfire_shot s;
+    long refused = 0;
+    for (int round = 0; round < 60; round++) {
+        random_sparse_rules(&r);
+        for (int i = 0; i < 15; i++) {
+            random_wide_shot(&s);
+            napfire_shot bad_shot = s;
+            napfire_rules bad_rules = r;
+            struct nf_shot *n = (struct nf_shot *)(void *)bad_shot.opaque_.bytes;
+            switch (rnd(4)) {
+                case 0: /* a byte of the shot's sealed storage */
+                    bad_shot.opaque_.bytes[rnd((uint32_t)offsetof(struct nf_shot, seal) + 8)] ^=
+                        (unsigned char)(1u << rnd(8));
+                    break;
+                case 1: { /* a valid value written into a field, no setter */
+                    int32_t slot = pick(0, NF_SHOT_NPARAMS - 1);
+                    int32_t lo = 0, hi = 0;
+                    ck_assert_int_eq(napfire_param_bounds(NF_SHOT_PARAM_FIRST + slot, &lo, &hi), NAPFIRE_OK);
+                    napfire__field_put(n->bits, &nf_shot_fields[slot], pick(lo, hi > 300 ? 300 : hi));
+                    break;
+                }
+                case 2: /* a byte of the rules */
+                    bad_rules.opaque_.bytes[rnd((uint32_t)sizeof(struct nf_rules))] ^= (unsigned char)(1u << rnd(8));
+                    break;
+                default: /* the digest alone */
+                    n->dg.distance = pick(0, 320);
+                    break;
+            }
+            napfire_result res;
+            if (napfire_shot_resolve(&bad_shot, &bad_rules, 7, 4, &res) == NAPFIRE_ESTATE)
+                refused++;
+            fast_vs_full(&bad_shot, &bad_rules);
+        }
+    }
+    ck_assert_int_gt(refused, 300);
+}
+END_TEST
+
 int main(void) {
     Suite *su = suite_create("differential");
     TCase *tc = tcase_create("net");
@@ -224,5 +346,10 @@ int main(void) {
     tcase_add_test(tc, net_matches_breakdown_corrupted);
     tcase_add_test(tc, distribution_matches_single_resolves);
     suite_add_tcase(su, tc);
+    TCase *fast = tcase_create("fast");
+    tcase_set_timeout(fast, 240);
+    tcase_add_test(fast, fast_path_matches_full_path);
+    tcase_add_test(fast, fast_path_matches_full_path_corrupted);
+    suite_add_tcase(su, fast);
     return run_suite(su);
 }
