@@ -19,21 +19,9 @@ int napfire__is_second_class(const struct nf_unit *firer) {
            nf_u(firer, NAPFIRE_UNIT_SECOND_CLASS_FIRERS) != 0;
 }
 
-/* F-CAS-2/3/4: the die is consumed only when a half remains. */
 void napfire__round_half(int32_t halves, int32_t half_die, int32_t second_class, napfire_result *out) {
-    int32_t whole = halves / 2;
-    out->half_die_used = 0;
-    out->half_pending = 0;
-    if (halves % 2 != 0 && !second_class) {
-        if (half_die == 0) {
-            out->half_pending = 1;
-        } else {
-            out->half_die_used = 1;
-            if (half_die >= 4)
-                whole++;
-        }
-    }
-    out->casualties = whole;
+    napfire__halves_to_figures(halves, half_die, second_class, &out->casualties, &out->half_die_used,
+                               &out->half_pending);
 }
 
 int napfire_round_half(int32_t halves, int32_t half_die, int32_t second_class, int32_t *figures) {

@@ -44,8 +44,7 @@ void napfire__digest(struct nf_shot *s) {
     dg->measure = (uint8_t)nf_s(s, NAPFIRE_SHOT_MEASURE);
     dg->extra = (int8_t)nf_s(s, NAPFIRE_SHOT_EXTRA_MODIFIER);
     dg->star_figures = (int16_t)nf_u(f, NAPFIRE_UNIT_FIGURES);
-    int32_t figures = nf_s(s, NAPFIRE_SHOT_FIRING_FIGURES);
-    dg->row_figures = (int16_t)(figures == 0 ? nf_u(f, NAPFIRE_UNIT_FIGURES) : figures);
+    dg->row_figures = (int16_t)napfire__row_figures(s);
     dg->row_cap = (uint8_t)napfire__row_cap(nf_u(f, NAPFIRE_UNIT_FORMATION));
     dg->second_class = (uint8_t)napfire__is_second_class(f);
     dg->guard = nf_u(f, NAPFIRE_UNIT_CLASS) == NAPFIRE_CLASS_GUARD;

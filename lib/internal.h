@@ -687,6 +687,70 @@ int napfire__band(const struct nf_shot *s, struct nf_data *d, int32_t *band);
 /* modifiers.c */
 int napfire__modifiers(const struct nf_shot *s, struct nf_data *d, napfire_modifier items[NF_MAX_ITEMS], size_t *count,
                        int32_t *net);
+/* The tallies the net needs (F-MOD), one item at a time in breakdown
+ * order: the firer's bonuses F-MOD-1..5 in id order, for the Guard cap;
+ * the two exclusive items; the rest by sign, for the exclusive -4. Shared
+ * by the full path (modifiers.c) and the fast path (resolve.c), so the two
+ * cannot drift. */
+struct nf_tally {
+    int32_t bonus[2];
+    size_t bonuses;
+    int32_t disordered, skirmishers;
+    int has_disordered, has_skirmishers;
+    int32_t positive, negative;
+};
+/* The cap for a firer that is not Guard: no sum of two bonuses reaches it. */
+#define NF_NO_GUARD_CAP (NAPFIRE_MAX_MODIFIER * 2)
+
+static inline void napfire__tally_add(struct nf_tally *t, int32_t id, int32_t v) {
+    if (id <= NAPFIRE_MOD_BRITISH_LINE && t->bonuses < NF_COUNT(t->bonus)) {
+        t->bonus[t->bonuses++] = v;
+    } else if (id == NAPFIRE_MOD_DISORDERED) {
+        t->disordered = v;
+        t->has_disordered = 1;
+    } else if (id == NAPFIRE_MOD_SKIRMISHERS) {
+        t->skirmishers = v;
+        t->has_skirmishers = 1;
+    } else if (v < 0) {
+        t->negative += v;
+    } else {
+        t->positive += v;
+    }
+}
+
+/* The net of the tallies, house rule aside: what the breakdown's applied
+ * items sum to after the Guard cap (cap: NF_NO_GUARD_CAP unless Guard)
+ * and the exclusive -4. */
+static inline int32_t napfire__tally_net(const struct nf_tally *t, int artillery, int32_t cap) {
+    int32_t sum = t->positive;
+    /* F-ART-1/3: artillery items simply add (a battery has no firer
+     * bonuses). */
+    if (artillery)
+        return sum + t->negative + t->disordered + t->skirmishers;
+    /* F-MOD-X: the firer's -4 first, else the target's. */
+    int exclusive_on = t->has_disordered || t->has_skirmishers;
+    int32_t capped = 0;
+    for (size_t i = 0; i < t->bonuses; i++) {
+        int32_t v = t->bonus[i];
+        if (v > 0) {
+            /* F-MOD-G: a bonus that would pass the cap is suppressed. */
+            if (capped + v <= cap) {
+                capped += v;
+                sum += v;
+            }
+        } else if (v == 0 || !exclusive_on) {
+            sum += v;
+        }
+    }
+    if (t->has_disordered)
+        sum += t->disordered;
+    if (t->has_skirmishers && (!t->has_disordered || t->skirmishers >= 0))
+        sum += t->skirmishers;
+    if (!exclusive_on)
+        sum += t->negative;
+    return sum;
+}
+
 /* The net alone, as napfire__modifiers() gives it (same reads in the same
  * order, same status), without building the breakdown: for resolve, on
  * fire the documents cover (F-TAB-6) only. */
@@ -708,6 +772,23 @@ int napfire__table_cell(const struct nf_shot *s, struct nf_data *d, int32_t band
                         int32_t modified_roll, struct nf_cell *cell);
 
 /* casualties.c */
+/* F-CAS-2/3/4: half figures to whole ones; the die is consumed only when a
+ * half remains (inline: the fast path calls it once per roll). */
+static inline void napfire__halves_to_figures(int32_t halves, int32_t half_die, int32_t second_class, int32_t *whole,
+                                              int32_t *die_used, int32_t *pending) {
+    *whole = halves / 2;
+    *die_used = 0;
+    *pending = 0;
+    if (halves % 2 != 0 && !second_class) {
+        if (half_die == 0) {
+            *pending = 1;
+        } else {
+            *die_used = 1;
+            if (half_die >= 4)
+                ++*whole;
+        }
+    }
+}
 int32_t napfire__long_range_halves(int32_t halves);
 int napfire__is_second_class(const struct nf_unit *firer);
 void napfire__round_half(int32_t halves, int32_t half_die, int32_t second_class, napfire_result *out);
@@ -720,8 +801,10 @@ uint32_t napfire__static_verdicts(const struct nf_shot *s);
 /* modifiers.c: the modifier items of a covered shot as NF_MOD_SLOT()s, in
  * breakdown order, without reading any value; 0 when more than cap. */
 int napfire__modifier_slots(const struct nf_shot *s, uint8_t *slots, size_t cap, size_t *count);
-/* tables.c: the highest row a formation allows (F-TAB-2). */
+/* tables.c: the highest row a formation allows (F-TAB-2), and the figures
+ * that choose the row (F-TAB-1: the firing figures, or the whole unit). */
 int32_t napfire__row_cap(int32_t formation);
+int32_t napfire__row_figures(const struct nf_shot *s);
 
 /* artillery.c */
 uint32_t napfire__artillery_static_verdicts(const struct nf_shot *s);

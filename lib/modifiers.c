@@ -15,37 +15,14 @@ struct builder {
     int32_t fire;
     napfire_modifier *items;
     size_t count;
-    int status; /* NAPFIRE_OK, _EUNKNOWN (the first one recorded in d) or _ESTATE */
-    /* Tallies (items NULL): the firer's bonuses F-MOD-1..5 in id order, for
-     * the Guard cap; the two exclusive items; the rest by sign, for the
-     * exclusive -4. */
-    int32_t bonus[2];
-    size_t bonuses;
-    int32_t disordered, skirmishers;
-    int has_disordered, has_skirmishers;
-    int32_t positive, negative;
+    int status;        /* NAPFIRE_OK, _EUNKNOWN (the first one recorded in d) or _ESTATE */
+    struct nf_tally t; /* items NULL: the net's tallies */
     /* Slots (napfire__modifier_slots): the items' NF_MOD_SLOT()s only, no
      * value read. */
     uint8_t *slots;
     size_t slot_cap;
     int overflow;
 };
-
-static void tally(struct builder *b, int32_t id, int32_t v) {
-    if (id <= NAPFIRE_MOD_BRITISH_LINE && b->bonuses < NF_COUNT(b->bonus)) {
-        b->bonus[b->bonuses++] = v;
-    } else if (id == NAPFIRE_MOD_DISORDERED) {
-        b->disordered = v;
-        b->has_disordered = 1;
-    } else if (id == NAPFIRE_MOD_SKIRMISHERS) {
-        b->skirmishers = v;
-        b->has_skirmishers = 1;
-    } else if (v < 0) {
-        b->negative += v;
-    } else {
-        b->positive += v;
-    }
-}
 
 /* Append the item (id, variant) with its value from the rules data. */
 static void add(struct builder *b, int32_t id, int32_t variant) {
@@ -64,7 +41,7 @@ static void add(struct builder *b, int32_t id, int32_t variant) {
         if (b->status != NAPFIRE_ESTATE)
             b->status = st;
     } else if (!b->items) {
-        tally(b, id, v);
+        napfire__tally_add(&b->t, id, v);
         return;
     }
     if (!b->items)
@@ -231,49 +208,6 @@ static int32_t applied_sum(const napfire_modifier *items, size_t count) {
     return sum;
 }
 
-/* The net of the tallies: what applied_sum() gives over the breakdown
- * after guard_cap() and exclusive(), item for item. */
-static int tally_net(struct builder *b, const struct nf_shot *s, int32_t *net) {
-    int32_t sum = b->positive;
-    if (b->fire == NAPFIRE_FIRE_ARTILLERY) {
-        /* F-ART-1/3: artillery items simply add (collect() gives a battery
-         * no firer bonuses). */
-        sum += b->negative + b->disordered + b->skirmishers;
-        *net = sum;
-        return NAPFIRE_OK;
-    }
-    const struct nf_unit *f = &s->firer;
-    int32_t cap = NAPFIRE_MAX_MODIFIER * (int32_t)NF_COUNT(b->bonus);
-    if (nf_u(f, NAPFIRE_UNIT_CLASS) == NAPFIRE_CLASS_GUARD) {
-        int st = napfire__need_threshold(b->d, NAPFIRE_THRESHOLD_GUARD_CAP, nf_s(s, NAPFIRE_SHOT_MEASURE), &cap);
-        if (st != NAPFIRE_OK)
-            return st;
-    }
-    /* F-MOD-X: the firer's -4 first, else the target's. */
-    int exclusive_on = b->has_disordered || b->has_skirmishers;
-    int32_t capped = 0;
-    for (size_t i = 0; i < b->bonuses; i++) {
-        int32_t v = b->bonus[i];
-        if (v > 0) {
-            /* F-MOD-G: a bonus that would pass the cap is suppressed. */
-            if (capped + v <= cap) {
-                capped += v;
-                sum += v;
-            }
-        } else if (v == 0 || !exclusive_on) {
-            sum += v;
-        }
-    }
-    if (b->has_disordered)
-        sum += b->disordered;
-    if (b->has_skirmishers && (!b->has_disordered || b->skirmishers >= 0))
-        sum += b->skirmishers;
-    if (!exclusive_on)
-        sum += b->negative;
-    *net = sum;
-    return NAPFIRE_OK;
-}
-
 /* Only for covered fire: resolve forbids the rest (NOT_COVERED, F-TAB-6)
  * before it asks for modifiers. */
 int napfire__modifier_net(const struct nf_shot *s, struct nf_data *d, int32_t *net) {
@@ -283,12 +217,16 @@ int napfire__modifier_net(const struct nf_shot *s, struct nf_data *d, int32_t *n
     collect(&b, s);
     if (b.status != NAPFIRE_OK)
         return b.status;
-    int32_t sum = 0;
-    int st = tally_net(&b, s, &sum);
-    if (st != NAPFIRE_OK)
-        return st;
+    /* F-MOD-G: the Guard cap, read after the items as the breakdown
+     * reads it; no cap for anyone else. */
+    int32_t cap = NF_NO_GUARD_CAP;
+    if (!artillery && nf_u(f, NAPFIRE_UNIT_CLASS) == NAPFIRE_CLASS_GUARD) {
+        int st = napfire__need_threshold(d, NAPFIRE_THRESHOLD_GUARD_CAP, nf_s(s, NAPFIRE_SHOT_MEASURE), &cap);
+        if (st != NAPFIRE_OK)
+            return st;
+    }
     /* F-MOD-E: outside the cap and the exclusive -4. */
-    *net = sum + nf_s(s, NAPFIRE_SHOT_EXTRA_MODIFIER);
+    *net = napfire__tally_net(&b.t, artillery, cap) + nf_s(s, NAPFIRE_SHOT_EXTRA_MODIFIER);
     return NAPFIRE_OK;
 }
 

@@ -86,14 +86,10 @@ static int weigh_fast(const struct nf_shot *shot, const struct nf_rules *r, stru
         }
         weigh_result(shot, &res, roll_ways(roll) * 6, o);
     }
-    memset(&o->verdict, 0, sizeof o->verdict);
-    o->verdict.permitted = 1;
-    o->verdict.band = f.band;
-    o->verdict.net_modifier = f.net;
-    o->verdict.row = f.row;
-    o->verdict.column = -1;
-    for (size_t i = 0; i < NF_COUNT(o->verdict.missing_index); i++)
-        o->verdict.missing_index[i] = -1;
+    napfire_result prepared = {
+        .permitted = 1, .band = f.band, .net_modifier = f.net, .missing_index = {-1, -1, -1, -1}};
+    verdict_from(&prepared, &o->verdict);
+    o->verdict.row = f.row; /* as the full path's first roll finds it */
     return 1;
 }
 

@@ -201,14 +201,12 @@ int napfire__fast_prepare(const struct nf_shot *n, const struct nf_rules *r, int
         if (screen < 0 || screen > NAPFIRE_MAX_DISTANCE || dg->screen_distance > screen)
             return 0;
     }
-    /* F-MOD, F-MOD-G, F-MOD-X, F-MOD-E: the tallies of modifiers.c's
-     * tally_net(), over the digest's items. */
+    /* F-MOD, F-MOD-G, F-MOD-X, F-MOD-E: the full path's tallies, over the
+     * digest's items. */
     const struct nf_mods *m = &r->modifier[NAPFIRE_FIRE_MUSKETRY];
     if (dg->nmods > 0 && check && !NF_SECTION_OK(m, struct nf_mods, NF_SEC_MODS + NAPFIRE_FIRE_MUSKETRY))
         return 0;
-    int32_t bonus[2] = {0, 0}, disordered = 0, skirmishers = 0, positive = 0, negative = 0;
-    size_t bonuses = 0;
-    int has_disordered = 0, has_skirmishers = 0;
+    struct nf_tally tally = {{0, 0}, 0, 0, 0, 0, 0, 0, 0};
     for (size_t i = 0; i < dg->nmods; i++) {
         int32_t id = dg->mods[i] >> 1, variant = dg->mods[i] & 1;
         if (id >= NF_MOD_IDS)
@@ -216,46 +214,15 @@ int napfire__fast_prepare(const struct nf_shot *n, const struct nf_rules *r, int
         int32_t v = m->v[id][variant];
         if (v < -NAPFIRE_MAX_MODIFIER || v > NAPFIRE_MAX_MODIFIER)
             return 0;
-        if (id <= NAPFIRE_MOD_BRITISH_LINE && bonuses < 2) {
-            bonus[bonuses++] = v;
-        } else if (id == NAPFIRE_MOD_DISORDERED) {
-            disordered = v;
-            has_disordered = 1;
-        } else if (id == NAPFIRE_MOD_SKIRMISHERS) {
-            skirmishers = v;
-            has_skirmishers = 1;
-        } else if (v < 0) {
-            negative += v;
-        } else {
-            positive += v;
-        }
+        napfire__tally_add(&tally, id, v);
     }
-    int32_t cap = NAPFIRE_MAX_MODIFIER * 2;
+    int32_t cap = NF_NO_GUARD_CAP;
     if (dg->guard) {
         cap = t->v[5];
         if (cap < 0 || cap > NAPFIRE_MAX_MODIFIER)
             return 0;
     }
-    int exclusive_on = has_disordered || has_skirmishers;
-    int32_t sum = positive, capped = 0;
-    for (size_t i = 0; i < bonuses; i++) {
-        int32_t v = bonus[i];
-        if (v > 0) {
-            if (capped + v <= cap) {
-                capped += v;
-                sum += v;
-            }
-        } else if (v == 0 || !exclusive_on) {
-            sum += v;
-        }
-    }
-    if (has_disordered)
-        sum += disordered;
-    if (has_skirmishers && (!has_disordered || skirmishers >= 0))
-        sum += skirmishers;
-    if (!exclusive_on)
-        sum += negative;
-    f->net = sum + dg->extra;
+    f->net = napfire__tally_net(&tally, 0, cap) + dg->extra;
     /* F-TAB-1/2: climb while the next row's threshold is reached. */
     int32_t row = 0, last = 0;
     for (int32_t i = 0; dg->row_cap > 0 && i < NF_ROW_THRESHOLDS; i++) {
@@ -301,17 +268,10 @@ int napfire__fast_roll(const struct nf_shot *n, const struct nf_rules *r, int ch
                 table += 2;
         }
     }
-    /* F-CAS-1..4, F-SCR-1, as casualties.c computes them. */
+    /* F-CAS-1..4, F-SCR-1. */
     int32_t halves = f->band == NAPFIRE_BAND_LONG ? napfire__long_range_halves(table) : table;
-    int32_t whole = halves / 2, used = 0, pending = 0;
-    if (halves % 2 != 0 && !dg->second_class) {
-        if (half_die == 0) {
-            pending = 1;
-        } else {
-            used = 1;
-            whole += half_die >= 4;
-        }
-    }
+    int32_t whole = 0, used = 0, pending = 0;
+    napfire__halves_to_figures(halves, half_die, dg->second_class, &whole, &used, &pending);
     int32_t screen = dg->screen && whole > 0;
     /* Copied from a constant the compiler may not fold: a copy is a few
      * vector moves, where GCC expands the zeroing of a mostly-zero result

@@ -19,10 +19,13 @@ int32_t napfire__row_cap(int32_t formation) {
     }
 }
 
-static int musketry_row(const struct nf_shot *s, struct nf_data *d, int32_t *row) {
+int32_t napfire__row_figures(const struct nf_shot *s) {
     int32_t figures = nf_s(s, NAPFIRE_SHOT_FIRING_FIGURES);
-    if (figures == 0)
-        figures = nf_u(&s->firer, NAPFIRE_UNIT_FIGURES);
+    return figures == 0 ? nf_u(&s->firer, NAPFIRE_UNIT_FIGURES) : figures;
+}
+
+static int musketry_row(const struct nf_shot *s, struct nf_data *d, int32_t *row) {
+    int32_t figures = napfire__row_figures(s);
     int32_t cap = napfire__row_cap(nf_u(&s->firer, NAPFIRE_UNIT_FORMATION));
     if (cap > 0 && !napfire__rows_ordered(d->r))
         return NAPFIRE_ESTATE;
