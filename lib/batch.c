@@ -24,13 +24,14 @@ int napfire_resolve_many_dice(const napfire_shot *shots, size_t n, const napfire
     int status = napfire_dice_2d6(&check, &probe);
     if (status != NAPFIRE_OK)
         return status;
+    int intact = napfire__batch_rules_intact(rules, n);
     for (size_t i = 0; i < n; i++) {
         int32_t roll = 0, face = 0;
         (void)napfire_dice_2d6(&g, &roll); /* cannot fail: the state was checked */
-        status = napfire_shot_resolve(&shots[i], rules, roll, 0, &results[i]);
+        status = napfire__resolve(&shots[i], rules, intact, roll, 0, &results[i]);
         if (status == NAPFIRE_OK && results[i].half_pending) {
             (void)napfire_dice_d6(&g, &face);
-            status = napfire_shot_resolve(&shots[i], rules, roll, face, &results[i]);
+            status = napfire__resolve(&shots[i], rules, intact, roll, face, &results[i]);
         }
         statuses[i] = status;
         if (rolls)

@@ -52,6 +52,13 @@ void napfire__digest(struct nf_shot *s) {
     size_t n = 0;
     int fits = napfire__modifier_slots(s, dg->mods, NF_DIGEST_MODS, &n);
     dg->nmods = (uint8_t)n;
+    /* F-MOD-G and F-MOD-X only act on a Guard firer or with a -4 item:
+     * without them the net is the plain sum of the items (two bonuses of
+     * at most NAPFIRE_MAX_MODIFIER never pass NF_NO_GUARD_CAP). */
+    dg->plain_net = !dg->guard;
+    for (size_t i = 0; i < n; i++)
+        if (dg->mods[i] >> 1 == NAPFIRE_MOD_DISORDERED || dg->mods[i] >> 1 == NAPFIRE_MOD_SKIRMISHERS)
+            dg->plain_net = 0;
     /* The fast path covers infantry fire that nothing forbids before the
      * data is read; the rest (artillery, forbidden shots, whose reasons
      * and precedence the full path explains) takes the full path. */

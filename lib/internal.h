@@ -121,10 +121,12 @@ _Static_assert(NF_MOD_IDS == NAPFIRE_MOD_MOVED_HALF + 1, "NF_MOD_IDS");
  * library read outside an object. Seals hash contents only, never
  * addresses, so an object stays valid when copied byte for byte.
  *
- * A multiply-add per 64-bit word in four independent lanes (each word
- * mixed with its position first, so moving words is noticed too), then a
- * finalising mix. Sized for the hot path: sealing one shot costs about as
- * much as reading it.
+ * The seal is key + sum of word_i * K_i (mod 2^64), K_i = G * (2i + 1)
+ * with G odd: every K_i is odd and distinct, so a change to any one word
+ * always changes the seal, and so does moving words. A mixing step after
+ * the sum would add nothing to an equality test (it would be a bijection),
+ * so there is none: three instructions per word, which is what lets the
+ * hot path check a seal on every call.
  */
 static inline uint64_t napfire__load64(const unsigned char *p) {
     uint64_t v;
@@ -134,22 +136,9 @@ static inline uint64_t napfire__load64(const unsigned char *p) {
 
 static inline uint64_t napfire__seal(const void *storage, size_t words, uint64_t key) {
     const unsigned char *p = (const unsigned char *)storage;
-    const uint64_t pos = 0x9E3779B97F4A7C15u;
-    uint64_t a = key, b = 0, c = 0, d = 0;
-    size_t quads = words / 4;
-    for (size_t q = 0; q < quads; q++) {
-        size_t i = 4 * q;
-        a += (napfire__load64(p + 8 * i) ^ (pos * (i + 1))) * 0xC2B2AE3D27D4EB4Fu;
-        b += (napfire__load64(p + 8 * i + 8) ^ (pos * (i + 2))) * 0x165667B19E3779F9u;
-        c += (napfire__load64(p + 8 * i + 16) ^ (pos * (i + 3))) * 0xD6E8FEB86659FD93u;
-        d += (napfire__load64(p + 8 * i + 24) ^ (pos * (i + 4))) * 0xFF51AFD7ED558CCDu;
-    }
-    for (size_t i = 4 * quads; i < words; i++)
-        a += (napfire__load64(p + 8 * i) ^ (pos * (i + 1))) * 0xC4CEB9FE1A85EC53u;
-    uint64_t h = a ^ ((b << 17) | (b >> 47)) ^ ((c << 31) | (c >> 33)) ^ ((d << 47) | (d >> 17));
-    h ^= h >> 33;
-    h *= 0xFF51AFD7ED558CCDu;
-    h ^= h >> 29;
+    uint64_t h = key;
+    for (size_t i = 0; i < words; i++)
+        h += napfire__load64(p + 8 * i) * (UINT64_C(0x9E3779B97F4A7C15) * (2 * i + 1));
     return h;
 }
 
@@ -268,7 +257,8 @@ struct nf_digest {
     uint8_t nmods;
     uint8_t mods[NF_DIGEST_MODS]; /* NF_MOD_SLOT(id, variant), in breakdown order */
     uint8_t screen;               /* a screen covers the target (F-SCR-1/2) */
-    uint8_t zero[3];
+    uint8_t plain_net;            /* no Guard cap, no exclusive -4: the net is the sum */
+    uint8_t zero[2];
 };
 #define NF_MOD_SLOT(id, variant) ((uint8_t)((id)*2 + (variant)))
 enum {
@@ -440,6 +430,16 @@ struct nf_fast {
 int napfire__fast_prepare(const struct nf_shot *n, const struct nf_rules *r, int check, struct nf_fast *f);
 int napfire__fast_roll(const struct nf_shot *n, const struct nf_rules *r, int check, const struct nf_fast *f,
                        int32_t roll_2d6, int32_t half_die, napfire_result *res);
+/* napfire_shot_resolve(), for a caller that has checked every seal of the
+ * rules (rules_intact 1): the fast path then checks none of them again.
+ * A batch checks them once (napfire__batch_rules_intact()) and passes the
+ * answer; when a seal does not match, every shot checks what it reads, as
+ * single calls do, so a batch answers exactly as its single calls would. */
+int napfire__resolve(const napfire_shot *s, const napfire_rules *rules, int rules_intact, int32_t roll_2d6,
+                     int32_t half_die, napfire_result *out);
+/* Batches from this size check the rules once (about 1.5 KB hashed). */
+#define NF_BATCH_CHECK_ONCE 8
+int napfire__batch_rules_intact(const napfire_rules *rules, size_t n);
 /* napfire_shot_resolve() without its fast path, for the differential test
  * (which links the library's objects). */
 int napfire__resolve_full(const napfire_shot *s, const napfire_rules *rules, int32_t roll_2d6, int32_t half_die,

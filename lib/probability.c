@@ -239,7 +239,8 @@ int napfire_resolve_many(const napfire_shot *shots, size_t n, const napfire_rule
         return NAPFIRE_EDOMAIN;
     if (n > 0 && (!shots || !rolls || !half_dice || !results || !statuses))
         return NAPFIRE_EINVAL;
+    int intact = napfire__batch_rules_intact(rules, n);
     for (size_t i = 0; i < n; i++)
-        statuses[i] = napfire_shot_resolve(&shots[i], rules, rolls[i], half_dice[i], &results[i]);
+        statuses[i] = napfire__resolve(&shots[i], rules, intact, rolls[i], half_dice[i], &results[i]);
     return NAPFIRE_OK;
 }

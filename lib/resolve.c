@@ -206,23 +206,42 @@ int napfire__fast_prepare(const struct nf_shot *n, const struct nf_rules *r, int
     const struct nf_mods *m = &r->modifier[NAPFIRE_FIRE_MUSKETRY];
     if (dg->nmods > 0 && check && !NF_SECTION_OK(m, struct nf_mods, NF_SEC_MODS + NAPFIRE_FIRE_MUSKETRY))
         return 0;
-    struct nf_tally tally = {{0, 0}, 0, 0, 0, 0, 0, 0, 0};
-    for (size_t i = 0; i < dg->nmods; i++) {
-        int32_t id = dg->mods[i] >> 1, variant = dg->mods[i] & 1;
-        if (id >= NF_MOD_IDS)
+    if (dg->plain_net) {
+        /* The plain sum (digest.c says when it is the net), branch-free:
+         * an item out of the table or a value out of its domain (unknown
+         * included) sends the shot to the full path. */
+        const int8_t *v = &m->v[0][0];
+        uint32_t bad = 0;
+        int32_t sum = 0;
+        for (size_t i = 0; i < dg->nmods; i++) {
+            uint32_t slot = dg->mods[i];
+            bad |= slot >= NF_MOD_IDS * NF_VARIANTS;
+            int32_t value = v[slot < NF_MOD_IDS * NF_VARIANTS ? slot : 0];
+            bad |= (uint32_t)(value + NAPFIRE_MAX_MODIFIER) > 2u * NAPFIRE_MAX_MODIFIER;
+            sum += value;
+        }
+        if (bad)
             return 0;
-        int32_t v = m->v[id][variant];
-        if (v < -NAPFIRE_MAX_MODIFIER || v > NAPFIRE_MAX_MODIFIER)
-            return 0;
-        napfire__tally_add(&tally, id, v);
+        f->net = sum + dg->extra;
+    } else {
+        struct nf_tally tally = {{0, 0}, 0, 0, 0, 0, 0, 0, 0};
+        for (size_t i = 0; i < dg->nmods; i++) {
+            int32_t id = dg->mods[i] >> 1, variant = dg->mods[i] & 1;
+            if (id >= NF_MOD_IDS)
+                return 0;
+            int32_t v = m->v[id][variant];
+            if (v < -NAPFIRE_MAX_MODIFIER || v > NAPFIRE_MAX_MODIFIER)
+                return 0;
+            napfire__tally_add(&tally, id, v);
+        }
+        int32_t cap = NF_NO_GUARD_CAP;
+        if (dg->guard) {
+            cap = t->v[5];
+            if (cap < 0 || cap > NAPFIRE_MAX_MODIFIER)
+                return 0;
+        }
+        f->net = napfire__tally_net(&tally, 0, cap) + dg->extra;
     }
-    int32_t cap = NF_NO_GUARD_CAP;
-    if (dg->guard) {
-        cap = t->v[5];
-        if (cap < 0 || cap > NAPFIRE_MAX_MODIFIER)
-            return 0;
-    }
-    f->net = napfire__tally_net(&tally, 0, cap) + dg->extra;
     /* F-TAB-1/2: climb while the next row's threshold is reached. */
     int32_t row = 0, last = 0;
     for (int32_t i = 0; dg->row_cap > 0 && i < NF_ROW_THRESHOLDS; i++) {
@@ -297,14 +316,14 @@ int napfire__fast_roll(const struct nf_shot *n, const struct nf_rules *r, int ch
 
 /* The whole fast resolution of one call: 1 with *out written, else 0
  * with *out untouched. */
-static int fast_resolve(const napfire_shot *s, const napfire_rules *rules, int32_t roll_2d6, int32_t half_die,
-                        napfire_result *out) {
+static int fast_resolve(const napfire_shot *s, const napfire_rules *rules, int rules_intact, int32_t roll_2d6,
+                        int32_t half_die, napfire_result *out) {
     const struct nf_rules *r = rules ? NF_CRULES(rules) : &napfire__builtin;
     const struct nf_shot *n = NF_CSHOT(s);
     if (r->magic != NF_RULES_MAGIC || !napfire__shot_sealed(n) || roll_2d6 < 2 || roll_2d6 > 12 || half_die < 0 ||
         half_die > 6)
         return 0;
-    int check = r != &napfire__builtin;
+    int check = !rules_intact && r != &napfire__builtin;
     struct nf_fast f;
     return napfire__fast_prepare(n, r, check, &f) && napfire__fast_roll(n, r, check, &f, roll_2d6, half_die, out);
 }
@@ -336,11 +355,20 @@ int napfire__resolve_full(const napfire_shot *s, const napfire_rules *rules, int
     return full_resolve(s, rules, roll_2d6, half_die, out);
 }
 
-int napfire_shot_resolve(const napfire_shot *s, const napfire_rules *rules, int32_t roll_2d6, int32_t half_die,
-                         napfire_result *out) {
+int napfire__resolve(const napfire_shot *s, const napfire_rules *rules, int rules_intact, int32_t roll_2d6,
+                     int32_t half_die, napfire_result *out) {
     if (!s || !out)
         return NAPFIRE_EINVAL;
-    if (fast_resolve(s, rules, roll_2d6, half_die, out))
+    if (fast_resolve(s, rules, rules_intact, roll_2d6, half_die, out))
         return NAPFIRE_OK;
     return full_resolve(s, rules, roll_2d6, half_die, out);
+}
+
+int napfire_shot_resolve(const napfire_shot *s, const napfire_rules *rules, int32_t roll_2d6, int32_t half_die,
+                         napfire_result *out) {
+    return napfire__resolve(s, rules, 0, roll_2d6, half_die, out);
+}
+
+int napfire__batch_rules_intact(const napfire_rules *rules, size_t n) {
+    return n >= NF_BATCH_CHECK_ONCE && rules != NULL && napfire__rules_intact(rules);
 }

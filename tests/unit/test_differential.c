@@ -338,6 +338,38 @@ START_TEST(fast_path_matches_full_path_corrupted) {
 }
 END_TEST
 
+/* A batch checks the rules' seals once and then skips the per-shot
+ * checks; whatever the rules' storage, it must answer shot for shot, byte
+ * for byte, as single calls do (API contract: resolve_many). */
+START_TEST(batch_matches_single_calls) {
+    enum {
+        N = 64
+    };
+    static napfire_shot shots[N];
+    static napfire_result batch[N], single[N];
+    int32_t rolls[N], dice[N], statuses[N];
+    for (int round = 0; round < 60; round++) {
+        napfire_rules r;
+        random_sparse_rules(&r);
+        if (round % 2) /* a byte changed behind the library's back */
+            r.opaque_.bytes[rnd((uint32_t)sizeof(struct nf_rules))] ^= (unsigned char)(1u << rnd(8));
+        for (int i = 0; i < N; i++) {
+            random_wide_shot(&shots[i]);
+            rolls[i] = pick(2, 12);
+            dice[i] = pick(0, 6);
+        }
+        memset(batch, 0xA5, sizeof batch);
+        memset(single, 0xA5, sizeof single);
+        ck_assert_int_eq(napfire_resolve_many(shots, N, &r, rolls, dice, batch, statuses), NAPFIRE_OK);
+        for (int i = 0; i < N; i++) {
+            int st = napfire_shot_resolve(&shots[i], &r, rolls[i], dice[i], &single[i]);
+            ck_assert_int_eq(statuses[i], st);
+            ck_assert(memcmp(&batch[i], &single[i], sizeof single[i]) == 0);
+        }
+    }
+}
+END_TEST
+
 int main(void) {
     Suite *su = suite_create("differential");
     TCase *tc = tcase_create("net");
@@ -350,6 +382,7 @@ int main(void) {
     tcase_set_timeout(fast, 240);
     tcase_add_test(fast, fast_path_matches_full_path);
     tcase_add_test(fast, fast_path_matches_full_path_corrupted);
+    tcase_add_test(fast, batch_matches_single_calls);
     suite_add_tcase(su, fast);
     return run_suite(su);
 }
