@@ -74,13 +74,20 @@ static void weigh_result(const struct nf_shot *shot, napfire_result *res, int32_
 /* The fast path's odds (resolve.c): 1 when it covered every roll, else 0
  * with the odds empty for the full path. */
 static int weigh_fast(const struct nf_shot *shot, const struct nf_rules *r, struct odds *o) {
+    if (r->magic != NF_RULES_MAGIC || !napfire__shot_sealed(shot))
+        return 0;
     int check = r != &napfire__builtin;
     struct nf_fast f;
     if (!napfire__fast_prepare(shot, r, check, &f))
         return 0;
+    /* Every roll reads the same row and the star threshold: their seals
+     * once, not per roll (declining is always safe: the full path decides). */
+    if (check && (!NF_SECTION_OK(&r->musketry[f.row], struct nf_mrow, NF_SEC_MROW + f.row) ||
+                  !NF_SECTION_OK(&r->mthr, struct nf_mthr, NF_SEC_MTHR)))
+        return 0;
     for (int32_t roll = 2; roll <= 12; roll++) {
         napfire_result res;
-        if (!napfire__fast_roll(shot, r, check, &f, roll, 0, &res)) {
+        if (!napfire__fast_roll(shot, r, 0, &f, roll, 0, &res)) {
             o->n = 0;
             return 0;
         }
@@ -122,14 +129,16 @@ static int weigh_roll(const struct nf_shot *shot, const struct nf_rules *r, cons
 static int weigh(const napfire_shot *s, const napfire_rules *rules, int whole, struct odds *o) {
     o->n = 0;
     o->unknown = 0;
+    /* The fast path first: it needs the seals, not the whole validation
+     * of the shot that the full path opens it with. */
+    if (s && weigh_fast(NF_CSHOT(s), rules ? NF_CRULES(rules) : &napfire__builtin, o))
+        return NAPFIRE_OK;
     struct nf_data d;
     int st = napfire__shot_open(s, rules, 0, &d);
     if (st != NAPFIRE_OK)
         return st;
     const struct nf_shot *shot = d.shot;
     const struct nf_rules *r = d.r;
-    if (weigh_fast(shot, r, o))
-        return NAPFIRE_OK;
     /* Verdicts, band and modifiers do not depend on the dice: decided once
      * for all 11 rolls, exactly as each napfire_shot_resolve() would. */
     napfire_result prepared;
