@@ -4,7 +4,10 @@
  *
  * Built on the single calls, not beside them, so a batch cannot drift from
  * what a program doing the same steps by hand gets: the equality the
- * header promises is by construction, and the tests check it anyway.
+ * header promises is by construction, and the tests check it anyway. A
+ * pending half is finished as a second call with the die would finish it
+ * (napfire__apply_half_die(), which the distribution uses too), without
+ * resolving the shot a second time.
  */
 #include "internal.h"
 
@@ -31,7 +34,8 @@ int napfire_resolve_many_dice(const napfire_shot *shots, size_t n, const napfire
         status = napfire__resolve(&shots[i], rules, intact, roll, 0, &results[i]);
         if (status == NAPFIRE_OK && results[i].half_pending) {
             (void)napfire_dice_d6(&g, &face);
-            status = napfire__resolve(&shots[i], rules, intact, roll, face, &results[i]);
+            /* The resolve just succeeded: the shot's storage is sealed. */
+            napfire__apply_half_die(NF_CSHOT(&shots[i]), face, &results[i]);
         }
         statuses[i] = status;
         if (rolls)

@@ -51,3 +51,11 @@ void napfire__split_screen(const struct nf_shot *s, napfire_result *out) {
     out->screen_casualties = screen;
     out->target_casualties = out->casualties - screen;
 }
+
+void napfire__apply_half_die(const struct nf_shot *s, int32_t half_die, napfire_result *res) {
+    res->half_pending = 0;
+    res->half_die_used = 1;
+    if (half_die >= 4)
+        res->casualties++;
+    napfire__split_screen(s, res);
+}

@@ -770,7 +770,15 @@ struct nf_cell {
     int32_t row, column; /* 0-based as in napfire_result; column -1: below 1 */
     int32_t halves;      /* with the star, before long-range halving; 0 without a column */
 };
-int32_t napfire__roll_column(int32_t modified_roll);
+/* F-TAB-3: bands of two, 1-2 .. 17-18; below 1 no effect (-1), above 18
+ * the last column (Decision). Inline: the fast path asks once per roll. */
+static inline int32_t napfire__roll_column(int32_t modified_roll) {
+    if (modified_roll < 1)
+        return -1;
+    if (modified_roll > 18)
+        return NF_COLUMNS - 1;
+    return (modified_roll - 1) / 2;
+}
 /* The cell for a covered firer (infantry not in skirmish order, or
  * artillery) at this modified roll; artillery needs its band (CANISTER ..
  * LONG), musketry ignores it. A musketry row does not depend on the roll:
@@ -802,6 +810,10 @@ int32_t napfire__long_range_halves(int32_t halves);
 int napfire__is_second_class(const struct nf_unit *firer);
 void napfire__round_half(int32_t halves, int32_t half_die, int32_t second_class, napfire_result *out);
 void napfire__split_screen(const struct nf_shot *s, napfire_result *out);
+/* A result with a pending half (F-CAS-3), finished with the half die: what
+ * resolving the same shot and roll again with that die gives, without
+ * reading the table again (the distribution, the dice batch). */
+void napfire__apply_half_die(const struct nf_shot *s, int32_t half_die, napfire_result *res);
 
 /* digest.c: the shot's digest (units.c calls it on every change) and the
  * verdicts that need no rules data, which it keeps. */

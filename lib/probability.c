@@ -61,13 +61,8 @@ static void weigh_result(const struct nf_shot *shot, napfire_result *res, int32_
     }
     /* Die 1-3 drops the half: the result as it stands. */
     add_outcome(o->list, &o->n, res->target_casualties, res->screen_casualties, w / 2);
-    /* Die 4-6 makes the pending half a whole figure (F-CAS-3): one more
-     * casualty, split again for the screen. Only the die differs from the
-     * call that just succeeded, so the table need not be read again. */
-    res->casualties++;
-    res->half_die_used = 1;
-    res->half_pending = 0;
-    napfire__split_screen(shot, res);
+    /* Die 4-6 makes the pending half a whole figure (F-CAS-3). */
+    napfire__apply_half_die(shot, 4, res);
     add_outcome(o->list, &o->n, res->target_casualties, res->screen_casualties, w / 2);
 }
 

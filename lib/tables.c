@@ -45,16 +45,6 @@ static int musketry_row(const struct nf_shot *s, struct nf_data *d, int32_t *row
     return NAPFIRE_OK;
 }
 
-/* F-TAB-3: bands of two, 1-2 .. 17-18; below 1 no effect (-1), above 18
- * the last column (Decision). */
-int32_t napfire__roll_column(int32_t modified_roll) {
-    if (modified_roll < 1)
-        return -1;
-    if (modified_roll > 18)
-        return NF_COLUMNS - 1;
-    return (modified_roll - 1) / 2;
-}
-
 /* The musketry cell with the star (F-TAB-4): N* is N + 1 when the firer's
  * current strength reaches the star threshold (Decision F-TAB-4). */
 static int musketry_cell(const struct nf_shot *s, struct nf_data *d, struct nf_cell *c) {
