@@ -165,7 +165,7 @@ static inline uint64_t napfire__seal(const void *storage, size_t words, uint64_t
  * Parameters are stored packed: each in a bit field of one 64-bit word,
  * as value - bias (bias: the lowest storable value, -1 for "none", -10
  * for the house rule). A unit is one word and a shot's own parameters
- * three, so a shot with both units and its digest seals in ten words.
+ * three, so a shot with both units and its digest seals in eleven words.
  * units.c checks every field's width against the parameter's bounds.
  */
 struct nf_field {
