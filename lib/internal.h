@@ -155,6 +155,15 @@ static inline uint64_t napfire__seal(const void *storage, size_t words, uint64_t
 #define NF_SEALED_WORDS(type) (offsetof(type, seal) / 8)
 #define NF_SEAL_OF(ptr, type, key) napfire__seal((ptr), NF_SEALED_WORDS(type), (key))
 
+/* For a cold path that must not swell a hot caller's frame. */
+#if defined(__GNUC__) || defined(__clang__)
+#  define NF_NOINLINE __attribute__((noinline))
+#elif defined(_MSC_VER)
+#  define NF_NOINLINE __declspec(noinline)
+#else
+#  define NF_NOINLINE
+#endif
+
 /* Per-type keys: one type's sealed bytes in another type's storage, or
  * one rules section copied over another, do not match. */
 #define NF_UNIT_KEY 0x6E61706669726555u
@@ -453,6 +462,9 @@ int napfire__batch_rules_intact(const napfire_rules *rules, size_t n);
  * (which links the library's objects). */
 int napfire__resolve_full(const napfire_shot *s, const napfire_rules *rules, int32_t roll_2d6, int32_t half_die,
                           napfire_result *out);
+/* napfire_shot_distribution() without its fast path, likewise. */
+int napfire__distribution_full(const napfire_shot *s, const napfire_rules *rules, napfire_outcome *outcomes, size_t cap,
+                               size_t *count, napfire_result *verdict);
 /* (napfire__resolve_roll: out may be prepared itself, so the single call
  * finishes its result in place rather than copying it; on NAPFIRE_ESTATE
  * *out is partly written, so callers pass local storage. A prepared row
@@ -814,6 +826,38 @@ void napfire__split_screen(const struct nf_shot *s, napfire_result *out);
  * resolving the same shot and roll again with that die gives, without
  * reading the table again (the distribution, the dice batch). */
 void napfire__apply_half_die(const struct nf_shot *s, int32_t half_die, napfire_result *res);
+
+/* resolve.c's fast path, continued (inline: the distribution calls it
+ * once per roll). */
+/* The half figures a prepared shot's table gives at this modified roll's
+ * column (-1: below the table, 0 halves), star and long range applied:
+ * 1 with *halves written, or 0 for the full path. */
+static inline int napfire__fast_halves(const struct nf_shot *n, const struct nf_rules *r, int check,
+                                       const struct nf_fast *f, int32_t column, int32_t *table, int32_t *halves) {
+    int32_t t = 0;
+    if (column >= 0) {
+        /* F-TAB-4: N* is N + 1 from the star threshold. */
+        const struct nf_mrow *mr = &r->musketry[f->row];
+        if (check && !NF_SECTION_OK(mr, struct nf_mrow, NF_SEC_MROW + f->row))
+            return 0;
+        uint8_t cell = mr->cell[column], starred = mr->star[column];
+        if (cell > NAPFIRE_MAX_CELL_HALVES || starred > 1 || (starred && (cell < 2 || cell % 2)))
+            return 0;
+        t = cell;
+        if (starred) {
+            int32_t star = r->mthr.v[4];
+            if ((check && !NF_SECTION_OK(&r->mthr, struct nf_mthr, NF_SEC_MTHR)) || star < 1 ||
+                star > NAPFIRE_MAX_FIGURES)
+                return 0;
+            if (n->dg.star_figures >= star)
+                t += 2;
+        }
+    }
+    /* F-CAS-1. */
+    *table = t;
+    *halves = f->band == NAPFIRE_BAND_LONG ? napfire__long_range_halves(t) : t;
+    return 1;
+}
 
 /* digest.c: the shot's digest (units.c calls it on every change) and the
  * verdicts that need no rules data, which it keeps. */

@@ -36,6 +36,8 @@ struct odds {
     size_t n;
     int32_t unknown;        /* weight of the rolls that need unknown data */
     napfire_result verdict; /* what holds for every roll, and the first missing datum */
+    int fast_verdict;       /* 1: the fast path weighed them; the verdict is built from fast on demand */
+    struct nf_fast fast;
 };
 
 /* The verdict fields the distribution functions document: those that hold
@@ -67,7 +69,13 @@ static void weigh_result(const struct nf_shot *shot, napfire_result *res, int32_
 }
 
 /* The fast path's odds (resolve.c): 1 when it covered every roll, else 0
- * with the odds empty for the full path. */
+ * with the odds empty for the full path. Each roll is weighed from its
+ * half figures alone, as weigh_result() would weigh the roll's result:
+ * the casualties are table halves / 2, and a pending half splits the
+ * weight between them and one more (F-CAS-3). The screen's share depends
+ * on the casualties alone, and in an order-keeping way ((0, 0), (0, 1),
+ * (1, 1), ...), so weights counted by casualties come out in the list's
+ * order. tests/unit/test_differential.c checks it against the full path. */
 static int weigh_fast(const struct nf_shot *shot, const struct nf_rules *r, struct odds *o) {
     if (r->magic != NF_RULES_MAGIC || !napfire__shot_sealed(shot))
         return 0;
@@ -80,19 +88,56 @@ static int weigh_fast(const struct nf_shot *shot, const struct nf_rules *r, stru
     if (check && (!NF_SECTION_OK(&r->musketry[f.row], struct nf_mrow, NF_SEC_MROW + f.row) ||
                   !NF_SECTION_OK(&r->mthr, struct nf_mthr, NF_SEC_MTHR)))
         return 0;
+    /* Casualties are at most the largest cell, starred, in figures, plus
+     * a rounded-up half. */
+    int32_t halves[11], lo = INT32_MAX, hi = 0, weight[NAPFIRE_MAX_CELL_HALVES / 2 + 3];
+    int32_t split = !shot->dg.second_class;
     for (int32_t roll = 2; roll <= 12; roll++) {
-        napfire_result res;
-        if (!napfire__fast_roll(shot, r, 0, &f, roll, 0, &res)) {
-            o->n = 0;
+        int32_t table, h;
+        if (!napfire__fast_halves(shot, r, 0, &f, napfire__roll_column(roll + f.net), &table, &h))
             return 0;
-        }
-        weigh_result(shot, &res, roll_ways(roll) * 6, o);
+        halves[roll - 2] = h;
+        lo = h / 2 < lo ? h / 2 : lo;
+        hi = h / 2 + (h % 2 != 0 && split) > hi ? h / 2 + (h % 2 != 0 && split) : hi;
     }
-    napfire_result prepared = {
-        .permitted = 1, .band = f.band, .net_modifier = f.net, .missing_index = {-1, -1, -1, -1}};
-    verdict_from(&prepared, &o->verdict);
-    o->verdict.row = f.row; /* as the full path's first roll finds it */
+    for (int32_t k = lo; k <= hi; k++)
+        weight[k - lo] = 0;
+    for (int32_t roll = 2; roll <= 12; roll++) {
+        int32_t h = halves[roll - 2], w = roll_ways(roll) * 6;
+        if (h % 2 != 0 && split) {
+            weight[h / 2 - lo] += w / 2;
+            weight[h / 2 + 1 - lo] += w / 2;
+        } else {
+            weight[h / 2 - lo] += w;
+        }
+    }
+    size_t n = 0;
+    for (int32_t k = lo; k <= hi; k++)
+        if (weight[k - lo]) {
+            int32_t screen = shot->dg.screen && k > 0;
+            o->list[n++] = (napfire_outcome){k - screen, screen, weight[k - lo], 0};
+        }
+    o->n = n;
+    o->fast = f;
+    o->fast_verdict = 1;
     return 1;
+}
+
+/* The verdict of odds the fast path weighed: permitted, its band, net and
+ * row (as the full path's first roll finds it), nothing missing. */
+static void fast_verdict(const struct odds *o, napfire_result *v) {
+    napfire_result prepared = {
+        .permitted = 1, .band = o->fast.band, .net_modifier = o->fast.net, .missing_index = {-1, -1, -1, -1}};
+    verdict_from(&prepared, v);
+    v->row = o->fast.row;
+}
+
+/* The odds' verdict, for a caller that asked for it. */
+static void odds_verdict(const struct odds *o, napfire_result *v) {
+    if (o->fast_verdict)
+        fast_verdict(o, v);
+    else
+        *v = o->verdict;
 }
 
 /* Weigh one roll (weight w out of 216) into the odds. */
@@ -121,12 +166,13 @@ static int weigh_roll(const struct nf_shot *shot, const struct nf_rules *r, cons
  * the known part, or an error. With whole set, the first unknown roll ends
  * the walk: a caller that needs every roll stops reading rules data there,
  * as a resolve of that roll does. */
-static int weigh(const napfire_shot *s, const napfire_rules *rules, int whole, struct odds *o) {
+static int weigh(const napfire_shot *s, const napfire_rules *rules, int whole, int fast, struct odds *o) {
     o->n = 0;
     o->unknown = 0;
+    o->fast_verdict = 0;
     /* The fast path first: it needs the seals, not the whole validation
      * of the shot that the full path opens it with. */
-    if (s && weigh_fast(NF_CSHOT(s), rules ? NF_CRULES(rules) : &napfire__builtin, o))
+    if (fast && s && weigh_fast(NF_CSHOT(s), rules ? NF_CRULES(rules) : &napfire__builtin, o))
         return NAPFIRE_OK;
     struct nf_data d;
     int st = napfire__shot_open(s, rules, 0, &d);
@@ -170,14 +216,15 @@ static int weigh(const napfire_shot *s, const napfire_rules *rules, int whole, s
     return o->unknown ? NAPFIRE_EUNKNOWN : NAPFIRE_OK;
 }
 
-int napfire_shot_distribution(const napfire_shot *s, const napfire_rules *rules, napfire_outcome *outcomes, size_t cap,
-                              size_t *count, napfire_result *verdict) {
+/* napfire_shot_distribution(), with or without the fast path. */
+static int distribution(const napfire_shot *s, const napfire_rules *rules, int fast, napfire_outcome *outcomes,
+                        size_t cap, size_t *count, napfire_result *verdict) {
     if (!s || !count || (!outcomes && cap > 0))
         return NAPFIRE_EINVAL;
     struct odds o;
-    int st = weigh(s, rules, 1, &o);
+    int st = weigh(s, rules, 1, fast, &o);
     if (st == NAPFIRE_EUNKNOWN && verdict)
-        *verdict = o.verdict;
+        odds_verdict(&o, verdict);
     if (st != NAPFIRE_OK)
         return st;
     *count = o.n;
@@ -185,8 +232,18 @@ int napfire_shot_distribution(const napfire_shot *s, const napfire_rules *rules,
         return NAPFIRE_ENOSPC;
     memcpy(outcomes, o.list, o.n * sizeof *o.list);
     if (verdict)
-        *verdict = o.verdict;
+        odds_verdict(&o, verdict);
     return NAPFIRE_OK;
+}
+
+int napfire_shot_distribution(const napfire_shot *s, const napfire_rules *rules, napfire_outcome *outcomes, size_t cap,
+                              size_t *count, napfire_result *verdict) {
+    return distribution(s, rules, 1, outcomes, cap, count, verdict);
+}
+
+int napfire__distribution_full(const napfire_shot *s, const napfire_rules *rules, napfire_outcome *outcomes, size_t cap,
+                               size_t *count, napfire_result *verdict) {
+    return distribution(s, rules, 0, outcomes, cap, count, verdict);
 }
 
 int napfire_shot_distribution_known(const napfire_shot *s, const napfire_rules *rules, napfire_outcome *outcomes,
@@ -194,7 +251,7 @@ int napfire_shot_distribution_known(const napfire_shot *s, const napfire_rules *
     if (!s || !count || !unknown_weight || (!outcomes && cap > 0))
         return NAPFIRE_EINVAL;
     struct odds o;
-    int st = weigh(s, rules, 0, &o);
+    int st = weigh(s, rules, 0, 1, &o);
     if (st != NAPFIRE_OK && st != NAPFIRE_EUNKNOWN)
         return st;
     *count = o.n;
@@ -204,7 +261,7 @@ int napfire_shot_distribution_known(const napfire_shot *s, const napfire_rules *
         memcpy(outcomes, o.list, o.n * sizeof *o.list);
     *unknown_weight = o.unknown;
     if (verdict)
-        *verdict = o.verdict;
+        odds_verdict(&o, verdict);
     return st;
 }
 
@@ -222,7 +279,7 @@ int napfire_shot_expected(const napfire_shot *s, const napfire_rules *rules, int
     if (!s || !numerator || !denominator)
         return NAPFIRE_EINVAL;
     struct odds o;
-    int st = weigh(s, rules, 1, &o);
+    int st = weigh(s, rules, 1, 1, &o);
     if (st != NAPFIRE_OK)
         return st;
     /* At most 2 * NAPFIRE_MAX_CELL_HALVES figures x 216: no overflow. */

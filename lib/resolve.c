@@ -169,9 +169,47 @@ int napfire__shot_open(const napfire_shot *s, const napfire_rules *rules, unsign
  * two give the same bytes by construction where the fast one answers
  * (tests/unit/test_differential.c checks it).
  */
+/* F-TAB-1/2: the row, climbing while the next row's threshold is reached,
+ * up to the firer's cap; 1 with *row, or 0 for the full path (an unknown
+ * row on the way, or thresholds the full path refuses: not increasing
+ * where known, or out of range). */
+static inline int fast_row(const struct nf_digest *dg, const struct nf_mthr *t, int32_t *row) {
+    if (dg->row_cap == 0) {
+        *row = 0;
+        return 1;
+    }
+    /* Every row known, increasing and in range (the usual case), in one
+     * sign test (64 bits: a forged value cannot overflow it); the row is
+     * then the number of thresholds reached, capped. */
+    int64_t t0 = t->v[0], t1 = t->v[1], t2 = t->v[2], t3 = t->v[3];
+    if (((t0 - 1) | (t1 - t0 - 1) | (t2 - t1 - 1) | (t3 - t2 - 1) | (NAPFIRE_MAX_FIGURES - t3)) >= 0) {
+        int32_t fig = dg->row_figures;
+        int32_t reached = (fig >= t0) + (fig >= t1) + (fig >= t2) + (fig >= t3);
+        *row = reached < dg->row_cap ? reached : dg->row_cap;
+        return 1;
+    }
+    int32_t last = 0;
+    for (int32_t i = 0; i < NF_ROW_THRESHOLDS; i++) {
+        if (t->v[i] > NAPFIRE_MAX_FIGURES || (t->v[i] >= 0 && t->v[i] <= last))
+            return 0; /* unknown rows aside, they increase (F-TAB-1) */
+        last = t->v[i] >= 0 ? t->v[i] : last;
+    }
+    int32_t r = 0;
+    while (r < dg->row_cap) {
+        int32_t need = t->v[r];
+        if (need < 1)
+            return 0;
+        if (dg->row_figures < need)
+            break;
+        r++;
+    }
+    *row = r;
+    return 1;
+}
+
 /* check: whether to check section seals (not for the built-in data, or
  * for sections a batch has checked already). */
-int napfire__fast_prepare(const struct nf_shot *n, const struct nf_rules *r, int check, struct nf_fast *f) {
+static inline int fast_prepare(const struct nf_shot *n, const struct nf_rules *r, int check, struct nf_fast *f) {
     const struct nf_digest *dg = &n->dg;
     /* Range-checked: they index the rules. */
     if (dg->path != NF_PATH_MUSKETRY || dg->weapon >= NF_WEAPONS || dg->measure >= NF_MEASURES ||
@@ -242,53 +280,21 @@ int napfire__fast_prepare(const struct nf_shot *n, const struct nf_rules *r, int
         }
         f->net = napfire__tally_net(&tally, 0, cap) + dg->extra;
     }
-    /* F-TAB-1/2: climb while the next row's threshold is reached. */
-    int32_t row = 0, last = 0;
-    for (int32_t i = 0; dg->row_cap > 0 && i < NF_ROW_THRESHOLDS; i++) {
-        if (t->v[i] > NAPFIRE_MAX_FIGURES || (t->v[i] >= 0 && t->v[i] <= last))
-            return 0; /* unknown rows aside, they increase (F-TAB-1) */
-        last = t->v[i] >= 0 ? t->v[i] : last;
-    }
-    while (row < dg->row_cap) {
-        int32_t need = t->v[row];
-        if (need < 1)
-            return 0;
-        if (dg->row_figures < need)
-            break;
-        row++;
-    }
-    f->row = row;
-    return 1;
+    /* F-TAB-1/2. */
+    return fast_row(dg, t, &f->row);
 }
 
 /* One roll of a prepared shot (roll and die in their domains): 1 with
  * *res written once, whole, or 0 with it untouched. */
-int napfire__fast_roll(const struct nf_shot *n, const struct nf_rules *r, int check, const struct nf_fast *f,
-                       int32_t roll_2d6, int32_t half_die, napfire_result *res) {
+static inline int fast_roll(const struct nf_shot *n, const struct nf_rules *r, int check, const struct nf_fast *f,
+                            int32_t roll_2d6, int32_t half_die, napfire_result *res) {
     const struct nf_digest *dg = &n->dg;
     int32_t modified = roll_2d6 + f->net;
     int32_t column = napfire__roll_column(modified);
-    int32_t table = 0;
-    if (column >= 0) {
-        /* F-TAB-4: N* is N + 1 from the star threshold. */
-        const struct nf_mrow *mr = &r->musketry[f->row];
-        if (check && !NF_SECTION_OK(mr, struct nf_mrow, NF_SEC_MROW + f->row))
-            return 0;
-        uint8_t cell = mr->cell[column], starred = mr->star[column];
-        if (cell > NAPFIRE_MAX_CELL_HALVES || starred > 1 || (starred && (cell < 2 || cell % 2)))
-            return 0;
-        table = cell;
-        if (starred) {
-            int32_t star = r->mthr.v[4];
-            if ((check && !NF_SECTION_OK(&r->mthr, struct nf_mthr, NF_SEC_MTHR)) || star < 1 ||
-                star > NAPFIRE_MAX_FIGURES)
-                return 0;
-            if (dg->star_figures >= star)
-                table += 2;
-        }
-    }
-    /* F-CAS-1..4, F-SCR-1. */
-    int32_t halves = f->band == NAPFIRE_BAND_LONG ? napfire__long_range_halves(table) : table;
+    int32_t table, halves;
+    if (!napfire__fast_halves(n, r, check, f, column, &table, &halves))
+        return 0;
+    /* F-CAS-2..4, F-SCR-1. */
     int32_t whole = 0, used = 0, pending = 0;
     napfire__halves_to_figures(halves, half_die, dg->second_class, &whole, &used, &pending);
     int32_t screen = dg->screen && whole > 0;
@@ -325,12 +331,24 @@ static int fast_resolve(const napfire_shot *s, const napfire_rules *rules, int r
         return 0;
     int check = !rules_intact && r != &napfire__builtin;
     struct nf_fast f;
-    return napfire__fast_prepare(n, r, check, &f) && napfire__fast_roll(n, r, check, &f, roll_2d6, half_die, out);
+    return fast_prepare(n, r, check, &f) && fast_roll(n, r, check, &f, roll_2d6, half_die, out);
 }
 
-/* The full path: every clause in precedence order, unknown data named. */
-static int full_resolve(const napfire_shot *s, const napfire_rules *rules, int32_t roll_2d6, int32_t half_die,
-                        napfire_result *out) {
+/* The distribution and the dice batch take the steps one by one. */
+int napfire__fast_prepare(const struct nf_shot *n, const struct nf_rules *r, int check, struct nf_fast *f) {
+    return fast_prepare(n, r, check, f);
+}
+
+int napfire__fast_roll(const struct nf_shot *n, const struct nf_rules *r, int check, const struct nf_fast *f,
+                       int32_t roll_2d6, int32_t half_die, napfire_result *res) {
+    return fast_roll(n, r, check, f, roll_2d6, half_die, res);
+}
+
+/* The full path: every clause in precedence order, unknown data named.
+ * Kept out of line, so that the fast path's caller does not pay for its
+ * frame. */
+NF_NOINLINE static int full_resolve(const napfire_shot *s, const napfire_rules *rules, int32_t roll_2d6,
+                                    int32_t half_die, napfire_result *out) {
     struct nf_data d;
     int st = napfire__shot_open(s, rules, 0, &d);
     if (st)

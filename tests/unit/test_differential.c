@@ -262,11 +262,27 @@ static void random_wide_shot(napfire_shot *s) {
     }
 }
 
-static long fast_permitted, fast_compared;
+static long fast_permitted, fast_compared, fast_distributions;
 
 /* Both paths on every roll and half die: the same status and the same
- * bytes in the result (untouched alike on an error). */
+ * bytes in the result (untouched alike on an error); and the same
+ * distribution, outcomes and verdict, byte for byte. */
 static void fast_vs_full(const napfire_shot *s, const napfire_rules *r) {
+    napfire_outcome oa[32], ob[32];
+    napfire_result va, vb;
+    size_t na = 99, nb = 99;
+    memset(oa, 0xA5, sizeof oa);
+    memset(ob, 0xA5, sizeof ob);
+    memset(&va, 0xA5, sizeof va);
+    memset(&vb, 0xA5, sizeof vb);
+    int da = napfire_shot_distribution(s, r, oa, NF_NELEM(oa), &na, &va);
+    int db = napfire__distribution_full(s, r, ob, NF_NELEM(ob), &nb, &vb);
+    ck_assert_msg(da == db, "distribution status: fast %d, full %d", da, db);
+    ck_assert_msg(na == nb, "distribution count: fast %zu, full %zu", na, nb);
+    ck_assert_msg(memcmp(oa, ob, sizeof oa) == 0, "distribution outcomes differ");
+    ck_assert_msg(memcmp(&va, &vb, sizeof va) == 0, "distribution verdict differs");
+    if (da == NAPFIRE_OK && va.permitted)
+        fast_distributions++;
     for (int32_t roll = 1; roll <= 13; roll++)
         for (int32_t die = -1; die <= 7; die++) {
             napfire_result a, b;
@@ -294,6 +310,7 @@ START_TEST(fast_path_matches_full_path) {
         }
     }
     ck_assert_int_gt(fast_permitted, 10000);
+    ck_assert_int_gt(fast_distributions, 100);
 }
 END_TEST
 
