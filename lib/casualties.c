@@ -3,12 +3,6 @@
  * screen's share (F-SCR-1/3). */
 #include "internal.h"
 
-/* F-CAS-1: halve at long range; a quarter left by halving a half is
- * dropped (Decision), so halves / 2 rounded down. */
-int32_t napfire__long_range_halves(int32_t halves) {
-    return halves / 2;
-}
-
 /* F-CAS-2: Second-rate, all Russian infantry, or flagged; infantry only
  * (Decision). */
 int napfire__is_second_class(const struct nf_unit *firer) {

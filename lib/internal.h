@@ -805,20 +805,18 @@ int napfire__table_cell(const struct nf_shot *s, struct nf_data *d, int32_t band
  * half remains (inline: the fast path calls it once per roll). */
 static inline void napfire__halves_to_figures(int32_t halves, int32_t half_die, int32_t second_class, int32_t *whole,
                                               int32_t *die_used, int32_t *pending) {
-    *whole = halves / 2;
-    *die_used = 0;
-    *pending = 0;
-    if (halves % 2 != 0 && !second_class) {
-        if (half_die == 0) {
-            *pending = 1;
-        } else {
-            *die_used = 1;
-            if (half_die >= 4)
-                ++*whole;
-        }
-    }
+    /* Branch-free: a half remains on about half the rolls, unpredictably. */
+    int32_t half = halves % 2 != 0 && !second_class;
+    *whole = halves / 2 + (half && half_die >= 4);
+    *die_used = half && half_die != 0;
+    *pending = half && half_die == 0;
 }
-int32_t napfire__long_range_halves(int32_t halves);
+/* F-CAS-1: halve at long range; a quarter left by halving a half is
+ * dropped (Decision), so halves / 2 rounded down. Inline, so that the
+ * band's choice can be a conditional move. */
+static inline int32_t napfire__long_range_halves(int32_t halves) {
+    return halves / 2;
+}
 int napfire__is_second_class(const struct nf_unit *firer);
 void napfire__round_half(int32_t halves, int32_t half_die, int32_t second_class, napfire_result *out);
 void napfire__split_screen(const struct nf_shot *s, napfire_result *out);

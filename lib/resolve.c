@@ -174,10 +174,6 @@ int napfire__shot_open(const napfire_shot *s, const napfire_rules *rules, unsign
  * row on the way, or thresholds the full path refuses: not increasing
  * where known, or out of range). */
 static inline int fast_row(const struct nf_digest *dg, const struct nf_mthr *t, int32_t *row) {
-    if (dg->row_cap == 0) {
-        *row = 0;
-        return 1;
-    }
     /* Every row known, increasing and in range (the usual case), in one
      * sign test (64 bits: a forged value cannot overflow it); the row is
      * then the number of thresholds reached, capped. */
@@ -186,6 +182,10 @@ static inline int fast_row(const struct nf_digest *dg, const struct nf_mthr *t, 
         int32_t fig = dg->row_figures;
         int32_t reached = (fig >= t0) + (fig >= t1) + (fig >= t2) + (fig >= t3);
         *row = reached < dg->row_cap ? reached : dg->row_cap;
+        return 1;
+    }
+    if (dg->row_cap == 0) { /* no row to find: whatever the thresholds */
+        *row = 0;
         return 1;
     }
     int32_t last = 0;
@@ -224,14 +224,14 @@ static inline int fast_prepare(const struct nf_shot *n, const struct nf_rules *r
     int32_t eff = w->max[dg->measure][0], lng = w->max[dg->measure][1];
     if (eff < 0 || lng < eff || lng > NAPFIRE_MAX_DISTANCE)
         return 0;
-    if (dg->distance <= eff)
-        f->band = NAPFIRE_BAND_EFFECTIVE;
-    else if (dg->distance <= lng)
-        f->band = NAPFIRE_BAND_LONG;
-    else
+    if (dg->distance > lng)
         return 0;
+    f->band = dg->distance <= eff ? NAPFIRE_BAND_EFFECTIVE : NAPFIRE_BAND_LONG;
+    /* Checked even for a shot that reads no threshold: a test that
+     * predicts well costs less than one that does not, and declining is
+     * always safe (the full path decides). */
     const struct nf_mthr *t = &r->mthr;
-    if ((dg->screen || dg->guard || dg->row_cap > 0) && check && !NF_SECTION_OK(t, struct nf_mthr, NF_SEC_MTHR))
+    if (check && !NF_SECTION_OK(t, struct nf_mthr, NF_SEC_MTHR))
         return 0;
     /* F-SCR-2: a screen farther than the threshold would forbid the shot. */
     if (dg->screen) {
