@@ -167,36 +167,41 @@ static struct floor_out floor_resolve(const struct floor_shot *f, int32_t roll, 
     return floor_split(f, whole);
 }
 
-/* Outcomes as the library orders them: by target, then screen casualties. */
+/* Outcomes as the library orders them: by target, then screen casualties.
+ * Weights are counted by whole figures over the range the rolls reach
+ * (only that range is cleared), then split into target and screen: the
+ * split keeps the order, so nothing is sorted. */
 static size_t floor_distribution(const struct floor_shot *f, napfire_outcome *out) {
-    int32_t w[64][2];
-    memset(w, 0, sizeof w);
-    int32_t hi = 0;
+    int32_t halves[11], w[64];
+    int32_t lo = 63, hi = 0;
     for (int32_t roll = 2; roll <= 12; roll++) {
-        int32_t weight = (6 - abs(roll - 7)) * 6;
-        int32_t halves = floor_halves(f, roll);
-        int32_t whole = halves / 2;
-        if ((halves & 1) && !f->second_class) {
-            struct floor_out up = floor_split(f, whole + 1), down = floor_split(f, whole);
-            w[up.target][up.screen] += weight / 2;
-            w[down.target][down.screen] += weight / 2;
-            hi = up.target > hi ? up.target : hi;
+        int32_t h = floor_halves(f, roll);
+        halves[roll - 2] = h;
+        int32_t up = h / 2 + ((h & 1) && !f->second_class);
+        lo = h / 2 < lo ? h / 2 : lo;
+        hi = up > hi ? up : hi;
+    }
+    for (int32_t k = lo; k <= hi; k++)
+        w[k] = 0;
+    for (int32_t roll = 2; roll <= 12; roll++) {
+        int32_t weight = (6 - abs(roll - 7)) * 6, h = halves[roll - 2];
+        if ((h & 1) && !f->second_class) {
+            w[h / 2] += weight / 2;
+            w[h / 2 + 1] += weight / 2;
         } else {
-            struct floor_out o = floor_split(f, whole);
-            w[o.target][o.screen] += weight;
-            hi = o.target > hi ? o.target : hi;
+            w[h / 2] += weight;
         }
     }
     size_t n = 0;
-    for (int32_t t = 0; t <= hi; t++)
-        for (int32_t sc = 0; sc < 2; sc++)
-            if (w[t][sc]) {
-                out[n].target_casualties = t;
-                out[n].screen_casualties = sc;
-                out[n].weight = w[t][sc];
-                out[n].reserved = 0;
-                n++;
-            }
+    for (int32_t k = lo; k <= hi; k++)
+        if (w[k]) {
+            struct floor_out o = floor_split(f, k);
+            out[n].target_casualties = o.target;
+            out[n].screen_casualties = o.screen;
+            out[n].weight = w[k];
+            out[n].reserved = 0;
+            n++;
+        }
     return n;
 }
 
