@@ -246,19 +246,21 @@ static inline int fast_prepare(const struct nf_shot *n, const struct nf_rules *r
         return 0;
     if (dg->plain_net) {
         /* The plain sum (digest.c says when it is the net), branch-free:
-         * an item out of the table or a value out of its domain (unknown
-         * included) sends the shot to the full path. */
+         * a value out of its domain (unknown included) sends the shot to
+         * the full path. */
         const int8_t *v = &m->v[0][0];
-        uint32_t bad = 0;
-        int32_t sum = 0;
+        int32_t sum = 0, lo = 0, hi = 0;
         for (size_t i = 0; i < dg->nmods; i++) {
             uint32_t slot = dg->mods[i];
-            bad |= slot >= NF_MOD_IDS * NF_VARIANTS;
             int32_t value = v[slot < NF_MOD_IDS * NF_VARIANTS ? slot : 0];
-            bad |= (uint32_t)(value + NAPFIRE_MAX_MODIFIER) > 2u * NAPFIRE_MAX_MODIFIER;
+            lo = value < lo ? value : lo;
+            hi = value > hi ? value : hi;
             sum += value;
         }
-        if (bad)
+        /* A slot out of the table (only a forged digest holds one) reads
+         * slot 0: no modifier's, so unknown and declined, unless the rules'
+         * seal is forged too; either way no read leaves the table. */
+        if (lo < -NAPFIRE_MAX_MODIFIER || hi > NAPFIRE_MAX_MODIFIER)
             return 0;
         f->net = sum + dg->extra;
     } else {
