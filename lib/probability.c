@@ -96,9 +96,10 @@ static int weigh_fast(const struct nf_shot *shot, const struct nf_rules *r, stru
         int32_t table, h;
         if (!napfire__fast_halves(shot, r, 0, &f, napfire__roll_column(roll + f.net), &table, &h))
             return 0;
+        int32_t up = h / 2 + (h % 2 != 0 && split); /* with a half rounded up */
         halves[roll - 2] = h;
         lo = h / 2 < lo ? h / 2 : lo;
-        hi = h / 2 + (h % 2 != 0 && split) > hi ? h / 2 + (h % 2 != 0 && split) : hi;
+        hi = up > hi ? up : hi;
     }
     for (int32_t k = lo; k <= hi; k++)
         weight[k - lo] = 0;

@@ -169,6 +169,7 @@ int napfire__shot_open(const napfire_shot *s, const napfire_rules *rules, unsign
  * two give the same bytes by construction where the fast one answers
  * (tests/unit/test_differential.c checks it).
  */
+
 /* F-TAB-1/2: the row, climbing while the next row's threshold is reached,
  * up to the firer's cap; 1 with *row, or 0 for the full path (an unknown
  * row on the way, or thresholds the full path refuses: not increasing
@@ -349,7 +350,7 @@ int napfire__fast_roll(const struct nf_shot *n, const struct nf_rules *r, int ch
 /* The full path: every clause in precedence order, unknown data named.
  * Kept out of line, so that the fast path's caller does not pay for its
  * frame. */
-NF_NOINLINE static int full_resolve(const napfire_shot *s, const napfire_rules *rules, int32_t roll_2d6,
+static NF_NOINLINE int full_resolve(const napfire_shot *s, const napfire_rules *rules, int32_t roll_2d6,
                                     int32_t half_die, napfire_result *out) {
     struct nf_data d;
     int st = napfire__shot_open(s, rules, 0, &d);
