@@ -59,10 +59,16 @@ void napfire__digest(struct nf_shot *s) {
     for (size_t i = 0; i < n; i++)
         if (dg->mods[i] >> 1 == NAPFIRE_MOD_DISORDERED || dg->mods[i] >> 1 == NAPFIRE_MOD_SKIRMISHERS)
             dg->plain_net = 0;
-    /* The fast path covers infantry fire that nothing forbids before the
-     * data is read; the rest (artillery, forbidden shots, whose reasons
-     * and precedence the full path explains) takes the full path. */
-    if (napfire__is_infantry(arm) && dg->reasons == 0 && fits && dg->distance >= 0 &&
-        (!dg->screen || dg->screen_distance >= 0))
+    /* The fast path covers infantry and artillery fire that nothing
+     * forbids before the data is read; the rest (forbidden shots, whose
+     * reasons and precedence the full path explains) takes the full
+     * path. */
+    dg->ammo = (uint8_t)nf_s(s, NAPFIRE_SHOT_AMMO);
+    dg->friends_near = nf_s(s, NAPFIRE_SHOT_FRIEND_NEAR_TARGET) >= 0 || nf_s(s, NAPFIRE_SHOT_FRIEND_NEAR_BATTERY) >= 0;
+    int ready = dg->reasons == 0 && fits && dg->distance >= 0 && (!dg->screen || dg->screen_distance >= 0);
+    if (ready && napfire__is_infantry(arm))
         dg->path = NF_PATH_MUSKETRY;
+    /* Overhead fire needs its clearance (F-ART-7): the full path's. */
+    else if (ready && napfire__is_artillery(arm) && !nf_s(s, NAPFIRE_SHOT_OVERHEAD))
+        dg->path = NF_PATH_ARTILLERY;
 }

@@ -170,13 +170,8 @@ int napfire_hex_from_offset(int32_t layout, int32_t col, int32_t row, napfire_he
 /* ------------------------------------------------------------------ */
 /* The walker */
 
-/* The walker is inlined into its loops: per step it is a handful of
- * multiplications, and a call would cost as much again. */
-#if defined(__GNUC__) || defined(__clang__)
-#  define NF_HOT_INLINE static inline __attribute__((always_inline))
-#else
-#  define NF_HOT_INLINE static inline
-#endif
+/* The walker is inlined into its loops (NF_HOT_INLINE): per step it is a
+ * handful of multiplications, and a call would cost as much again. */
 
 /* The direction class of d, from the signs of the cube differences
  * x - y, y - z, z - x (cube (x, y, z) = (q, -q-r, r)). The diagonals w[v]

@@ -164,6 +164,14 @@ static inline uint64_t napfire__seal(const void *storage, size_t words, uint64_t
 #  define NF_NOINLINE
 #endif
 
+/* A hot step whose call would cost as much as its body, or that must be
+ * specialised for a constant argument. */
+#if defined(__GNUC__) || defined(__clang__)
+#  define NF_HOT_INLINE static inline __attribute__((always_inline))
+#else
+#  define NF_HOT_INLINE static inline
+#endif
+
 /* Per-type keys: one type's sealed bytes in another type's storage, or
  * one rules section copied over another, do not match. */
 #define NF_UNIT_KEY 0x6E61706669726555u
@@ -276,12 +284,14 @@ struct nf_digest {
     uint8_t mods[NF_DIGEST_MODS]; /* NF_MOD_SLOT(id, variant), in breakdown order */
     uint8_t screen;               /* a screen covers the target (F-SCR-1/2) */
     uint8_t plain_net;            /* no Guard cap, no exclusive -4: the net is the sum */
-    uint8_t zero[2];
+    uint8_t ammo;                 /* artillery: NAPFIRE_AMMO_* */
+    uint8_t friends_near;         /* artillery: a friend near the target or battery given (F-ART-5) */
 };
 #define NF_MOD_SLOT(id, variant) ((uint8_t)((id)*2 + (variant)))
 enum {
     NF_PATH_FULL = 0,     /* only the full resolution (resolve.c) */
     NF_PATH_MUSKETRY = 1, /* infantry fire the tables cover, no data-free verdict against it */
+    NF_PATH_ARTILLERY = 2 /* artillery fire, likewise, not overhead */
 };
 
 struct nf_shot {
@@ -444,10 +454,11 @@ int napfire__resolve_roll(const struct nf_shot *n, const struct nf_rules *r, con
  * *res once, whole, or not at all. */
 struct nf_fast {
     int32_t band, net, row;
+    int32_t path;      /* NF_PATH_MUSKETRY or NF_PATH_ARTILLERY */
+    int32_t gun, ammo; /* artillery: the rows' section, range-checked */
+    int32_t screens;   /* a screen takes the first casualty (F-SCR-1/3) */
 };
 int napfire__fast_prepare(const struct nf_shot *n, const struct nf_rules *r, int check, struct nf_fast *f);
-int napfire__fast_roll(const struct nf_shot *n, const struct nf_rules *r, int check, const struct nf_fast *f,
-                       int32_t roll_2d6, int32_t half_die, napfire_result *res);
 /* napfire_shot_resolve(), for a caller that has checked every seal of the
  * rules (rules_intact 1): the fast path then checks none of them again.
  * A batch checks them once (napfire__batch_rules_intact()) and passes the
@@ -827,9 +838,10 @@ void napfire__apply_half_die(const struct nf_shot *s, int32_t half_die, napfire_
 
 /* resolve.c's fast path, continued (inline: the distribution calls it
  * once per roll). */
-/* The half figures a prepared shot's table gives at this modified roll's
- * column (-1: below the table, 0 halves), star and long range applied:
- * 1 with *halves written, or 0 for the full path. */
+/* The half figures a prepared musketry shot's table gives at this
+ * modified roll's column (-1: below the table, 0 halves), star and long
+ * range applied: 1 with *table (the cell, starred) and *halves, or 0 for
+ * the full path. */
 static inline int napfire__fast_halves(const struct nf_shot *n, const struct nf_rules *r, int check,
                                        const struct nf_fast *f, int32_t column, int32_t *table, int32_t *halves) {
     int32_t t = 0;
@@ -854,6 +866,25 @@ static inline int napfire__fast_halves(const struct nf_shot *n, const struct nf_
     /* F-CAS-1. */
     *table = t;
     *halves = f->band == NAPFIRE_BAND_LONG ? napfire__long_range_halves(t) : t;
+    return 1;
+}
+/* The same for a prepared artillery shot: the gun and ammunition's row
+ * for its band (F-ART-1), no star, no long-range halving (the long band
+ * has its own row). */
+static inline int napfire__fast_art_halves(const struct nf_rules *r, int check, const struct nf_fast *f, int32_t column,
+                                           int32_t *table, int32_t *halves) {
+    int32_t t = 0;
+    if (column >= 0) {
+        const struct nf_arows *ar = &r->artillery[f->gun][f->ammo];
+        if (check && !NF_SECTION_OK(ar, struct nf_arows, NF_SEC_AROWS + f->gun * NF_AMMOS + f->ammo))
+            return 0;
+        uint8_t cell = ar->cell[f->band - NAPFIRE_BAND_CANISTER][column];
+        if (cell > NAPFIRE_MAX_CELL_HALVES)
+            return 0;
+        t = cell;
+    }
+    *table = t;
+    *halves = t;
     return 1;
 }
 

@@ -68,6 +68,14 @@ static void weigh_result(const struct nf_shot *shot, napfire_result *res, int32_
     add_outcome(o->list, &o->n, res->target_casualties, res->screen_casualties, w / 2);
 }
 
+/* Widen [lo, hi] to the casualties a roll of these half figures can
+ * inflict: halves / 2, and one more when a half is rounded up. */
+static inline void casualty_bounds(int32_t halves, int32_t split, int32_t *lo, int32_t *hi) {
+    int32_t up = halves / 2 + (halves % 2 != 0 && split);
+    *lo = halves / 2 < *lo ? halves / 2 : *lo;
+    *hi = up > *hi ? up : *hi;
+}
+
 /* The fast path's odds (resolve.c): 1 when it covered every roll, else 0
  * with the odds empty for the full path. Each roll is weighed from its
  * half figures alone, as weigh_result() would weigh the roll's result:
@@ -83,24 +91,37 @@ static int weigh_fast(const struct nf_shot *shot, const struct nf_rules *r, stru
     struct nf_fast f;
     if (!napfire__fast_prepare(shot, r, check, &f))
         return 0;
-    /* Every roll reads the same row and the star threshold: their seals
-     * once, not per roll (declining is always safe: the full path decides). */
-    if (check && (!NF_SECTION_OK(&r->musketry[f.row], struct nf_mrow, NF_SEC_MROW + f.row) ||
-                  !NF_SECTION_OK(&r->mthr, struct nf_mthr, NF_SEC_MTHR)))
-        return 0;
+    /* Every roll reads the same row (and for musketry the star
+     * threshold): their seals once, not per roll (declining is always
+     * safe: the full path decides). One loop per kind of fire, so that
+     * neither asks the kind eleven times. */
+    int32_t halves[11], table, lo = INT32_MAX, hi = 0, split = !shot->dg.second_class;
+    if (f.path == NF_PATH_ARTILLERY) {
+        if (check &&
+            !NF_SECTION_OK(&r->artillery[f.gun][f.ammo], struct nf_arows, NF_SEC_AROWS + f.gun * NF_AMMOS + f.ammo))
+            return 0;
+        for (int32_t roll = 2; roll <= 12; roll++) {
+            int32_t h;
+            if (!napfire__fast_art_halves(r, 0, &f, napfire__roll_column(roll + f.net), &table, &h))
+                return 0;
+            halves[roll - 2] = h;
+            casualty_bounds(h, split, &lo, &hi);
+        }
+    } else {
+        if (check && (!NF_SECTION_OK(&r->musketry[f.row], struct nf_mrow, NF_SEC_MROW + f.row) ||
+                      !NF_SECTION_OK(&r->mthr, struct nf_mthr, NF_SEC_MTHR)))
+            return 0;
+        for (int32_t roll = 2; roll <= 12; roll++) {
+            int32_t h;
+            if (!napfire__fast_halves(shot, r, 0, &f, napfire__roll_column(roll + f.net), &table, &h))
+                return 0;
+            halves[roll - 2] = h;
+            casualty_bounds(h, split, &lo, &hi);
+        }
+    }
     /* Casualties are at most the largest cell, starred, in figures, plus
      * a rounded-up half. */
-    int32_t halves[11], lo = INT32_MAX, hi = 0, weight[NAPFIRE_MAX_CELL_HALVES / 2 + 3];
-    int32_t split = !shot->dg.second_class;
-    for (int32_t roll = 2; roll <= 12; roll++) {
-        int32_t table, h;
-        if (!napfire__fast_halves(shot, r, 0, &f, napfire__roll_column(roll + f.net), &table, &h))
-            return 0;
-        int32_t up = h / 2 + (h % 2 != 0 && split); /* with a half rounded up */
-        halves[roll - 2] = h;
-        lo = h / 2 < lo ? h / 2 : lo;
-        hi = up > hi ? up : hi;
-    }
+    int32_t weight[NAPFIRE_MAX_CELL_HALVES / 2 + 3];
     for (int32_t k = lo; k <= hi; k++)
         weight[k - lo] = 0;
     for (int32_t roll = 2; roll <= 12; roll++) {
@@ -115,7 +136,7 @@ static int weigh_fast(const struct nf_shot *shot, const struct nf_rules *r, stru
     size_t n = 0;
     for (int32_t k = lo; k <= hi; k++)
         if (weight[k - lo]) {
-            int32_t screen = shot->dg.screen && k > 0;
+            int32_t screen = f.screens && k > 0;
             o->list[n++] = (napfire_outcome){k - screen, screen, weight[k - lo], 0};
         }
     o->n = n;

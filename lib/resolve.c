@@ -208,9 +208,99 @@ static inline int fast_row(const struct nf_digest *dg, const struct nf_mthr *t, 
     return 1;
 }
 
-/* check: whether to check section seals (not for the built-in data, or
- * for sections a batch has checked already). */
-static inline int fast_prepare(const struct nf_shot *n, const struct nf_rules *r, int check, struct nf_fast *f) {
+/* F-MOD, F-MOD-G, F-MOD-X, F-MOD-E: the full path's tallies over the
+ * digest's items, for musketry or artillery fire (t: the musketry
+ * thresholds, for the Guard cap). 1 with f->net, or 0 for the full path.
+ * Inlined whole, so that musketry's copy has no artillery test left. */
+NF_HOT_INLINE int fast_net(const struct nf_digest *dg, const struct nf_rules *r, int check, int artillery,
+                           const struct nf_mthr *t, struct nf_fast *f) {
+    int32_t fire = artillery ? NAPFIRE_FIRE_ARTILLERY : NAPFIRE_FIRE_MUSKETRY;
+    const struct nf_mods *m = &r->modifier[fire];
+    if (dg->nmods > 0 && check && !NF_SECTION_OK(m, struct nf_mods, NF_SEC_MODS + fire))
+        return 0;
+    if (dg->plain_net && !artillery) {
+        /* The plain sum (digest.c says when it is the net), branch-free:
+         * a value out of its domain (unknown included) sends the shot to
+         * the full path. */
+        const int8_t *v = &m->v[0][0];
+        int32_t sum = 0, lo = 0, hi = 0;
+        for (size_t i = 0; i < dg->nmods; i++) {
+            uint32_t slot = dg->mods[i];
+            int32_t value = v[slot < NF_MOD_IDS * NF_VARIANTS ? slot : 0];
+            lo = value < lo ? value : lo;
+            hi = value > hi ? value : hi;
+            sum += value;
+        }
+        /* A slot out of the table (only a forged digest holds one) reads
+         * slot 0: no modifier's, so unknown and declined, unless the rules'
+         * seal is forged too; either way no read leaves the table. */
+        if (lo < -NAPFIRE_MAX_MODIFIER || hi > NAPFIRE_MAX_MODIFIER)
+            return 0;
+        f->net = sum + dg->extra;
+        return 1;
+    }
+    struct nf_tally tally = {{0, 0}, 0, 0, 0, 0, 0, 0, 0};
+    for (size_t i = 0; i < dg->nmods; i++) {
+        int32_t id = dg->mods[i] >> 1, variant = dg->mods[i] & 1;
+        if (id >= NF_MOD_IDS)
+            return 0;
+        int32_t v = m->v[id][variant];
+        if (v < -NAPFIRE_MAX_MODIFIER || v > NAPFIRE_MAX_MODIFIER)
+            return 0;
+        napfire__tally_add(&tally, id, v);
+    }
+    /* The Guard cap is infantry's (a battery has no firer bonuses). */
+    int32_t cap = NF_NO_GUARD_CAP;
+    if (dg->guard && !artillery) {
+        cap = t->v[5];
+        if (cap < 0 || cap > NAPFIRE_MAX_MODIFIER)
+            return 0;
+    }
+    f->net = napfire__tally_net(&tally, artillery, cap) + dg->extra;
+    return 1;
+}
+
+/* Artillery fire that nothing forbids before the data is read, without
+ * overhead fire (digest.c). */
+static inline int fast_prepare_artillery(const struct nf_shot *n, const struct nf_rules *r, int check,
+                                         struct nf_fast *f) {
+    const struct nf_digest *dg = &n->dg;
+    /* Range-checked: they index the rules. */
+    if (dg->weapon >= NF_GUNS || dg->ammo >= NF_AMMOS || dg->measure >= NF_MEASURES || dg->nmods > NF_DIGEST_MODS)
+        return 0;
+    /* F-ART-1: the gun's canister, effective and long maxima, all known
+     * and in order (the full path refuses them out of order). */
+    const struct nf_grange *g = &r->gun_range[dg->weapon];
+    if (check && !NF_SECTION_OK(g, struct nf_grange, NF_SEC_GRANGE + dg->weapon))
+        return 0;
+    int32_t can = g->max[dg->measure][0], eff = g->max[dg->measure][1], lng = g->max[dg->measure][2];
+    if (can < 0 || eff < can || lng < eff || lng > NAPFIRE_MAX_DISTANCE || dg->distance > lng)
+        return 0;
+    f->band = dg->distance <= can   ? NAPFIRE_BAND_CANISTER
+              : dg->distance <= eff ? NAPFIRE_BAND_EFFECTIVE
+                                    : NAPFIRE_BAND_LONG;
+    /* F-ART-1: canister beyond canister range; F-ART-5: friends near the
+     * target or the battery at long range need the clearance. Both are
+     * the full path's to decide and explain. */
+    if ((dg->ammo == NAPFIRE_AMMO_CANISTER && f->band != NAPFIRE_BAND_CANISTER) ||
+        (f->band == NAPFIRE_BAND_LONG && dg->friends_near))
+        return 0;
+    if (!fast_net(dg, r, check, 1, &r->mthr, f))
+        return 0;
+    f->path = NF_PATH_ARTILLERY;
+    f->gun = dg->weapon;
+    f->ammo = dg->ammo;
+    /* The result's row numbers every gun, ammunition and band (tables.c). */
+    f->row = (f->gun * NF_AMMOS + f->ammo) * NF_ART_BANDS + (f->band - NAPFIRE_BAND_CANISTER);
+    /* F-SCR-3: canister hits the screen, roundshot leaves it alone. */
+    f->screens = dg->screen && dg->ammo == NAPFIRE_AMMO_CANISTER;
+    return 1;
+}
+
+/* Musketry (check: whether to check section seals; not for the built-in
+ * data, or for sections a batch has checked already). */
+static inline int fast_prepare_musketry(const struct nf_shot *n, const struct nf_rules *r, int check,
+                                        struct nf_fast *f) {
     const struct nf_digest *dg = &n->dg;
     /* Range-checked: they index the rules. */
     if (dg->path != NF_PATH_MUSKETRY || dg->weapon >= NF_WEAPONS || dg->measure >= NF_MEASURES ||
@@ -240,67 +330,32 @@ static inline int fast_prepare(const struct nf_shot *n, const struct nf_rules *r
         if (screen < 0 || screen > NAPFIRE_MAX_DISTANCE || dg->screen_distance > screen)
             return 0;
     }
-    /* F-MOD, F-MOD-G, F-MOD-X, F-MOD-E: the full path's tallies, over the
-     * digest's items. */
-    const struct nf_mods *m = &r->modifier[NAPFIRE_FIRE_MUSKETRY];
-    if (dg->nmods > 0 && check && !NF_SECTION_OK(m, struct nf_mods, NF_SEC_MODS + NAPFIRE_FIRE_MUSKETRY))
+    if (!fast_net(dg, r, check, 0, t, f))
         return 0;
-    if (dg->plain_net) {
-        /* The plain sum (digest.c says when it is the net), branch-free:
-         * a value out of its domain (unknown included) sends the shot to
-         * the full path. */
-        const int8_t *v = &m->v[0][0];
-        int32_t sum = 0, lo = 0, hi = 0;
-        for (size_t i = 0; i < dg->nmods; i++) {
-            uint32_t slot = dg->mods[i];
-            int32_t value = v[slot < NF_MOD_IDS * NF_VARIANTS ? slot : 0];
-            lo = value < lo ? value : lo;
-            hi = value > hi ? value : hi;
-            sum += value;
-        }
-        /* A slot out of the table (only a forged digest holds one) reads
-         * slot 0: no modifier's, so unknown and declined, unless the rules'
-         * seal is forged too; either way no read leaves the table. */
-        if (lo < -NAPFIRE_MAX_MODIFIER || hi > NAPFIRE_MAX_MODIFIER)
-            return 0;
-        f->net = sum + dg->extra;
-    } else {
-        struct nf_tally tally = {{0, 0}, 0, 0, 0, 0, 0, 0, 0};
-        for (size_t i = 0; i < dg->nmods; i++) {
-            int32_t id = dg->mods[i] >> 1, variant = dg->mods[i] & 1;
-            if (id >= NF_MOD_IDS)
-                return 0;
-            int32_t v = m->v[id][variant];
-            if (v < -NAPFIRE_MAX_MODIFIER || v > NAPFIRE_MAX_MODIFIER)
-                return 0;
-            napfire__tally_add(&tally, id, v);
-        }
-        int32_t cap = NF_NO_GUARD_CAP;
-        if (dg->guard) {
-            cap = t->v[5];
-            if (cap < 0 || cap > NAPFIRE_MAX_MODIFIER)
-                return 0;
-        }
-        f->net = napfire__tally_net(&tally, 0, cap) + dg->extra;
-    }
+    f->path = NF_PATH_MUSKETRY;
+    f->gun = 0;
+    f->ammo = 0;
+    f->screens = dg->screen; /* F-SCR-1 */
     /* F-TAB-1/2. */
     return fast_row(dg, t, &f->row);
 }
 
 /* One roll of a prepared shot (roll and die in their domains): 1 with
- * *res written once, whole, or 0 with it untouched. */
-static inline int fast_roll(const struct nf_shot *n, const struct nf_rules *r, int check, const struct nf_fast *f,
-                            int32_t roll_2d6, int32_t half_die, napfire_result *res) {
+ * *res written once, whole, or 0 with it untouched. Inlined whole into
+ * each kind of fire's resolution, with artillery a constant. */
+NF_HOT_INLINE int fast_roll(const struct nf_shot *n, const struct nf_rules *r, int check, const struct nf_fast *f,
+                            int artillery, int32_t roll_2d6, int32_t half_die, napfire_result *res) {
     const struct nf_digest *dg = &n->dg;
     int32_t modified = roll_2d6 + f->net;
     int32_t column = napfire__roll_column(modified);
     int32_t table, halves;
-    if (!napfire__fast_halves(n, r, check, f, column, &table, &halves))
+    if (!(artillery ? napfire__fast_art_halves(r, check, f, column, &table, &halves)
+                    : napfire__fast_halves(n, r, check, f, column, &table, &halves)))
         return 0;
-    /* F-CAS-2..4, F-SCR-1. */
+    /* F-CAS-2..4, F-SCR-1/3. */
     int32_t whole = 0, used = 0, pending = 0;
     napfire__halves_to_figures(halves, half_die, dg->second_class, &whole, &used, &pending);
-    int32_t screen = dg->screen && whole > 0;
+    int32_t screen = (artillery ? f->screens : dg->screen) && whole > 0;
     /* Copied from a constant the compiler may not fold: a copy is a few
      * vector moves, where GCC expands the zeroing of a mostly-zero result
      * into a string instruction that costs more than this whole path. */
@@ -323,10 +378,17 @@ static inline int fast_roll(const struct nf_shot *n, const struct nf_rules *r, i
     return 1;
 }
 
+/* An artillery shot's whole fast resolution, out of musketry's way. */
+static NF_NOINLINE int fast_resolve_artillery(const struct nf_shot *n, const struct nf_rules *r, int check,
+                                              int32_t roll_2d6, int32_t half_die, napfire_result *out) {
+    struct nf_fast f;
+    return fast_prepare_artillery(n, r, check, &f) && fast_roll(n, r, check, &f, 1, roll_2d6, half_die, out);
+}
+
 /* The whole fast resolution of one call: 1 with *out written, else 0
  * with *out untouched. */
-static int fast_resolve(const napfire_shot *s, const napfire_rules *rules, int rules_intact, int32_t roll_2d6,
-                        int32_t half_die, napfire_result *out) {
+NF_HOT_INLINE int fast_resolve(const napfire_shot *s, const napfire_rules *rules, int rules_intact, int32_t roll_2d6,
+                               int32_t half_die, napfire_result *out) {
     const struct nf_rules *r = rules ? NF_CRULES(rules) : &napfire__builtin;
     const struct nf_shot *n = NF_CSHOT(s);
     if (r->magic != NF_RULES_MAGIC || !napfire__shot_sealed(n) || roll_2d6 < 2 || roll_2d6 > 12 || half_die < 0 ||
@@ -334,17 +396,15 @@ static int fast_resolve(const napfire_shot *s, const napfire_rules *rules, int r
         return 0;
     int check = !rules_intact && r != &napfire__builtin;
     struct nf_fast f;
-    return fast_prepare(n, r, check, &f) && fast_roll(n, r, check, &f, roll_2d6, half_die, out);
+    if (n->dg.path == NF_PATH_ARTILLERY)
+        return fast_resolve_artillery(n, r, check, roll_2d6, half_die, out);
+    return fast_prepare_musketry(n, r, check, &f) && fast_roll(n, r, check, &f, 0, roll_2d6, half_die, out);
 }
 
-/* The distribution and the dice batch take the steps one by one. */
+/* The distribution takes the steps one by one. */
 int napfire__fast_prepare(const struct nf_shot *n, const struct nf_rules *r, int check, struct nf_fast *f) {
-    return fast_prepare(n, r, check, f);
-}
-
-int napfire__fast_roll(const struct nf_shot *n, const struct nf_rules *r, int check, const struct nf_fast *f,
-                       int32_t roll_2d6, int32_t half_die, napfire_result *res) {
-    return fast_roll(n, r, check, f, roll_2d6, half_die, res);
+    return n->dg.path == NF_PATH_ARTILLERY ? fast_prepare_artillery(n, r, check, f)
+                                           : fast_prepare_musketry(n, r, check, f);
 }
 
 /* The full path: every clause in precedence order, unknown data named.

@@ -252,7 +252,8 @@ static void random_sparse_rules(napfire_rules *r) {
         }
 }
 
-/* Shots across every arm, with distances through every band. */
+/* Shots across every arm, with distances through every band, and now
+ * and then each artillery clause's settings (F-ART-4..7). */
 static void random_wide_shot(napfire_shot *s) {
     random_shot(s);
     (void)napfire_shot_set(s, NAPFIRE_SHOT_DISTANCE, pick(0, 320));
@@ -260,9 +261,25 @@ static void random_wide_shot(napfire_shot *s) {
         (void)napfire_shot_set(s, NAPFIRE_SHOT_SCREEN, 1);
         (void)napfire_shot_set(s, NAPFIRE_SHOT_SCREEN_DISTANCE, pick(0, 80));
     }
+    if (rnd(8) == 0)
+        (void)napfire_shot_set(s, NAPFIRE_SHOT_FRIEND_IN_ARC, 1);
+    if (rnd(4) == 0) {
+        (void)napfire_shot_set(s, rnd(2) ? NAPFIRE_SHOT_FRIEND_NEAR_TARGET : NAPFIRE_SHOT_FRIEND_NEAR_BATTERY,
+                               pick(0, 60));
+        (void)napfire_shot_set(s, NAPFIRE_SHOT_CLEAR_LOS, pick(0, 1));
+        (void)napfire_shot_set(s, NAPFIRE_SHOT_TARGET_FAR_FROM_FRIENDS, pick(0, 60));
+    }
+    if (rnd(8) == 0)
+        (void)napfire_shot_set(s, NAPFIRE_SHOT_PENETRATION_HITS_FRIEND, 1);
+    if (rnd(6) == 0) {
+        (void)napfire_shot_set(s, NAPFIRE_SHOT_OVERHEAD, 1);
+        (void)napfire_shot_set(s, NAPFIRE_SHOT_BATTERY_HIGHER, pick(0, 1));
+        (void)napfire_shot_set(s, NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_BATTERY, pick(0, 60));
+        (void)napfire_shot_set(s, NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_ENEMY, pick(0, 60));
+    }
 }
 
-static long fast_permitted, fast_compared, fast_distributions;
+static long fast_permitted, fast_compared, fast_distributions, fast_artillery;
 
 /* Both paths on every roll and half die: the same status and the same
  * bytes in the result (untouched alike on an error); and the same
@@ -293,8 +310,10 @@ static void fast_vs_full(const napfire_shot *s, const napfire_rules *r) {
             ck_assert_msg(sa == sb, "status: fast %d, full %d (roll %d die %d)", sa, sb, (int)roll, (int)die);
             ck_assert_msg(memcmp(&a, &b, sizeof a) == 0, "result bytes differ (roll %d die %d)", (int)roll, (int)die);
             fast_compared++;
-            if (sa == NAPFIRE_OK && a.permitted)
+            if (sa == NAPFIRE_OK && a.permitted) {
                 fast_permitted++;
+                fast_artillery += napfire__is_artillery(nf_u(&NF_CSHOT(s)->firer, NAPFIRE_UNIT_ARM));
+            }
         }
 }
 
@@ -310,6 +329,7 @@ START_TEST(fast_path_matches_full_path) {
         }
     }
     ck_assert_int_gt(fast_permitted, 10000);
+    ck_assert_int_gt(fast_artillery, 2000);
     ck_assert_int_gt(fast_distributions, 100);
 }
 END_TEST
