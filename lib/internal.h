@@ -447,11 +447,11 @@ _Static_assert(_Alignof(napfire_rules) == 8, "public rules alignment");
 int napfire__resolve_prepare(const struct nf_shot *n, const struct nf_rules *r, napfire_result *res, int *decided);
 int napfire__resolve_roll(const struct nf_shot *n, const struct nf_rules *r, const napfire_result *prepared,
                           int32_t roll_2d6, int32_t half_die, napfire_result *out);
-/* The fast path (resolve.c): a permitted musketry shot with all its data
- * known, from the digest and the sealed sections (check: whether to check
- * section seals; not for the built-in data). Each returns 1 when it
- * answered, 0 for the full path to decide; napfire__fast_roll() writes
- * *res once, whole, or not at all. */
+/* The fast path (resolve.c): a permitted musketry or artillery shot with
+ * all its data known, from the digest and the sealed sections (check:
+ * whether to check section seals; not for the built-in data).
+ * napfire__fast_prepare() returns 1 with *f for the rolls (the
+ * distribution's), or 0 for the full path to decide. */
 struct nf_fast {
     int32_t band, net, row;
     int32_t path;      /* NF_PATH_MUSKETRY or NF_PATH_ARTILLERY */

@@ -161,9 +161,9 @@ int napfire__shot_open(const napfire_shot *s, const napfire_rules *rules, unsign
 }
 
 /*
- * The fast path: a permitted musketry shot whose data is all known, from
- * the shot's digest (digest.c) and the rules sections it reads, each
- * checked by its seal. It answers only when it is sure; anything else
+ * The fast path: a permitted musketry or artillery shot (not overhead
+ * fire) whose data is all known, from the shot's digest (digest.c) and
+ * the rules sections it reads, each checked by its seal. It answers only when it is sure; anything else
  * (a forbidding clause, unknown data, a seal that does not match, a bad
  * argument) returns 0 for the full path to decide and explain, so the
  * two give the same bytes by construction where the fast one answers
