@@ -328,7 +328,9 @@ static void sane_result(const napfire_result *res) {
     EXPECT(res->band >= NAPFIRE_BAND_NONE && res->band <= NAPFIRE_BAND_LONG, "band %d", (int)res->band);
     EXPECT(res->casualties >= 0 && res->casualties == res->target_casualties + res->screen_casualties, "casualties %d",
            (int)res->casualties);
-    EXPECT(res->row >= -1 && res->row <= 4, "row %d", (int)res->row);
+    /* Musketry rows 0..4; artillery rows number every gun, ammunition and
+     * band (tables.c). */
+    EXPECT(res->row >= -1 && res->row < NF_GUNS * NF_AMMOS * NF_ART_BANDS, "row %d", (int)res->row);
     EXPECT(res->column >= -1 && res->column <= 8, "column %d", (int)res->column);
 }
 
@@ -1755,17 +1757,29 @@ START_TEST(shot_forged_seal) {
 END_TEST
 
 /* The digest (lib/internal.h struct nf_digest) under a forged seal: each
- * byte set to 0xFF, 0x7F and 0x80 leaves the parameters valid, so the
- * shot is accepted, but what the digest holds must never index anything
- * out of bounds (ASan, valgrind). */
+ * byte set to 0xFF, 0x7F, 0x80, 1 and 2 (the last two are also the fast
+ * paths' numbers, so a musketry digest is read as artillery's and the
+ * other way round) leaves the parameters valid, so the shot is accepted,
+ * but what the digest holds must never index anything out of bounds
+ * (ASan, valgrind). */
 /* API contract Principles (hostile storage never crashes) */
 START_TEST(shot_forged_digest) {
     napfire_shot base;
-    if (_i < N_BASE_SHOTS)
+    if (_i < N_BASE_SHOTS) {
         base_shot(&base, _i);
-    else
+    } else if (_i == N_BASE_SHOTS) {
         good_shot(&base); /* the fast path's musketry shot (F-EX-1) */
-    const unsigned char fills[] = {0xFF, 0x7F, 0x80};
+    } else {
+        /* An artillery shot the fast path answers with full_rules(). */
+        napfire_unit f, t;
+        battery(&f, NAPFIRE_ARM_FOOT_ARTILLERY, NAPFIRE_GUN_HOWITZER, 4);
+        plain_target(&t, NAPFIRE_FORMATION_COLUMN_OF_COMPANIES);
+        shot_at(&base, &f, &t, NAPFIRE_MEASURE_METRIC, ART_EFF_MM);
+        napfire_result res;
+        ck_assert_int_eq(napfire_shot_resolve(&base, full_rules(), 7, 4, &res), NAPFIRE_OK);
+        ck_assert_int_eq(res.permitted, 1);
+    }
+    const unsigned char fills[] = {0xFF, 0x7F, 0x80, 0x01, 0x02};
     char what[128];
     for (size_t off = 0; off < sizeof(struct nf_digest); off++)
         for (size_t k = 0; k < NF_NELEM(fills); k++) {
@@ -2906,7 +2920,7 @@ static Suite *misuse_suite(void) {
     tcase_add_test(tt, forged_seal_matches_library);
     tcase_add_loop_test(tt, unit_forged_seal, 0, N_BASE_UNITS);
     tcase_add_loop_test(tt, shot_forged_seal, 0, N_BASE_SHOTS);
-    tcase_add_loop_test(tt, shot_forged_digest, 0, N_BASE_SHOTS + 1);
+    tcase_add_loop_test(tt, shot_forged_digest, 0, N_BASE_SHOTS + 2);
     tcase_add_test(tt, shot_unit_combinations);
     tcase_add_test(tt, dice_one_field);
     tcase_add_loop_test(tt, trace_one_field, 0, (int)NF_NELEM(walk_lines));
