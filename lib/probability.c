@@ -76,6 +76,24 @@ static inline void casualty_bounds(int32_t halves, int32_t split, int32_t *lo, i
     *hi = up > *hi ? up : *hi;
 }
 
+/* The half figures of the eleven rolls of a prepared shot, whose
+ * sections are checked, and the bounds of the casualties they inflict: 1,
+ * or 0 for the full path. Inlined with artillery a constant, so that
+ * neither kind of fire asks its kind eleven times. */
+NF_HOT_INLINE int roll_halves(const struct nf_shot *shot, const struct nf_rules *r, const struct nf_fast *f,
+                              int artillery, int32_t halves[11], int32_t *lo, int32_t *hi) {
+    int32_t split = !shot->dg.second_class;
+    for (int32_t roll = 2; roll <= 12; roll++) {
+        int32_t table, h, column = napfire__roll_column(roll + f->net);
+        if (!(artillery ? napfire__fast_art_halves(r, 0, f, column, &table, &h)
+                        : napfire__fast_halves(shot, r, 0, f, column, &table, &h)))
+            return 0;
+        halves[roll - 2] = h;
+        casualty_bounds(h, split, lo, hi);
+    }
+    return 1;
+}
+
 /* The fast path's odds (resolve.c): 1 when it covered every roll, else 0
  * with the odds empty for the full path. Each roll is weighed from its
  * half figures alone, as weigh_result() would weigh the roll's result:
@@ -93,32 +111,16 @@ static int weigh_fast(const struct nf_shot *shot, const struct nf_rules *r, stru
         return 0;
     /* Every roll reads the same row (and for musketry the star
      * threshold): their seals once, not per roll (declining is always
-     * safe: the full path decides). One loop per kind of fire, so that
-     * neither asks the kind eleven times. */
-    int32_t halves[11], table, lo = INT32_MAX, hi = 0, split = !shot->dg.second_class;
-    if (f.path == NF_PATH_ARTILLERY) {
-        if (check &&
-            !NF_SECTION_OK(&r->artillery[f.gun][f.ammo], struct nf_arows, NF_SEC_AROWS + f.gun * NF_AMMOS + f.ammo))
-            return 0;
-        for (int32_t roll = 2; roll <= 12; roll++) {
-            int32_t h;
-            if (!napfire__fast_art_halves(r, 0, &f, napfire__roll_column(roll + f.net), &table, &h))
-                return 0;
-            halves[roll - 2] = h;
-            casualty_bounds(h, split, &lo, &hi);
-        }
-    } else {
-        if (check && (!NF_SECTION_OK(&r->musketry[f.row], struct nf_mrow, NF_SEC_MROW + f.row) ||
-                      !NF_SECTION_OK(&r->mthr, struct nf_mthr, NF_SEC_MTHR)))
-            return 0;
-        for (int32_t roll = 2; roll <= 12; roll++) {
-            int32_t h;
-            if (!napfire__fast_halves(shot, r, 0, &f, napfire__roll_column(roll + f.net), &table, &h))
-                return 0;
-            halves[roll - 2] = h;
-            casualty_bounds(h, split, &lo, &hi);
-        }
-    }
+     * safe: the full path decides). */
+    int artillery = f.path == NF_PATH_ARTILLERY;
+    int sealed = !check || (artillery ? NF_SECTION_OK(&r->artillery[f.gun][f.ammo], struct nf_arows,
+                                                      NF_SEC_AROWS + f.gun * NF_AMMOS + f.ammo)
+                                      : NF_SECTION_OK(&r->musketry[f.row], struct nf_mrow, NF_SEC_MROW + f.row) &&
+                                            NF_SECTION_OK(&r->mthr, struct nf_mthr, NF_SEC_MTHR));
+    int32_t halves[11], lo = INT32_MAX, hi = 0, split = !shot->dg.second_class;
+    if (!sealed ||
+        !(artillery ? roll_halves(shot, r, &f, 1, halves, &lo, &hi) : roll_halves(shot, r, &f, 0, halves, &lo, &hi)))
+        return 0;
     /* Casualties are at most the largest cell, starred, in figures, plus
      * a rounded-up half. */
     int32_t weight[NAPFIRE_MAX_CELL_HALVES / 2 + 3];

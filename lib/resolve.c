@@ -163,11 +163,11 @@ int napfire__shot_open(const napfire_shot *s, const napfire_rules *rules, unsign
 /*
  * The fast path: a permitted musketry or artillery shot (not overhead
  * fire) whose data is all known, from the shot's digest (digest.c) and
- * the rules sections it reads, each checked by its seal. It answers only when it is sure; anything else
- * (a forbidding clause, unknown data, a seal that does not match, a bad
- * argument) returns 0 for the full path to decide and explain, so the
- * two give the same bytes by construction where the fast one answers
- * (tests/unit/test_differential.c checks it).
+ * the rules sections it reads, each checked by its seal. It answers only
+ * when it is sure; anything else (a forbidding clause, unknown data, a
+ * seal that does not match, a bad argument) returns 0 for the full path
+ * to decide and explain, so the two give the same bytes by construction
+ * where the fast one answers (tests/unit/test_differential.c checks it).
  */
 
 /* F-TAB-1/2: the row, climbing while the next row's threshold is reached,
@@ -355,7 +355,7 @@ NF_HOT_INLINE int fast_roll(const struct nf_shot *n, const struct nf_rules *r, i
     /* F-CAS-2..4, F-SCR-1/3. */
     int32_t whole = 0, used = 0, pending = 0;
     napfire__halves_to_figures(halves, half_die, dg->second_class, &whole, &used, &pending);
-    int32_t screen = (artillery ? f->screens : dg->screen) && whole > 0;
+    int32_t screen = f->screens && whole > 0;
     /* Copied from a constant the compiler may not fold: a copy is a few
      * vector moves, where GCC expands the zeroing of a mostly-zero result
      * into a string instruction that costs more than this whole path. */
@@ -395,9 +395,9 @@ NF_HOT_INLINE int fast_resolve(const napfire_shot *s, const napfire_rules *rules
         half_die > 6)
         return 0;
     int check = !rules_intact && r != &napfire__builtin;
-    struct nf_fast f;
     if (n->dg.path == NF_PATH_ARTILLERY)
         return fast_resolve_artillery(n, r, check, roll_2d6, half_die, out);
+    struct nf_fast f;
     return fast_prepare_musketry(n, r, check, &f) && fast_roll(n, r, check, &f, 0, roll_2d6, half_die, out);
 }
 
