@@ -122,11 +122,16 @@ _Static_assert(NF_MOD_IDS == NAPFIRE_MOD_MOVED_HALF + 1, "NF_MOD_IDS");
  * addresses, so an object stays valid when copied byte for byte.
  *
  * The seal is key + sum of word_i * K_i (mod 2^64), K_i = G * (2i + 1)
- * with G odd: every K_i is odd and distinct, so a change to any one word
- * always changes the seal, and so does moving words. A mixing step after
- * the sum would add nothing to an equality test (it would be a bijection),
- * so there is none: three instructions per word, which is what lets the
- * hot path check a seal on every call.
+ * mod 2^31 with G odd: every K_i is odd, so a change to any one word
+ * always changes the seal (an odd K_i is invertible mod 2^64), and the
+ * K_i are distinct (G is invertible mod 2^31), so swapping two words
+ * changes it too, unless they differ by a multiple of a large power of
+ * two. A mixing step after the sum would add
+ * nothing to an equality test (it would be a bijection), so there is
+ * none. The multipliers fit a 32-bit immediate and the loop is unrolled
+ * for the constant sizes the callers pass, so a word costs two
+ * instructions (a multiply from memory by an immediate and an add),
+ * which is what lets the hot path check a seal on every call.
  */
 static inline uint64_t napfire__load64(const unsigned char *p) {
     uint64_t v;
@@ -134,20 +139,21 @@ static inline uint64_t napfire__load64(const unsigned char *p) {
     return v;
 }
 
+#define NF_SEAL_G UINT64_C(0x9E3779B9)
+#if defined(__clang__)
+#  define NF_UNROLL _Pragma("unroll 32")
+#elif defined(__GNUC__) && __GNUC__ >= 8
+#  define NF_UNROLL _Pragma("GCC unroll 32")
+#else
+#  define NF_UNROLL
+#endif
+
 static inline uint64_t napfire__seal(const void *storage, size_t words, uint64_t key) {
     const unsigned char *p = (const unsigned char *)storage;
-    const uint64_t g = UINT64_C(0x9E3779B97F4A7C15);
     uint64_t h = key;
-    size_t quads = words / 4;
-    /* Four independent products a step, so the sum is not one long chain. */
-    for (size_t q = 0; q < quads; q++) {
-        const unsigned char *w = p + 32 * q;
-        uint64_t k = g * (8 * q + 1);
-        h += napfire__load64(w) * k + napfire__load64(w + 8) * (k + 2 * g) + napfire__load64(w + 16) * (k + 4 * g) +
-             napfire__load64(w + 24) * (k + 6 * g);
-    }
-    for (size_t i = 4 * quads; i < words; i++)
-        h += napfire__load64(p + 8 * i) * (g * (2 * i + 1));
+    NF_UNROLL
+    for (size_t i = 0; i < words; i++)
+        h += napfire__load64(p + 8 * i) * ((NF_SEAL_G * (2 * i + 1)) & UINT64_C(0x7FFFFFFF));
     return h;
 }
 
