@@ -1,15 +1,28 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Batches that roll their own dice (F-CAS-3, F-CAS-4).
+ * Batches: shots with the caller's dice, and shots that roll their own
+ * (F-CAS-3, F-CAS-4).
  *
- * Built on the single calls, not beside them, so a batch cannot drift from
- * what a program doing the same steps by hand gets: the equality the
- * header promises is by construction, and the tests check it anyway. A
- * pending half is finished as a second call with the die would finish it
- * (napfire__apply_half_die(), which the distribution uses too), without
- * resolving the shot a second time.
+ * Built on the single call, not beside it, so a batch cannot drift from
+ * what a program doing the same steps by hand gets: each shot goes
+ * through napfire__resolve_planned(), which reads the batch's plan (the
+ * rules values checked once, with the single call's own tests) and takes
+ * the single call's way for anything the plan does not answer. The tests
+ * check the equality anyway. A pending half is finished as a second call
+ * with the die would finish it (napfire__apply_half_die(), which the
+ * distribution uses too), without resolving the shot a second time.
  */
 #include "internal.h"
+
+int napfire_resolve_many(const napfire_shot *shots, size_t n, const napfire_rules *rules, const int32_t *rolls,
+                         const int32_t *half_dice, napfire_result *results, int32_t *statuses) {
+    if (n > NAPFIRE_MAX_BATCH)
+        return NAPFIRE_EDOMAIN;
+    if (n > 0 && (!shots || !rolls || !half_dice || !results || !statuses))
+        return NAPFIRE_EINVAL;
+    napfire__resolve_batch(shots, n, rules, rolls, half_dice, results, statuses);
+    return NAPFIRE_OK;
+}
 
 int napfire_resolve_many_dice(const napfire_shot *shots, size_t n, const napfire_rules *rules, napfire_dice *dice,
                               napfire_result *results, int32_t *statuses, int32_t *rolls, int32_t *half_dice) {
@@ -27,11 +40,12 @@ int napfire_resolve_many_dice(const napfire_shot *shots, size_t n, const napfire
     int status = napfire_dice_2d6(&check, &probe);
     if (status != NAPFIRE_OK)
         return status;
-    int intact = napfire__batch_rules_intact(rules, n);
+    struct nf_plan plan;
+    napfire__plan_init(rules, n, &plan);
     for (size_t i = 0; i < n; i++) {
         int32_t roll = 0, face = 0;
         (void)napfire_dice_2d6(&g, &roll); /* cannot fail: the state was checked */
-        status = napfire__resolve(&shots[i], rules, intact, roll, 0, &results[i]);
+        status = napfire__resolve_planned(&shots[i], rules, &plan, roll, 0, &results[i]);
         if (status == NAPFIRE_OK && results[i].half_pending) {
             (void)napfire_dice_d6(&g, &face);
             /* The resolve just succeeded: the shot's storage is sealed. */

@@ -52,6 +52,8 @@ void napfire__digest(struct nf_shot *s) {
     size_t n = 0;
     int fits = napfire__modifier_slots(s, dg->mods, NF_DIGEST_MODS, &n);
     dg->nmods = (uint8_t)n;
+    for (size_t i = n; i < NF_DIGEST_MODS; i++)
+        dg->mods[i] = NF_MOD_SLOT_NONE;
     /* F-MOD-G and F-MOD-X only act on a Guard firer or with a -4 item:
      * without them the net is the plain sum of the items (two bonuses of
      * at most NAPFIRE_MAX_MODIFIER never pass NF_NO_GUARD_CAP). */

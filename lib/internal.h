@@ -294,6 +294,9 @@ struct nf_digest {
     uint8_t friends_near;         /* artillery: a friend near the target or battery given (F-ART-5) */
 };
 #define NF_MOD_SLOT(id, variant) ((uint8_t)((id)*2 + (variant)))
+/* The digest's mods past nmods: no modifier's slot (a batch's plan reads
+ * the first four whatever their count, and counts this one as 0). */
+#define NF_MOD_SLOT_NONE 0xFFu
 enum {
     NF_PATH_FULL = 0,     /* only the full resolution (resolve.c) */
     NF_PATH_MUSKETRY = 1, /* infantry fire the tables cover, no data-free verdict against it */
@@ -475,6 +478,57 @@ int napfire__resolve(const napfire_shot *s, const napfire_rules *rules, int rule
 /* Batches from this size check the rules once (about 1.5 KB hashed). */
 #define NF_BATCH_CHECK_ONCE 8
 int napfire__batch_rules_intact(const napfire_rules *rules, size_t n);
+/* A batch's plan (resolve.c): whether the rules' seals all matched when
+ * the batch began and, when they did (or for the built-in data) and the
+ * batch has NF_BATCH_PLAN shots or more, the musketry values the fast
+ * path checks on every shot, checked once with the same tests, so that a
+ * planned shot answers as its single call would and declines where it
+ * would. Building it costs about as much as 25 shots save. */
+#define NF_BATCH_PLAN 32
+struct nf_plan {
+    int intact;   /* skip the per-shot section checks */
+    int musketry; /* the values below are filled */
+    int rows_ok;  /* row thresholds known, increasing and in range */
+    int32_t star; /* the star threshold (F-TAB-4), when starred cells can be read */
+    int32_t eff[NF_WEAPONS][NF_MEASURES], lng[NF_WEAPONS][NF_MEASURES];
+    uint8_t range_ok[NF_WEAPONS][NF_MEASURES];
+    int32_t screen[NF_MEASURES]; /* -1: the shot goes the single call's way */
+    int32_t row[NF_ROW_THRESHOLDS];
+    /* Musketry modifier values (F-MOD) by any byte a digest's slot can
+     * hold, plus NF_PLAN_BIAS (NF_MOD_SLOT_NONE: 0), or NF_PLAN_BAD where
+     * the single call's fast path would decline or no modifier has the
+     * slot: a shot's at most NF_DIGEST_MODS items sum to less than
+     * NF_PLAN_BAD unless one is bad. */
+    uint16_t mod[256];
+    /* [row][star reached][column]: half figures with the star applied;
+     * NF_CELL_UNKNOWN where the single call's fast path would decline. */
+    uint8_t cell[NF_ROWS][2][16];
+};
+#define NF_PLAN_BIAS 32
+#define NF_PLAN_BAD 1024
+_Static_assert((NF_PLAN_BIAS + NAPFIRE_MAX_MODIFIER) * NF_DIGEST_MODS < NF_PLAN_BAD, "NF_PLAN_BAD");
+_Static_assert(NF_PLAN_BIAS > NAPFIRE_MAX_MODIFIER && NF_COLUMNS <= 16 && NF_DIGEST_MODS >= 4, "plan layout");
+_Static_assert(NF_MOD_SLOT(NF_MOD_IDS - 1, NF_VARIANTS - 1) < NF_MOD_SLOT_NONE,
+               "no modifier's slot is NF_MOD_SLOT_NONE");
+void napfire__plan_init(const napfire_rules *rules, size_t n, struct nf_plan *p);
+/* A musketry cell the fast path reads (the musketry thresholds' seal
+ * checked): known, and a star only on an even cell of 2 or more (the
+ * setter's rule, checked against a forged seal) with a star threshold to
+ * apply it. */
+static inline int napfire__fast_cell_usable(uint8_t cell, uint8_t starred, int32_t star) {
+    return cell <= NAPFIRE_MAX_CELL_HALVES && starred <= 1 &&
+           (!starred || (cell >= 2 && cell % 2 == 0 && star >= 1 && star <= NAPFIRE_MAX_FIGURES));
+}
+/* A musketry shot from the plan: 1 with *out written, or 0 with it
+ * untouched for the single call's way. */
+int napfire__plan_resolve(const napfire_shot *s, const napfire_rules *rules, const struct nf_plan *p, int32_t roll_2d6,
+                          int32_t half_die, napfire_result *out);
+/* napfire_shot_resolve() for one shot of a planned batch. */
+int napfire__resolve_planned(const napfire_shot *s, const napfire_rules *rules, const struct nf_plan *p,
+                             int32_t roll_2d6, int32_t half_die, napfire_result *out);
+/* napfire_resolve_many() past its argument checks. */
+void napfire__resolve_batch(const napfire_shot *shots, size_t n, const napfire_rules *rules, const int32_t *rolls,
+                            const int32_t *half_dice, napfire_result *results, int32_t *statuses);
 /* napfire_shot_resolve() without its fast path, for the differential test
  * (which links the library's objects). */
 int napfire__resolve_full(const napfire_shot *s, const napfire_rules *rules, int32_t roll_2d6, int32_t half_die,
@@ -820,7 +874,7 @@ int napfire__table_cell(const struct nf_shot *s, struct nf_data *d, int32_t band
 /* casualties.c */
 /* F-CAS-2/3/4: half figures to whole ones; the die is consumed only when a
  * half remains (inline: the fast path calls it once per roll). */
-static inline void napfire__halves_to_figures(int32_t halves, int32_t half_die, int32_t second_class, int32_t *whole,
+NF_HOT_INLINE void napfire__halves_to_figures(int32_t halves, int32_t half_die, int32_t second_class, int32_t *whole,
                                               int32_t *die_used, int32_t *pending) {
     /* Branch-free: a half remains on about half the rolls, unpredictably. */
     int32_t half = halves % 2 != 0 && !second_class;
@@ -829,10 +883,11 @@ static inline void napfire__halves_to_figures(int32_t halves, int32_t half_die, 
     *pending = half && half_die == 0;
 }
 /* F-CAS-1: halve at long range; a quarter left by halving a half is
- * dropped (Decision), so halves / 2 rounded down. Inline, so that the
- * band's choice can be a conditional move. */
-static inline int32_t napfire__long_range_halves(int32_t halves) {
-    return halves / 2;
+ * dropped (Decision), so halves / 2 rounded down. A shift (halves >= 0),
+ * so that the band's choice is no branch: it is taken on about half the
+ * shots, unpredictably. */
+static inline int32_t napfire__long_range_halves(int32_t halves, int at_long_range) {
+    return halves >> (at_long_range != 0);
 }
 int napfire__is_second_class(const struct nf_unit *firer);
 void napfire__round_half(int32_t halves, int32_t half_die, int32_t second_class, napfire_result *out);
@@ -846,38 +901,37 @@ void napfire__apply_half_die(const struct nf_shot *s, int32_t half_die, napfire_
  * once per roll). */
 /* The half figures a prepared musketry shot's table gives at this
  * modified roll's column (-1: below the table, 0 halves), star and long
- * range applied: 1 with *table (the cell, starred) and *halves, or 0 for
- * the full path. */
-static inline int napfire__fast_halves(const struct nf_shot *n, const struct nf_rules *r, int check,
-                                       const struct nf_fast *f, int32_t column, int32_t *table, int32_t *halves) {
+ * range applied, from a batch's plan p or, p NULL, from the rules
+ * sections (check: their seals too): 1 with *table (the cell, starred)
+ * and *halves, or 0 for the full path. */
+NF_HOT_INLINE int napfire__fast_halves(const struct nf_shot *n, const struct nf_rules *r, const struct nf_plan *p,
+                                       int check, const struct nf_fast *f, int32_t column, int32_t *table,
+                                       int32_t *halves) {
     int32_t t = 0;
-    if (column >= 0) {
+    if (column >= 0 && p) {
+        t = p->cell[f->row][n->dg.star_figures >= p->star][column];
+        if (t == NF_CELL_UNKNOWN)
+            return 0;
+    } else if (column >= 0) {
         /* F-TAB-4: N* is N + 1 from the star threshold. */
         const struct nf_mrow *mr = &r->musketry[f->row];
         if (check && !NF_SECTION_OK(mr, struct nf_mrow, NF_SEC_MROW + f->row))
             return 0;
         uint8_t cell = mr->cell[column], starred = mr->star[column];
-        if (cell > NAPFIRE_MAX_CELL_HALVES || starred > 1 || (starred && (cell < 2 || cell % 2)))
+        int32_t star = r->mthr.v[4];
+        if (!napfire__fast_cell_usable(cell, starred, star))
             return 0;
-        t = cell;
-        if (starred) {
-            int32_t star = r->mthr.v[4];
-            if ((check && !NF_SECTION_OK(&r->mthr, struct nf_mthr, NF_SEC_MTHR)) || star < 1 ||
-                star > NAPFIRE_MAX_FIGURES)
-                return 0;
-            if (n->dg.star_figures >= star)
-                t += 2;
-        }
+        t = cell + (starred && n->dg.star_figures >= star ? 2 : 0);
     }
     /* F-CAS-1. */
     *table = t;
-    *halves = f->band == NAPFIRE_BAND_LONG ? napfire__long_range_halves(t) : t;
+    *halves = napfire__long_range_halves(t, f->band == NAPFIRE_BAND_LONG);
     return 1;
 }
 /* The same for a prepared artillery shot: the gun and ammunition's row
  * for its band (F-ART-1), no star, no long-range halving (the long band
  * has its own row). */
-static inline int napfire__fast_art_halves(const struct nf_rules *r, int check, const struct nf_fast *f, int32_t column,
+NF_HOT_INLINE int napfire__fast_art_halves(const struct nf_rules *r, int check, const struct nf_fast *f, int32_t column,
                                            int32_t *table, int32_t *halves) {
     int32_t t = 0;
     if (column >= 0) {

@@ -86,7 +86,7 @@ NF_HOT_INLINE int roll_halves(const struct nf_shot *shot, const struct nf_rules 
     for (int32_t roll = 2; roll <= 12; roll++) {
         int32_t table, h, column = napfire__roll_column(roll + f->net);
         if (!(artillery ? napfire__fast_art_halves(r, 0, f, column, &table, &h)
-                        : napfire__fast_halves(shot, r, 0, f, column, &table, &h)))
+                        : napfire__fast_halves(shot, r, NULL, 0, f, column, &table, &h)))
             return 0;
         halves[roll - 2] = h;
         casualty_bounds(h, split, lo, hi);
@@ -315,17 +315,5 @@ int napfire_shot_expected(const napfire_shot *s, const napfire_rules *rules, int
     *denominator = NAPFIRE_OUTCOME_DENOMINATOR / g;
     if (value)
         *value = (double)*numerator / (double)*denominator;
-    return NAPFIRE_OK;
-}
-
-int napfire_resolve_many(const napfire_shot *shots, size_t n, const napfire_rules *rules, const int32_t *rolls,
-                         const int32_t *half_dice, napfire_result *results, int32_t *statuses) {
-    if (n > NAPFIRE_MAX_BATCH)
-        return NAPFIRE_EDOMAIN;
-    if (n > 0 && (!shots || !rolls || !half_dice || !results || !statuses))
-        return NAPFIRE_EINVAL;
-    int intact = napfire__batch_rules_intact(rules, n);
-    for (size_t i = 0; i < n; i++)
-        statuses[i] = napfire__resolve(&shots[i], rules, intact, rolls[i], half_dice[i], &results[i]);
     return NAPFIRE_OK;
 }

@@ -132,8 +132,7 @@ int napfire__resolve_roll(const struct nf_shot *n, const struct nf_rules *r, con
     res->table_halves = cell.halves;
     int artillery = napfire__is_artillery(nf_u(&n->firer, NAPFIRE_UNIT_ARM));
     /* F-CAS-1 for musketry; an artillery band has its own row instead. */
-    res->halves = !artillery && res->band == NAPFIRE_BAND_LONG ? napfire__long_range_halves(res->table_halves)
-                                                               : res->table_halves;
+    res->halves = napfire__long_range_halves(res->table_halves, !artillery && res->band == NAPFIRE_BAND_LONG);
     /* napfire__is_second_class() holds the infantry-only Decision of F-CAS-2, so
      * artillery (F-ART-1: no 2nd-class rule) never drops a half there. */
     napfire__round_half(res->halves, half_die, napfire__is_second_class(&n->firer), res);
@@ -170,21 +169,26 @@ int napfire__shot_open(const napfire_shot *s, const napfire_rules *rules, unsign
  * where the fast one answers (tests/unit/test_differential.c checks it).
  */
 
-/* F-TAB-1/2: the row, climbing while the next row's threshold is reached,
- * up to the firer's cap; 1 with *row, or 0 for the full path (an unknown
- * row on the way, or thresholds the full path refuses: not increasing
- * where known, or out of range). */
-static inline int fast_row(const struct nf_digest *dg, const struct nf_mthr *t, int32_t *row) {
-    /* Every row known, increasing and in range (the usual case), in one
-     * sign test (64 bits: a forged value cannot overflow it); the row is
-     * then the number of thresholds reached, capped. */
-    int64_t t0 = t->v[0], t1 = t->v[1], t2 = t->v[2], t3 = t->v[3];
-    if (((t0 - 1) | (t1 - t0 - 1) | (t2 - t1 - 1) | (t3 - t2 - 1) | (NAPFIRE_MAX_FIGURES - t3)) >= 0) {
-        int32_t fig = dg->row_figures;
-        int32_t reached = (fig >= t0) + (fig >= t1) + (fig >= t2) + (fig >= t3);
-        *row = reached < dg->row_cap ? reached : dg->row_cap;
-        return 1;
-    }
+/* Every row threshold known, increasing and in range (the usual case), in
+ * one sign test (64 bits: a forged value cannot overflow it). */
+static inline int rows_plain(const int32_t v[NF_ROW_THRESHOLDS]) {
+    int64_t t0 = v[0], t1 = v[1], t2 = v[2], t3 = v[3];
+    return ((t0 - 1) | (t1 - t0 - 1) | (t2 - t1 - 1) | (t3 - t2 - 1) | (NAPFIRE_MAX_FIGURES - t3)) >= 0;
+}
+
+/* Over plain thresholds, the row is the number reached, capped. */
+NF_HOT_INLINE int32_t rows_reached(const int32_t v[NF_ROW_THRESHOLDS], const struct nf_digest *dg) {
+    int32_t fig = dg->row_figures;
+    int32_t reached = (fig >= v[0]) + (fig >= v[1]) + (fig >= v[2]) + (fig >= v[3]);
+    return reached < dg->row_cap ? reached : dg->row_cap;
+}
+
+/* F-TAB-1/2 over thresholds that are not plain (rows_plain()): the row,
+ * climbing while the next row's threshold is reached, up to the firer's
+ * cap; 1 with *row, or 0 for the full path (an unknown row on the way,
+ * or thresholds the full path refuses: not increasing where known, or out
+ * of range). Out of line: the usual thresholds are plain. */
+static NF_NOINLINE int climb_row(const struct nf_digest *dg, const struct nf_mthr *t, int32_t *row) {
     if (dg->row_cap == 0) { /* no row to find: whatever the thresholds */
         *row = 0;
         return 1;
@@ -209,36 +213,11 @@ static inline int fast_row(const struct nf_digest *dg, const struct nf_mthr *t, 
 }
 
 /* F-MOD, F-MOD-G, F-MOD-X, F-MOD-E: the full path's tallies over the
- * digest's items, for musketry or artillery fire (t: the musketry
- * thresholds, for the Guard cap). 1 with f->net, or 0 for the full path.
- * Inlined whole, so that musketry's copy has no artillery test left. */
-NF_HOT_INLINE int fast_net(const struct nf_digest *dg, const struct nf_rules *r, int check, int artillery,
-                           const struct nf_mthr *t, struct nf_fast *f) {
-    int32_t fire = artillery ? NAPFIRE_FIRE_ARTILLERY : NAPFIRE_FIRE_MUSKETRY;
-    const struct nf_mods *m = &r->modifier[fire];
-    if (dg->nmods > 0 && check && !NF_SECTION_OK(m, struct nf_mods, NF_SEC_MODS + fire))
-        return 0;
-    if (dg->plain_net && !artillery) {
-        /* The plain sum (digest.c says when it is the net), branch-free:
-         * a value out of its domain (unknown included) sends the shot to
-         * the full path. */
-        const int8_t *v = &m->v[0][0];
-        int32_t sum = 0, lo = 0, hi = 0;
-        for (size_t i = 0; i < dg->nmods; i++) {
-            uint32_t slot = dg->mods[i];
-            int32_t value = v[slot < NF_MOD_IDS * NF_VARIANTS ? slot : 0];
-            lo = value < lo ? value : lo;
-            hi = value > hi ? value : hi;
-            sum += value;
-        }
-        /* A slot out of the table (only a forged digest holds one) reads
-         * slot 0: no modifier's, so unknown and declined, unless the rules'
-         * seal is forged too; either way no read leaves the table. */
-        if (lo < -NAPFIRE_MAX_MODIFIER || hi > NAPFIRE_MAX_MODIFIER)
-            return 0;
-        f->net = sum + dg->extra;
-        return 1;
-    }
+ * digest's items, for musketry or artillery fire (m: the fire's modifier
+ * values; t: the musketry thresholds, for the Guard cap). 1 with f->net,
+ * or 0 for the full path. */
+static inline int tallied_net(const struct nf_digest *dg, const struct nf_mods *m, int artillery,
+                              const struct nf_mthr *t, struct nf_fast *f) {
     struct nf_tally tally = {{0, 0}, 0, 0, 0, 0, 0, 0, 0};
     for (size_t i = 0; i < dg->nmods; i++) {
         int32_t id = dg->mods[i] >> 1, variant = dg->mods[i] & 1;
@@ -257,6 +236,62 @@ NF_HOT_INLINE int fast_net(const struct nf_digest *dg, const struct nf_rules *r,
             return 0;
     }
     f->net = napfire__tally_net(&tally, artillery, cap) + dg->extra;
+    return 1;
+}
+
+/* Musketry's Guard cap and exclusive -4, out of the plain sum's way. */
+static NF_NOINLINE int musketry_tallied_net(const struct nf_digest *dg, const struct nf_rules *r, struct nf_fast *f) {
+    return tallied_net(dg, &r->modifier[NAPFIRE_FIRE_MUSKETRY], 0, &r->mthr, f);
+}
+
+/* The net, from a batch's plan p or, p NULL, from the rules (check: the
+ * modifiers' seal too). Inlined whole, so that musketry's copy has no
+ * artillery test left. */
+NF_HOT_INLINE int fast_net(const struct nf_digest *dg, const struct nf_rules *r, const struct nf_plan *p, int check,
+                           int artillery, struct nf_fast *f) {
+    int32_t fire = artillery ? NAPFIRE_FIRE_ARTILLERY : NAPFIRE_FIRE_MUSKETRY;
+    const struct nf_mods *m = &r->modifier[fire];
+    if (dg->nmods > 0 && check && !NF_SECTION_OK(m, struct nf_mods, NF_SEC_MODS + fire))
+        return 0;
+    if (artillery)
+        return tallied_net(dg, m, 1, &r->mthr, f);
+    if (!dg->plain_net)
+        return musketry_tallied_net(dg, r, f);
+    const uint8_t *slot = dg->mods;
+    int32_t sum = 0;
+    if (p) {
+        /* Values and their checks in one table: the sum is NF_PLAN_BAD or
+         * more when one is bad. The first four items whatever their count
+         * (the usual count is at most four, and the digest pads with
+         * NF_MOD_SLOT_NONE, worth 0), so that no loop's exit depends on
+         * the shot. Any byte indexes the table. */
+        sum = p->mod[slot[0]] + p->mod[slot[1]] + p->mod[slot[2]] + p->mod[slot[3]];
+        for (size_t i = 4; i < dg->nmods; i++)
+            sum += p->mod[slot[i]];
+        if (sum >= NF_PLAN_BAD)
+            return 0;
+        f->net = sum - NF_PLAN_BIAS * (dg->nmods > 4 ? dg->nmods : 4) + dg->extra;
+        return 1;
+    }
+    /* A value out of its domain (unknown included) sends the shot to the
+     * full path. A loop over the items: for the rules' own values, four
+     * items' checks whatever the count cost more than the mispredicted
+     * exit. */
+    const int8_t *v = &m->v[0][0];
+    int32_t lo = 0, hi = 0;
+    for (size_t i = 0; i < dg->nmods; i++) {
+        uint32_t in = slot[i];
+        int32_t value = v[in < NF_MOD_IDS * NF_VARIANTS ? in : 0];
+        lo = value < lo ? value : lo;
+        hi = value > hi ? value : hi;
+        sum += value;
+    }
+    /* A slot out of the table (only a forged digest holds one) reads slot
+     * 0: no modifier's, so unknown and declined, unless the rules' seal is
+     * forged too; either way no read leaves the table. */
+    if (lo < -NAPFIRE_MAX_MODIFIER || hi > NAPFIRE_MAX_MODIFIER)
+        return 0;
+    f->net = sum + dg->extra;
     return 1;
 }
 
@@ -285,7 +320,7 @@ static inline int fast_prepare_artillery(const struct nf_shot *n, const struct n
     if ((dg->ammo == NAPFIRE_AMMO_CANISTER && f->band != NAPFIRE_BAND_CANISTER) ||
         (f->band == NAPFIRE_BAND_LONG && dg->friends_near))
         return 0;
-    if (!fast_net(dg, r, check, 1, &r->mthr, f))
+    if (!fast_net(dg, r, NULL, check, 1, f))
         return 0;
     f->path = NF_PATH_ARTILLERY;
     f->gun = dg->weapon;
@@ -297,72 +332,103 @@ static inline int fast_prepare_artillery(const struct nf_shot *n, const struct n
     return 1;
 }
 
-/* Musketry (check: whether to check section seals; not for the built-in
- * data, or for sections a batch has checked already). */
-static inline int fast_prepare_musketry(const struct nf_shot *n, const struct nf_rules *r, int check,
-                                        struct nf_fast *f) {
+/* A musketry digest's indexes are in range (a forged one may hold any). */
+static inline int musketry_digest_ok(const struct nf_digest *dg) {
+    return dg->path == NF_PATH_MUSKETRY && dg->weapon < NF_WEAPONS && dg->measure < NF_MEASURES &&
+           dg->nmods <= NF_DIGEST_MODS && dg->row_cap < NF_ROWS;
+}
+
+/* Range maxima the fast path uses: known, in order, in range (the full
+ * path refuses them out of order; in range is checked against a forged
+ * seal). */
+static inline int range_usable(int32_t eff, int32_t lng) {
+    return eff >= 0 && lng >= eff && lng <= NAPFIRE_MAX_DISTANCE;
+}
+
+/* A screen threshold, or -1 where the fast path declines. */
+static inline int32_t usable_screen(int32_t v) {
+    return v >= 0 && v <= NAPFIRE_MAX_DISTANCE ? v : -1;
+}
+
+/* Musketry, from a batch's plan p or, p NULL, from the rules sections
+ * (check: their seals too; not for the built-in data, or for sections a
+ * batch has checked already). The plan holds the same values as the
+ * sections, checked once by the same tests (napfire__plan_init()), so a
+ * batch's shot answers as its single call does. */
+NF_HOT_INLINE int fast_prepare_musketry(const struct nf_shot *n, const struct nf_rules *r, const struct nf_plan *p,
+                                        int check, struct nf_fast *f) {
     const struct nf_digest *dg = &n->dg;
-    /* Range-checked: they index the rules. */
-    if (dg->path != NF_PATH_MUSKETRY || dg->weapon >= NF_WEAPONS || dg->measure >= NF_MEASURES ||
-        dg->nmods > NF_DIGEST_MODS || dg->row_cap >= NF_ROWS)
+    if (!musketry_digest_ok(dg))
         return 0;
+    int32_t w = dg->weapon, m = dg->measure;
     /* F-RNG-2: effective if d <= its maximum, long if d <= long's. */
-    const struct nf_wrange *w = &r->range[dg->weapon];
-    if (check && !NF_SECTION_OK(w, struct nf_wrange, NF_SEC_WRANGE + dg->weapon))
-        return 0;
-    /* Values are checked as the full path's readers check them, so that a
-     * seal forged over bad values is refused the same way by both. */
-    int32_t eff = w->max[dg->measure][0], lng = w->max[dg->measure][1];
-    if (eff < 0 || lng < eff || lng > NAPFIRE_MAX_DISTANCE)
-        return 0;
-    if (dg->distance > lng)
+    int32_t eff, lng;
+    int usable;
+    if (p) {
+        eff = p->eff[w][m];
+        lng = p->lng[w][m];
+        usable = p->range_ok[w][m];
+    } else {
+        const struct nf_wrange *wr = &r->range[w];
+        if (check && !NF_SECTION_OK(wr, struct nf_wrange, NF_SEC_WRANGE + w))
+            return 0;
+        eff = wr->max[m][0];
+        lng = wr->max[m][1];
+        usable = range_usable(eff, lng);
+    }
+    if (!usable || dg->distance > lng)
         return 0;
     f->band = dg->distance <= eff ? NAPFIRE_BAND_EFFECTIVE : NAPFIRE_BAND_LONG;
     /* Checked even for a shot that reads no threshold: a test that
      * predicts well costs less than one that does not, and declining is
      * always safe (the full path decides). */
     const struct nf_mthr *t = &r->mthr;
-    if (check && !NF_SECTION_OK(t, struct nf_mthr, NF_SEC_MTHR))
+    if (!p && check && !NF_SECTION_OK(t, struct nf_mthr, NF_SEC_MTHR))
         return 0;
-    /* F-SCR-2: a screen farther than the threshold would forbid the shot. */
-    if (dg->screen) {
-        int32_t screen = t->v[6 + dg->measure];
-        if (screen < 0 || screen > NAPFIRE_MAX_DISTANCE || dg->screen_distance > screen)
-            return 0;
-    }
-    if (!fast_net(dg, r, check, 0, t, f))
+    /* F-SCR-2: a screen farther than the threshold would forbid the shot
+     * (both tests at once: a screen is there on a fifth of the shots or
+     * so, unpredictably). */
+    int32_t screen = p ? p->screen[m] : usable_screen(t->v[6 + m]);
+    if (dg->screen & ((screen < 0) | (dg->screen_distance > screen)))
+        return 0;
+    if (!fast_net(dg, r, p, check, 0, f))
         return 0;
     f->path = NF_PATH_MUSKETRY;
     f->gun = 0;
     f->ammo = 0;
     f->screens = dg->screen; /* F-SCR-1 */
     /* F-TAB-1/2. */
-    return fast_row(dg, t, &f->row);
+    if (p ? p->rows_ok : rows_plain(t->v)) {
+        f->row = rows_reached(p ? p->row : t->v, dg);
+        return 1;
+    }
+    return !p && climb_row(dg, t, &f->row);
 }
 
-/* One roll of a prepared shot (roll and die in their domains): 1 with
- * *res written once, whole, or 0 with it untouched. Inlined whole into
- * each kind of fire's resolution, with artillery a constant. */
-NF_HOT_INLINE int fast_roll(const struct nf_shot *n, const struct nf_rules *r, int check, const struct nf_fast *f,
-                            int artillery, int32_t roll_2d6, int32_t half_die, napfire_result *res) {
-    const struct nf_digest *dg = &n->dg;
-    int32_t modified = roll_2d6 + f->net;
-    int32_t column = napfire__roll_column(modified);
-    int32_t table, halves;
-    if (!(artillery ? napfire__fast_art_halves(r, check, f, column, &table, &halves)
-                    : napfire__fast_halves(n, r, check, f, column, &table, &halves)))
-        return 0;
+/* missing_index and reserved: the result's constant last bytes (64 in
+ * the pinned layout). */
+#define NF_RESULT_TAIL_AT offsetof(napfire_result, missing_index)
+#define NF_RESULT_TAIL (sizeof(napfire_result) - NF_RESULT_TAIL_AT)
+_Static_assert(offsetof(napfire_result, reserved) == NF_RESULT_TAIL_AT + 16 && NF_RESULT_TAIL >= 64,
+               "the result ends with missing_index and reserved");
+
+/* The casualties and the result of one roll whose half figures are
+ * known: *res written once, whole. */
+NF_HOT_INLINE void fast_finish(const struct nf_digest *dg, const struct nf_fast *f, int32_t modified, int32_t column,
+                               int32_t table, int32_t halves, int32_t half_die, napfire_result *res) {
     /* F-CAS-2..4, F-SCR-1/3. */
     int32_t whole = 0, used = 0, pending = 0;
     napfire__halves_to_figures(halves, half_die, dg->second_class, &whole, &used, &pending);
-    int32_t screen = f->screens && whole > 0;
-    /* Copied from a constant the compiler may not fold: a copy is a few
-     * vector moves, where GCC expands the zeroing of a mostly-zero result
-     * into a string instruction that costs more than this whole path. */
-    static const napfire_result permitted = {
-        .permitted = 1, .row = -1, .column = -1, .missing_index = {-1, -1, -1, -1}};
-    const napfire_result *volatile from = &permitted;
-    *res = *from;
+    int32_t screen = f->screens & (whole > 0);
+    /* Every field in order, the constant ones too: the stores merge into
+     * a few wide ones, where a zeroing of the whole result first would
+     * write most bytes twice. The constant tail is copied from a constant
+     * the compiler may not fold: left to itself, GCC writes it with a
+     * string instruction in some callers, which costs more than this
+     * whole path. */
+    res->permitted = 1;
+    res->reason = NAPFIRE_REASON_NONE;
+    res->reasons = 0;
     res->band = f->band;
     res->net_modifier = f->net;
     res->modified_roll = modified;
@@ -375,6 +441,34 @@ NF_HOT_INLINE int fast_roll(const struct nf_shot *n, const struct nf_rules *r, i
     res->casualties = whole;
     res->target_casualties = whole - screen;
     res->screen_casualties = screen;
+    res->missing = NAPFIRE_MISSING_NONE;
+    static const napfire_result tail = {.missing_index = {-1, -1, -1, -1}};
+    const napfire_result *volatile from = &tail;
+    const unsigned char *src = (const unsigned char *)from + NF_RESULT_TAIL_AT;
+    unsigned char *dst = (unsigned char *)res + NF_RESULT_TAIL_AT;
+    /* In 16-byte pieces: a copy of the 64 at once, in code the compiler
+     * builds for size, is a string instruction. */
+    memcpy(dst, src, 16);
+    memcpy(dst + 16, src + 16, 16);
+    memcpy(dst + 32, src + 32, 16);
+    memcpy(dst + 48, src + 48, 16);
+    memcpy(dst + 64, src + 64, NF_RESULT_TAIL - 64); /* none in the pinned layout */
+}
+
+/* One roll of a prepared shot (roll and die in their domains; p: a
+ * batch's plan, or NULL): 1 with *res written once, whole, or 0 with it
+ * untouched. Inlined whole into each kind of fire's resolution, with
+ * artillery a constant. */
+NF_HOT_INLINE int fast_roll(const struct nf_shot *n, const struct nf_rules *r, const struct nf_plan *p, int check,
+                            const struct nf_fast *f, int artillery, int32_t roll_2d6, int32_t half_die,
+                            napfire_result *res) {
+    int32_t modified = roll_2d6 + f->net;
+    int32_t column = napfire__roll_column(modified);
+    int32_t table, halves;
+    if (!(artillery ? napfire__fast_art_halves(r, check, f, column, &table, &halves)
+                    : napfire__fast_halves(n, r, p, check, f, column, &table, &halves)))
+        return 0;
+    fast_finish(&n->dg, f, modified, column, table, halves, half_die, res);
     return 1;
 }
 
@@ -382,7 +476,15 @@ NF_HOT_INLINE int fast_roll(const struct nf_shot *n, const struct nf_rules *r, i
 static NF_NOINLINE int fast_resolve_artillery(const struct nf_shot *n, const struct nf_rules *r, int check,
                                               int32_t roll_2d6, int32_t half_die, napfire_result *out) {
     struct nf_fast f;
-    return fast_prepare_artillery(n, r, check, &f) && fast_roll(n, r, check, &f, 1, roll_2d6, half_die, out);
+    return fast_prepare_artillery(n, r, check, &f) && fast_roll(n, r, NULL, check, &f, 1, roll_2d6, half_die, out);
+}
+
+/* The arguments the fast path takes: a rules object, a sealed shot, a
+ * roll and die in their domains. */
+NF_HOT_INLINE int fast_arguments(const struct nf_rules *r, const struct nf_shot *n, int32_t roll_2d6,
+                                 int32_t half_die) {
+    return r->magic == NF_RULES_MAGIC && napfire__shot_sealed(n) && roll_2d6 >= 2 && roll_2d6 <= 12 && half_die >= 0 &&
+           half_die <= 6;
 }
 
 /* The whole fast resolution of one call: 1 with *out written, else 0
@@ -391,20 +493,96 @@ NF_HOT_INLINE int fast_resolve(const napfire_shot *s, const napfire_rules *rules
                                int32_t half_die, napfire_result *out) {
     const struct nf_rules *r = rules ? NF_CRULES(rules) : &napfire__builtin;
     const struct nf_shot *n = NF_CSHOT(s);
-    if (r->magic != NF_RULES_MAGIC || !napfire__shot_sealed(n) || roll_2d6 < 2 || roll_2d6 > 12 || half_die < 0 ||
-        half_die > 6)
+    if (!fast_arguments(r, n, roll_2d6, half_die))
         return 0;
     int check = !rules_intact && r != &napfire__builtin;
     if (n->dg.path == NF_PATH_ARTILLERY)
         return fast_resolve_artillery(n, r, check, roll_2d6, half_die, out);
     struct nf_fast f;
-    return fast_prepare_musketry(n, r, check, &f) && fast_roll(n, r, check, &f, 0, roll_2d6, half_die, out);
+    return fast_prepare_musketry(n, r, NULL, check, &f) && fast_roll(n, r, NULL, check, &f, 0, roll_2d6, half_die, out);
 }
 
 /* The distribution takes the steps one by one. */
 int napfire__fast_prepare(const struct nf_shot *n, const struct nf_rules *r, int check, struct nf_fast *f) {
     return n->dg.path == NF_PATH_ARTILLERY ? fast_prepare_artillery(n, r, check, f)
-                                           : fast_prepare_musketry(n, r, check, f);
+                                           : fast_prepare_musketry(n, r, NULL, check, f);
+}
+
+/*
+ * A batch's plan (struct nf_plan): the musketry values a shot of the
+ * batch reads, checked once with the single call's tests, so that a
+ * shot costs a few table reads. Anything the plan cannot answer takes
+ * the single call's way (napfire__resolve()).
+ */
+void napfire__plan_init(const napfire_rules *rules, size_t n, struct nf_plan *p) {
+    const struct nf_rules *r = rules ? NF_CRULES(rules) : &napfire__builtin;
+    memset(p, 0, sizeof *p);
+    p->intact = napfire__batch_rules_intact(rules, n);
+    if (n < NF_BATCH_PLAN || r->magic != NF_RULES_MAGIC || (rules && !p->intact))
+        return;
+    p->musketry = 1;
+    for (int32_t w = 0; w < NF_WEAPONS; w++)
+        for (int32_t m = 0; m < NF_MEASURES; m++) {
+            p->eff[w][m] = r->range[w].max[m][0];
+            p->lng[w][m] = r->range[w].max[m][1];
+            p->range_ok[w][m] = (uint8_t)range_usable(p->eff[w][m], p->lng[w][m]);
+        }
+    const struct nf_mthr *t = &r->mthr;
+    for (int32_t m = 0; m < NF_MEASURES; m++)
+        p->screen[m] = usable_screen(t->v[6 + m]);
+    p->rows_ok = rows_plain(t->v);
+    memcpy(p->row, t->v, sizeof p->row);
+    /* As fast_net() checks the plain sum's values. */
+    const int8_t *v = &r->modifier[NAPFIRE_FIRE_MUSKETRY].v[0][0];
+    for (size_t slot = 0; slot < NF_COUNT(p->mod); slot++) {
+        int32_t value = slot < NF_MOD_IDS * NF_VARIANTS ? v[slot] : INT8_MIN;
+        int bad = value < -NAPFIRE_MAX_MODIFIER || value > NAPFIRE_MAX_MODIFIER;
+        p->mod[slot] = (uint16_t)(bad ? NF_PLAN_BAD : value + NF_PLAN_BIAS);
+    }
+    p->mod[NF_MOD_SLOT_NONE] = NF_PLAN_BIAS;
+    p->star = t->v[4];
+    memset(p->cell, NF_CELL_UNKNOWN, sizeof p->cell);
+    for (int32_t row = 0; row < NF_ROWS; row++)
+        for (int32_t col = 0; col < NF_COLUMNS; col++) {
+            uint8_t cell = r->musketry[row].cell[col], starred = r->musketry[row].star[col];
+            if (napfire__fast_cell_usable(cell, starred, p->star)) {
+                p->cell[row][0][col] = cell;
+                p->cell[row][1][col] = (uint8_t)(cell + (starred ? 2 : 0));
+            }
+        }
+}
+
+/* A shot of a batch, from the plan: 1 with *out written, else 0 with it
+ * untouched. */
+NF_HOT_INLINE int plan_answers(const napfire_shot *s, const napfire_rules *rules, const struct nf_plan *p,
+                               int32_t roll_2d6, int32_t half_die, napfire_result *out) {
+    const struct nf_rules *r = rules ? NF_CRULES(rules) : &napfire__builtin;
+    const struct nf_shot *n = NF_CSHOT(s);
+    struct nf_fast f;
+    return p->musketry && fast_arguments(r, n, roll_2d6, half_die) && fast_prepare_musketry(n, r, p, 0, &f) &&
+           fast_roll(n, r, p, 0, &f, 0, roll_2d6, half_die, out);
+}
+
+int napfire__plan_resolve(const napfire_shot *s, const napfire_rules *rules, const struct nf_plan *p, int32_t roll_2d6,
+                          int32_t half_die, napfire_result *out) {
+    return s && out && plan_answers(s, rules, p, roll_2d6, half_die, out);
+}
+
+int napfire__resolve_planned(const napfire_shot *s, const napfire_rules *rules, const struct nf_plan *p,
+                             int32_t roll_2d6, int32_t half_die, napfire_result *out) {
+    if (s && out && plan_answers(s, rules, p, roll_2d6, half_die, out))
+        return NAPFIRE_OK;
+    return napfire__resolve(s, rules, p->intact, roll_2d6, half_die, out);
+}
+
+void napfire__resolve_batch(const napfire_shot *shots, size_t n, const napfire_rules *rules, const int32_t *rolls,
+                            const int32_t *half_dice, napfire_result *results, int32_t *statuses) {
+    struct nf_plan plan;
+    napfire__plan_init(rules, n, &plan);
+    for (size_t i = 0; i < n; i++)
+        statuses[i] = plan_answers(&shots[i], rules, &plan, rolls[i], half_dice[i], &results[i])
+                          ? NAPFIRE_OK
+                          : napfire__resolve(&shots[i], rules, plan.intact, rolls[i], half_dice[i], &results[i]);
 }
 
 /* The full path: every clause in precedence order, unknown data named.

@@ -20,6 +20,7 @@
  * the rules, and valid values written into a shot's fields without the
  * setter. This program links the library's objects to reach the full path.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "nftest.h"
@@ -407,6 +408,66 @@ START_TEST(batch_matches_single_calls) {
 }
 END_TEST
 
+/* A batch's plan (the musketry values checked once, with the fast path's
+ * own tests) against the full path, byte for byte, wherever the plan
+ * answers; untouched output where it does not. Also NF_MOD_SLOT_NONE's
+ * padding: items beyond four, and fewer. F-RNG-2, F-MOD, F-MOD-G,
+ * F-MOD-X, F-TAB-1..4, F-CAS-1..4, F-SCR-1/2. */
+START_TEST(plan_matches_full_path) {
+    napfire_rules r;
+    napfire_shot s;
+    long answered = 0, many_items = 0, few_items = 0, starred = 0;
+    for (int round = 0; round < 60; round++) {
+        random_sparse_rules(&r);
+        const napfire_rules *rules = round % 10 == 0 ? NULL : &r;
+        struct nf_plan plan;
+        napfire__plan_init(rules, NF_BATCH_PLAN, &plan);
+        ck_assert_int_eq(plan.musketry, 1);
+        struct nf_plan small;
+        napfire__plan_init(rules, NF_BATCH_PLAN - 1, &small);
+        ck_assert_int_eq(small.musketry, 0); /* too small a batch to plan */
+        for (int i = 0; i < 25; i++) {
+            random_wide_shot(&s);
+            const struct nf_digest *dg = &NF_CSHOT(&s)->dg;
+            for (size_t k = dg->nmods; k < NF_DIGEST_MODS; k++)
+                ck_assert_uint_eq(dg->mods[k], NF_MOD_SLOT_NONE);
+            for (int32_t roll = 1; roll <= 13; roll++)
+                for (int32_t die = -1; die <= 7; die++) {
+                    napfire_result a, b;
+                    memset(&a, 0xA5, sizeof a);
+                    memset(&b, 0xA5, sizeof b);
+                    if (!napfire__plan_resolve(&s, rules, &plan, roll, die, &a)) {
+                        memset(&b, 0xA5, sizeof b);
+                        ck_assert_msg(memcmp(&a, &b, sizeof a) == 0, "a declining plan wrote its output");
+                        continue;
+                    }
+                    ck_assert_int_eq(napfire__resolve_full(&s, rules, roll, die, &b), NAPFIRE_OK);
+                    ck_assert_msg(memcmp(&a, &b, sizeof a) == 0, "plan and full path differ (roll %d die %d)",
+                                  (int)roll, (int)die);
+                    answered++;
+                    many_items += dg->nmods > 4;
+                    few_items += dg->nmods < 4;
+                    starred += a.table_halves % 2 == 0 && a.column >= 0 &&
+                               NF_CRULES(&r)->musketry[a.row].star[a.column] && rules != NULL;
+                }
+        }
+    }
+    fprintf(stderr, "plan: %ld answered, %ld with more than four items, %ld with fewer, %ld starred\n", answered,
+            many_items, few_items, starred);
+    ck_assert_int_gt(answered, 3000);
+    ck_assert_int_gt(many_items, 100);
+    ck_assert_int_gt(few_items, 1000);
+    ck_assert_int_gt(starred, 100);
+    /* Rules whose seals do not all match get no plan. */
+    random_sparse_rules(&r);
+    r.opaque_.bytes[sizeof(struct nf_rules) - 9] ^= 1u; /* the provenance section */
+    struct nf_plan plan;
+    napfire__plan_init(&r, 64, &plan);
+    ck_assert_int_eq(plan.musketry, 0);
+    ck_assert_int_eq(plan.intact, 0);
+}
+END_TEST
+
 int main(void) {
     Suite *su = suite_create("differential");
     TCase *tc = tcase_create("net");
@@ -420,6 +481,7 @@ int main(void) {
     tcase_add_test(fast, fast_path_matches_full_path);
     tcase_add_test(fast, fast_path_matches_full_path_corrupted);
     tcase_add_test(fast, batch_matches_single_calls);
+    tcase_add_test(fast, plan_matches_full_path);
     suite_add_tcase(su, fast);
     return run_suite(su);
 }

@@ -1594,6 +1594,39 @@ static void shot_forged_refused(void *obj, size_t avail, const char *what) {
     EXPECT(memcmp(obj, before, avail) == 0, "%s: shot storage changed", what);
 }
 
+/* Batches of the shot, big enough for a plan (NF_BATCH_PLAN): known
+ * statuses, sane results, in a heap block of exactly their size. */
+static void batch_calls_known(const napfire_shot *s, const napfire_rules *rules, const char *what) {
+    enum {
+        B = NF_BATCH_PLAN
+    };
+    napfire_shot *many = malloc(B * sizeof *many);
+    ck_assert_ptr_nonnull(many);
+    int32_t rolls[B], dice[B], st[B];
+    napfire_result res[B];
+    for (int i = 0; i < B; i++) {
+        memcpy(&many[i], s, sizeof *s);
+        rolls[i] = 2 + i;
+        dice[i] = i % 7;
+    }
+    EXPECT(napfire_resolve_many(many, B, rules, rolls, dice, res, st) == NAPFIRE_OK, "%s: resolve_many", what);
+    for (int i = 0; i < B; i++) {
+        EXPECT(known_status(st[i]), "%s: resolve_many status %d", what, (int)st[i]);
+        if (st[i] == NAPFIRE_OK)
+            sane_result(&res[i]);
+    }
+    napfire_dice d;
+    ck_assert_int_eq(napfire_dice_init(&d, sizeof d, 7, 54), NAPFIRE_OK);
+    EXPECT(napfire_resolve_many_dice(many, B, rules, &d, res, st, NULL, NULL) == NAPFIRE_OK, "%s: resolve_many_dice",
+           what);
+    for (int i = 0; i < B; i++) {
+        EXPECT(known_status(st[i]), "%s: resolve_many_dice status %d", what, (int)st[i]);
+        if (st[i] == NAPFIRE_OK)
+            sane_result(&res[i]);
+    }
+    free(many);
+}
+
 /* Every call on a shot gives a known status, and an OK result is sane. */
 static void shot_calls_known(const napfire_shot *s, const char *what) {
     const napfire_rules *rs[] = {NULL, full_rules()};
@@ -1624,6 +1657,7 @@ static void shot_calls_known(const napfire_shot *s, const char *what) {
         EXPECT(known_status(st), "%s: shot_expected %d", what, st);
         for (int32_t p = NF_SHOT_PARAM_FIRST; p <= NF_SHOT_PARAM_LAST; p++)
             EXPECT(known_status(napfire_shot_get(s, p, &v)), "%s: shot_get", what);
+        batch_calls_known(s, rs[k], what);
     }
 }
 
