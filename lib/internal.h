@@ -511,13 +511,14 @@ _Static_assert(NF_PLAN_BIAS > NAPFIRE_MAX_MODIFIER && NF_COLUMNS <= 16 && NF_DIG
 _Static_assert(NF_MOD_SLOT(NF_MOD_IDS - 1, NF_VARIANTS - 1) < NF_MOD_SLOT_NONE,
                "no modifier's slot is NF_MOD_SLOT_NONE");
 void napfire__plan_init(const napfire_rules *rules, size_t n, struct nf_plan *p);
-/* A musketry cell the fast path reads (the musketry thresholds' seal
- * checked): known, and a star only on an even cell of 2 or more (the
- * setter's rule, checked against a forged seal) with a star threshold to
- * apply it. */
-static inline int napfire__fast_cell_usable(uint8_t cell, uint8_t starred, int32_t star) {
-    return cell <= NAPFIRE_MAX_CELL_HALVES && starred <= 1 &&
-           (!starred || (cell >= 2 && cell % 2 == 0 && star >= 1 && star <= NAPFIRE_MAX_FIGURES));
+/* A musketry cell the fast path reads: known, and a star only on an even
+ * cell of 2 or more (the setter's rule, checked against a forged seal). */
+static inline int napfire__fast_cell_ok(uint8_t cell, uint8_t starred) {
+    return !(cell > NAPFIRE_MAX_CELL_HALVES || starred > 1 || (starred && (cell < 2 || cell % 2)));
+}
+/* A star threshold that a starred cell can use (F-TAB-4). */
+static inline int napfire__star_ok(int32_t star) {
+    return star >= 1 && star <= NAPFIRE_MAX_FIGURES;
 }
 /* A musketry shot from the plan: 1 with *out written, or 0 with it
  * untouched for the single call's way. */
@@ -918,10 +919,17 @@ NF_HOT_INLINE int napfire__fast_halves(const struct nf_shot *n, const struct nf_
         if (check && !NF_SECTION_OK(mr, struct nf_mrow, NF_SEC_MROW + f->row))
             return 0;
         uint8_t cell = mr->cell[column], starred = mr->star[column];
-        int32_t star = r->mthr.v[4];
-        if (!napfire__fast_cell_usable(cell, starred, star))
+        if (!napfire__fast_cell_ok(cell, starred))
             return 0;
-        t = cell + (starred && n->dg.star_figures >= star ? 2 : 0);
+        t = cell;
+        /* (The musketry thresholds' seal is checked by the prepare.) */
+        if (starred) {
+            int32_t star = r->mthr.v[4];
+            if (!napfire__star_ok(star))
+                return 0;
+            if (n->dg.star_figures >= star)
+                t += 2;
+        }
     }
     /* F-CAS-1. */
     *table = t;

@@ -545,7 +545,7 @@ void napfire__plan_init(const napfire_rules *rules, size_t n, struct nf_plan *p)
     for (int32_t row = 0; row < NF_ROWS; row++)
         for (int32_t col = 0; col < NF_COLUMNS; col++) {
             uint8_t cell = r->musketry[row].cell[col], starred = r->musketry[row].star[col];
-            if (napfire__fast_cell_usable(cell, starred, p->star)) {
+            if (napfire__fast_cell_ok(cell, starred) && (!starred || napfire__star_ok(p->star))) {
                 p->cell[row][0][col] = cell;
                 p->cell[row][1][col] = (uint8_t)(cell + (starred ? 2 : 0));
             }
