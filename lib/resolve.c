@@ -214,10 +214,10 @@ static NF_NOINLINE int climb_row(const struct nf_digest *dg, const struct nf_mth
 
 /* F-MOD, F-MOD-G, F-MOD-X, F-MOD-E: the full path's tallies over the
  * digest's items, for musketry or artillery fire (m: the fire's modifier
- * values; t: the musketry thresholds, for the Guard cap). 1 with f->net,
+ * values; t: the musketry thresholds, for the Guard cap). 1 with *net,
  * or 0 for the full path. */
 static inline int tallied_net(const struct nf_digest *dg, const struct nf_mods *m, int artillery,
-                              const struct nf_mthr *t, struct nf_fast *f) {
+                              const struct nf_mthr *t, int32_t *net) {
     struct nf_tally tally = {{0, 0}, 0, 0, 0, 0, 0, 0, 0};
     for (size_t i = 0; i < dg->nmods; i++) {
         int32_t id = dg->mods[i] >> 1, variant = dg->mods[i] & 1;
@@ -235,13 +235,13 @@ static inline int tallied_net(const struct nf_digest *dg, const struct nf_mods *
         if (cap < 0 || cap > NAPFIRE_MAX_MODIFIER)
             return 0;
     }
-    f->net = napfire__tally_net(&tally, artillery, cap) + dg->extra;
+    *net = napfire__tally_net(&tally, artillery, cap) + dg->extra;
     return 1;
 }
 
 /* Musketry's Guard cap and exclusive -4, out of the plain sum's way. */
-static NF_NOINLINE int musketry_tallied_net(const struct nf_digest *dg, const struct nf_rules *r, struct nf_fast *f) {
-    return tallied_net(dg, &r->modifier[NAPFIRE_FIRE_MUSKETRY], 0, &r->mthr, f);
+static NF_NOINLINE int musketry_tallied_net(const struct nf_digest *dg, const struct nf_rules *r, int32_t *net) {
+    return tallied_net(dg, &r->modifier[NAPFIRE_FIRE_MUSKETRY], 0, &r->mthr, net);
 }
 
 /* The net, from a batch's plan p or, p NULL, from the rules (check: the
@@ -254,9 +254,14 @@ NF_HOT_INLINE int fast_net(const struct nf_digest *dg, const struct nf_rules *r,
     if (dg->nmods > 0 && check && !NF_SECTION_OK(m, struct nf_mods, NF_SEC_MODS + fire))
         return 0;
     if (artillery)
-        return tallied_net(dg, m, 1, &r->mthr, f);
-    if (!dg->plain_net)
-        return musketry_tallied_net(dg, r, f);
+        return tallied_net(dg, m, 1, &r->mthr, &f->net);
+    if (!dg->plain_net) {
+        /* Through a local: f's address kept from a call stays in registers. */
+        int32_t net = 0;
+        int ok = musketry_tallied_net(dg, r, &net);
+        f->net = net;
+        return ok;
+    }
     const uint8_t *slot = dg->mods;
     int32_t sum = 0;
     if (p) {
