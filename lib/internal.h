@@ -905,7 +905,7 @@ void napfire__apply_half_die(const struct nf_shot *s, int32_t half_die, napfire_
  * range applied, from a batch's plan p or, p NULL, from the rules
  * sections (check: their seals too): 1 with *table (the cell, starred)
  * and *halves, or 0 for the full path. */
-NF_HOT_INLINE int napfire__fast_halves(const struct nf_shot *n, const struct nf_rules *r, const struct nf_plan *p,
+static inline int napfire__fast_halves(const struct nf_shot *n, const struct nf_rules *r, const struct nf_plan *p,
                                        int check, const struct nf_fast *f, int32_t column, int32_t *table,
                                        int32_t *halves) {
     int32_t t = 0;
