@@ -170,6 +170,14 @@ static inline uint64_t napfire__seal(const void *storage, size_t words, uint64_t
 #  define NF_NOINLINE
 #endif
 
+/* A hot entry point that takes its steps inline, though a step shared
+ * with a colder caller is only inline there where the compiler likes. */
+#if defined(__GNUC__) || defined(__clang__)
+#  define NF_FLATTEN __attribute__((flatten))
+#else
+#  define NF_FLATTEN
+#endif
+
 /* A hot step whose call would cost as much as its body, or that must be
  * specialised for a constant argument. */
 #if defined(__GNUC__) || defined(__clang__)
