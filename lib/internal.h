@@ -126,12 +126,12 @@ _Static_assert(NF_MOD_IDS == NAPFIRE_MOD_MOVED_HALF + 1, "NF_MOD_IDS");
  * always changes the seal (an odd K_i is invertible mod 2^64), and the
  * K_i are distinct (G is invertible mod 2^31), so swapping two words
  * changes it too, unless they differ by a multiple of a large power of
- * two. A mixing step after the sum would add
- * nothing to an equality test (it would be a bijection), so there is
- * none. The multipliers fit a 32-bit immediate and the loop is unrolled
- * for the constant sizes the callers pass, so a word costs two
- * instructions (a multiply from memory by an immediate and an add),
- * which is what lets the hot path check a seal on every call.
+ * two. A mixing step after the sum would add nothing to an equality test
+ * (it would be a bijection), so there is none. The multipliers fit a
+ * 32-bit immediate and the loop is unrolled for the constant sizes the
+ * callers pass, so a word costs two instructions (a multiply from memory
+ * by an immediate and an add), which is what lets the hot path check a
+ * seal on every call.
  */
 static inline uint64_t napfire__load64(const unsigned char *p) {
     uint64_t v;

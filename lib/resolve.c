@@ -410,11 +410,11 @@ NF_HOT_INLINE int fast_prepare_musketry(const struct nf_shot *n, const struct nf
     return !p && climb_row(dg, t, &f->row);
 }
 
-/* missing_index and reserved: the result's constant last bytes (64 in
- * the pinned layout). */
+/* missing_index and the first twelve reserved words: the result's
+ * constant last 64 bytes (all of them in the pinned layout). */
 #define NF_RESULT_TAIL_AT offsetof(napfire_result, missing_index)
-#define NF_RESULT_TAIL (sizeof(napfire_result) - NF_RESULT_TAIL_AT)
-_Static_assert(offsetof(napfire_result, reserved) == NF_RESULT_TAIL_AT + 16 && NF_RESULT_TAIL >= 64,
+_Static_assert(offsetof(napfire_result, reserved) == NF_RESULT_TAIL_AT + 16 &&
+                   sizeof(((napfire_result *)0)->reserved) >= 48,
                "the result ends with missing_index and reserved");
 
 /* The casualties and the result of one roll whose half figures are
@@ -457,7 +457,8 @@ NF_HOT_INLINE void fast_finish(const struct nf_digest *dg, const struct nf_fast 
     memcpy(dst + 16, src + 16, 16);
     memcpy(dst + 32, src + 32, 16);
     memcpy(dst + 48, src + 48, 16);
-    memcpy(dst + 64, src + 64, NF_RESULT_TAIL - 64); /* none in the pinned layout */
+    for (size_t i = 12; i < NF_COUNT(res->reserved); i++) /* none in the pinned layout */
+        res->reserved[i] = 0;
 }
 
 /* One roll of a prepared shot (roll and die in their domains; p: a
