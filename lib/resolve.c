@@ -212,6 +212,12 @@ static NF_NOINLINE int climb_row(const struct nf_digest *dg, const struct nf_mth
     return 1;
 }
 
+/* A modifier value the fast path adds: known (unknown is INT8_MIN) and in
+ * its domain (checked against a forged seal). */
+static inline int modifier_usable(int32_t v) {
+    return v >= -NAPFIRE_MAX_MODIFIER && v <= NAPFIRE_MAX_MODIFIER;
+}
+
 /* F-MOD, F-MOD-G, F-MOD-X, F-MOD-E: the full path's tallies over the
  * digest's items, for musketry or artillery fire (m: the fire's modifier
  * values; t: the musketry thresholds, for the Guard cap). 1 with *net,
@@ -224,7 +230,7 @@ static inline int tallied_net(const struct nf_digest *dg, const struct nf_mods *
         if (id >= NF_MOD_IDS)
             return 0;
         int32_t v = m->v[id][variant];
-        if (v < -NAPFIRE_MAX_MODIFIER || v > NAPFIRE_MAX_MODIFIER)
+        if (!modifier_usable(v))
             return 0;
         napfire__tally_add(&tally, id, v);
     }
@@ -294,7 +300,7 @@ NF_HOT_INLINE int fast_net(const struct nf_digest *dg, const struct nf_rules *r,
     /* A slot out of the table (only a forged digest holds one) reads slot
      * 0: no modifier's, so unknown and declined, unless the rules' seal is
      * forged too; either way no read leaves the table. */
-    if (lo < -NAPFIRE_MAX_MODIFIER || hi > NAPFIRE_MAX_MODIFIER)
+    if (lo < -NAPFIRE_MAX_MODIFIER || hi > NAPFIRE_MAX_MODIFIER) /* modifier_usable(); lo <= 0 <= hi */
         return 0;
     f->net = sum + dg->extra;
     return 1;
@@ -542,7 +548,7 @@ void napfire__plan_init(const napfire_rules *rules, size_t n, struct nf_plan *p)
     const int8_t *v = &r->modifier[NAPFIRE_FIRE_MUSKETRY].v[0][0];
     for (size_t slot = 0; slot < NF_COUNT(p->mod); slot++) {
         int32_t value = slot < NF_MOD_IDS * NF_VARIANTS ? v[slot] : INT8_MIN;
-        int bad = value < -NAPFIRE_MAX_MODIFIER || value > NAPFIRE_MAX_MODIFIER;
+        int bad = !modifier_usable(value);
         p->mod[slot] = (uint16_t)(bad ? NF_PLAN_BAD : value + NF_PLAN_BIAS);
     }
     p->mod[NF_MOD_SLOT_NONE] = NF_PLAN_BIAS;
