@@ -18,7 +18,9 @@
  * result, over random shots of every arm and random, partly unknown rules,
  * with storage changed behind the library's back: bytes of the shot or of
  * the rules, and valid values written into a shot's fields without the
- * setter. This program links the library's objects to reach the full path.
+ * setter. And a batch's plan (the musketry values checked once) against
+ * the full path wherever it answers, over the same shots and rules. This
+ * program links the library's objects to reach the full path.
  */
 #include <stdio.h>
 #include <string.h>
