@@ -416,6 +416,9 @@ END_TEST
  * padding: items beyond four, and fewer. F-RNG-2, F-MOD, F-MOD-G,
  * F-MOD-X, F-TAB-1..4, F-CAS-1..4, F-SCR-1/2. */
 START_TEST(plan_matches_full_path) {
+    /* Its own seed: the counts below must not depend on whether the tests
+     * before it ran in this process (CK_FORK=no, as under valgrind). */
+    rng_state = 16u;
     napfire_rules r;
     napfire_shot s;
     long answered = 0, many_items = 0, few_items = 0, starred = 0;
@@ -456,8 +459,8 @@ START_TEST(plan_matches_full_path) {
     }
     fprintf(stderr, "plan: %ld answered, %ld with more than four items, %ld with fewer, %ld starred\n", answered,
             many_items, few_items, starred);
-    ck_assert_int_gt(answered, 3000);
-    ck_assert_int_gt(many_items, 100);
+    ck_assert_int_gt(answered, 2000);
+    ck_assert_int_gt(many_items, 200);
     ck_assert_int_gt(few_items, 1000);
     ck_assert_int_gt(starred, 100);
     /* Rules whose seals do not all match get no plan. */
