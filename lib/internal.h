@@ -170,19 +170,20 @@ static inline uint64_t napfire__seal(const void *storage, size_t words, uint64_t
 #  define NF_NOINLINE
 #endif
 
+/* Forced inlining only where the compiler optimises: unoptimised (the
+ * coverage build), a forced copy per caller would split each condition
+ * into one branch pair per copy, and a copy specialised for a constant
+ * argument never takes the other side, so coverage would count the
+ * copies, not the source. */
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__OPTIMIZE__)
 /* A hot entry point that takes its steps inline, though a step shared
  * with a colder caller is only inline there where the compiler likes. */
-#if defined(__GNUC__) || defined(__clang__)
 #  define NF_FLATTEN __attribute__((flatten))
-#else
-#  define NF_FLATTEN
-#endif
-
 /* A hot step whose call would cost as much as its body, or that must be
  * specialised for a constant argument. */
-#if defined(__GNUC__) || defined(__clang__)
 #  define NF_HOT_INLINE static inline __attribute__((always_inline))
 #else
+#  define NF_FLATTEN
 #  define NF_HOT_INLINE static inline
 #endif
 
