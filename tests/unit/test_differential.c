@@ -470,6 +470,11 @@ START_TEST(plan_matches_full_path) {
     napfire__plan_init(&r, 64, &plan);
     ck_assert_int_eq(plan.musketry, 0);
     ck_assert_int_eq(plan.intact, 0);
+    /* Nor does storage that is no rules object at all. */
+    memset(&r, 0xA5, sizeof r);
+    napfire__plan_init(&r, 64, &plan);
+    ck_assert_int_eq(plan.musketry, 0);
+    ck_assert_int_eq(plan.intact, 0);
 }
 END_TEST
 
