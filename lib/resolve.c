@@ -306,6 +306,13 @@ NF_HOT_INLINE int fast_net(const struct nf_digest *dg, const struct nf_rules *r,
     return 1;
 }
 
+/* Two consecutive band maxima the fast path uses: known, in order, in
+ * range (the full path refuses them out of order; in range is checked
+ * against a forged seal). */
+static inline int range_usable(int32_t eff, int32_t lng) {
+    return eff >= 0 && lng >= eff && lng <= NAPFIRE_MAX_DISTANCE;
+}
+
 /* Artillery fire that nothing forbids before the data is read, without
  * overhead fire (digest.c). */
 static inline int fast_prepare_artillery(const struct nf_shot *n, const struct nf_rules *r, int check,
@@ -320,7 +327,7 @@ static inline int fast_prepare_artillery(const struct nf_shot *n, const struct n
     if (check && !NF_SECTION_OK(g, struct nf_grange, NF_SEC_GRANGE + dg->weapon))
         return 0;
     int32_t can = g->max[dg->measure][0], eff = g->max[dg->measure][1], lng = g->max[dg->measure][2];
-    if (can < 0 || eff < can || lng < eff || lng > NAPFIRE_MAX_DISTANCE || dg->distance > lng)
+    if (!range_usable(can, eff) || !range_usable(eff, lng) || dg->distance > lng)
         return 0;
     f->band = dg->distance <= can   ? NAPFIRE_BAND_CANISTER
               : dg->distance <= eff ? NAPFIRE_BAND_EFFECTIVE
@@ -347,13 +354,6 @@ static inline int fast_prepare_artillery(const struct nf_shot *n, const struct n
 static inline int musketry_digest_ok(const struct nf_digest *dg) {
     return dg->path == NF_PATH_MUSKETRY && dg->weapon < NF_WEAPONS && dg->measure < NF_MEASURES &&
            dg->nmods <= NF_DIGEST_MODS && dg->row_cap < NF_ROWS;
-}
-
-/* Range maxima the fast path uses: known, in order, in range (the full
- * path refuses them out of order; in range is checked against a forged
- * seal). */
-static inline int range_usable(int32_t eff, int32_t lng) {
-    return eff >= 0 && lng >= eff && lng <= NAPFIRE_MAX_DISTANCE;
 }
 
 /* A screen threshold, or -1 where the fast path declines. */
@@ -580,11 +580,20 @@ int napfire__plan_resolve(const napfire_shot *s, const napfire_rules *rules, con
     return s && out && plan_answers(s, rules, p, roll_2d6, half_die, out);
 }
 
-int napfire__resolve_planned(const napfire_shot *s, const napfire_rules *rules, const struct nf_plan *p,
-                             int32_t roll_2d6, int32_t half_die, napfire_result *out) {
-    if (s && out && plan_answers(s, rules, p, roll_2d6, half_die, out))
+/* A shot of a batch (shot and result given): the plan's answer, else the
+ * single call's. Inline, so that the batch's loop holds the plan's path. */
+NF_HOT_INLINE int resolve_planned(const napfire_shot *s, const napfire_rules *rules, const struct nf_plan *p,
+                                  int32_t roll_2d6, int32_t half_die, napfire_result *out) {
+    if (plan_answers(s, rules, p, roll_2d6, half_die, out))
         return NAPFIRE_OK;
     return napfire__resolve(s, rules, p->intact, roll_2d6, half_die, out);
+}
+
+int napfire__resolve_planned(const napfire_shot *s, const napfire_rules *rules, const struct nf_plan *p,
+                             int32_t roll_2d6, int32_t half_die, napfire_result *out) {
+    if (!s || !out)
+        return NAPFIRE_EINVAL;
+    return resolve_planned(s, rules, p, roll_2d6, half_die, out);
 }
 
 void napfire__resolve_batch(const napfire_shot *shots, size_t n, const napfire_rules *rules, const int32_t *rolls,
@@ -592,9 +601,7 @@ void napfire__resolve_batch(const napfire_shot *shots, size_t n, const napfire_r
     struct nf_plan plan;
     napfire__plan_init(rules, n, &plan);
     for (size_t i = 0; i < n; i++)
-        statuses[i] = plan_answers(&shots[i], rules, &plan, rolls[i], half_dice[i], &results[i])
-                          ? NAPFIRE_OK
-                          : napfire__resolve(&shots[i], rules, plan.intact, rolls[i], half_dice[i], &results[i]);
+        statuses[i] = resolve_planned(&shots[i], rules, &plan, rolls[i], half_dice[i], &results[i]);
 }
 
 /* The full path: every clause in precedence order, unknown data named.
