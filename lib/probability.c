@@ -77,12 +77,12 @@ static inline void casualty_bounds(int32_t halves, int32_t split, int32_t *lo, i
 }
 
 /* The half figures of the eleven rolls of a prepared shot, whose
- * sections are checked, and the bounds of the casualties they inflict: 1,
- * or 0 for the full path. Inlined with artillery a constant, so that
- * neither kind of fire asks its kind eleven times. */
+ * sections are checked, and the bounds of the casualties they inflict
+ * (split: a half is rounded by the die, F-CAS-2): 1, or 0 for the full
+ * path. Inlined with artillery a constant, so that neither kind of fire
+ * asks its kind eleven times. */
 NF_HOT_INLINE int roll_halves(const struct nf_shot *shot, const struct nf_rules *r, const struct nf_fast *f,
-                              int artillery, int32_t halves[11], int32_t *lo, int32_t *hi) {
-    int32_t split = !shot->dg.second_class;
+                              int artillery, int32_t split, int32_t halves[11], int32_t *lo, int32_t *hi) {
     for (int32_t roll = 2; roll <= 12; roll++) {
         int32_t table, h, column = napfire__roll_column(roll + f->net);
         if (!(artillery ? napfire__fast_art_halves(r, 0, f, column, &table, &h)
@@ -118,8 +118,8 @@ static int weigh_fast(const struct nf_shot *shot, const struct nf_rules *r, stru
                                       : NF_SECTION_OK(&r->musketry[f.row], struct nf_mrow, NF_SEC_MROW + f.row) &&
                                             NF_SECTION_OK(&r->mthr, struct nf_mthr, NF_SEC_MTHR));
     int32_t halves[11], lo = INT32_MAX, hi = 0, split = !shot->dg.second_class;
-    if (!sealed ||
-        !(artillery ? roll_halves(shot, r, &f, 1, halves, &lo, &hi) : roll_halves(shot, r, &f, 0, halves, &lo, &hi)))
+    if (!sealed || !(artillery ? roll_halves(shot, r, &f, 1, split, halves, &lo, &hi)
+                               : roll_halves(shot, r, &f, 0, split, halves, &lo, &hi)))
         return 0;
     /* Casualties are at most the largest cell, starred, in figures, plus
      * a rounded-up half. */
