@@ -195,7 +195,7 @@ static NF_NOINLINE int climb_row(const struct nf_digest *dg, const struct nf_mth
     }
     int32_t last = 0;
     for (int32_t i = 0; i < NF_ROW_THRESHOLDS; i++) {
-        if (t->v[i] > NAPFIRE_MAX_FIGURES || (t->v[i] >= 0 && t->v[i] <= last))
+        if (t->v[i] > NAPFIRE_MAX_FIGURES || t->v[i] < NAPFIRE_UNKNOWN || (t->v[i] >= 0 && t->v[i] <= last))
             return 0; /* unknown rows aside, they increase (F-TAB-1) */
         last = t->v[i] >= 0 ? t->v[i] : last;
     }

@@ -19,8 +19,11 @@
  * with storage changed behind the library's back: bytes of the shot or of
  * the rules, and valid values written into a shot's fields without the
  * setter. And a batch's plan (the musketry values checked once) against
- * the full path wherever it answers, over the same shots and rules. This
- * program links the library's objects to reach the full path.
+ * the full path wherever it answers, over the same shots and rules. And
+ * all three on rules whose values no setter would store, under seals a
+ * forger recomputed: each bound the fast path tests a value against, on
+ * both sides, must give the full path's answer or refusal. This program
+ * links the library's objects to reach the full path.
  */
 #include <stdio.h>
 #include <string.h>
@@ -476,6 +479,290 @@ START_TEST(plan_matches_full_path) {
 }
 END_TEST
 
+/* ---- values no setter stores, under seals that match ---------------- */
+
+/* Complete rules: every datum the shots below read is known. */
+static void complete_rules(napfire_rules *r) {
+    rules_new(r);
+    made_up_musketry(r);
+    made_up_gun_ranges(r);
+    made_up_artillery_cells(r);
+    for (int32_t fire = 0; fire <= 1; fire++)
+        for (int32_t id = 1; id <= NAPFIRE_MOD_MOVED_HALF; id++)
+            for (int32_t variant = 0; variant <= 1; variant++)
+                (void)napfire_rules_set_modifier(r, fire, id, variant, id % 5 - 2);
+    static const int32_t rows[4] = {12, 20, 28, 36};
+    for (int32_t m = 0; m < NF_MEASURES; m++) {
+        for (int32_t k = 0; k < 4; k++)
+            ck_assert_int_eq(napfire_rules_set_threshold(r, NAPFIRE_THRESHOLD_ROW_2 + k, m, rows[k]), NAPFIRE_OK);
+        ck_assert_int_eq(napfire_rules_set_threshold(r, NAPFIRE_THRESHOLD_SCREEN, m, 40), NAPFIRE_OK);
+        for (int32_t w = 0; w < NF_WEAPONS; w++)
+            ck_assert_int_eq(napfire_rules_set_range(r, w, m, 100, 200), NAPFIRE_OK);
+    }
+    ck_assert_int_eq(napfire_rules_set_threshold(r, NAPFIRE_THRESHOLD_STAR_FIGURES, 0, 30), NAPFIRE_OK);
+    ck_assert_int_eq(napfire_rules_set_threshold(r, NAPFIRE_THRESHOLD_GUARD_CAP, 0, 2), NAPFIRE_OK);
+}
+
+/* A value (or values) written straight into every place of one kind:
+ * each bound the fast path and a batch's plan test a value against
+ * (known, in its domain, in order with its neighbours), on both sides,
+ * and the extremes. */
+enum {
+    FG_RANGE,    /* every weapon and measure: effective, long */
+    FG_GUN,      /* every gun and measure: canister, effective, long */
+    FG_ROWS,     /* ROW_2 .. ROW_5 */
+    FG_SCREEN,   /* both measures */
+    FG_STAR,     /* STAR_FIGURES */
+    FG_CAP,      /* GUARD_CAP */
+    FG_CELL,     /* every musketry cell: halves, star byte */
+    FG_ART_CELL, /* every artillery cell */
+    FG_MOD       /* every known modifier of both fires */
+};
+static const char *const forgery_kinds[] = {"ranges",           "gun ranges",      "row thresholds",
+                                            "screen threshold", "star threshold",  "Guard cap",
+                                            "musketry cells",   "artillery cells", "modifiers"};
+#define MAXD NAPFIRE_MAX_DISTANCE
+#define MAXF NAPFIRE_MAX_FIGURES
+#define MAXM NAPFIRE_MAX_MODIFIER
+#define MAXC NAPFIRE_MAX_CELL_HALVES
+static const struct forgery {
+    int kind;
+    int32_t v[4];
+    int ok; /* known values a setter could store: the fast path must answer every shot they permit */
+} forgeries[] = {
+    {FG_RANGE, {0, 0}, 1},
+    {FG_RANGE, {-1, 200}, 0},
+    {FG_RANGE, {-2, 200}, 0},
+    {FG_RANGE, {INT32_MIN, 200}, 0},
+    {FG_RANGE, {150, 150}, 1},
+    {FG_RANGE, {150, 149}, 0},
+    {FG_RANGE, {100, -1}, 0},
+    {FG_RANGE, {100, MAXD}, 1},
+    {FG_RANGE, {100, MAXD + 1}, 0},
+    {FG_RANGE, {100, INT32_MAX}, 0},
+    {FG_RANGE, {MAXD + 1, MAXD + 1}, 0},
+    {FG_GUN, {0, 0, 0}, 1},
+    {FG_GUN, {-1, 400, 800}, 0},
+    {FG_GUN, {-2, 400, 800}, 0},
+    {FG_GUN, {INT32_MIN, 400, 800}, 0},
+    {FG_GUN, {150, 149, 800}, 0},
+    {FG_GUN, {150, 150, 150}, 1},
+    {FG_GUN, {150, 400, 399}, 0},
+    {FG_GUN, {150, 400, MAXD}, 1},
+    {FG_GUN, {150, 400, MAXD + 1}, 0},
+    {FG_GUN, {150, 400, INT32_MAX}, 0},
+    {FG_ROWS, {1, 2, 3, 4}, 1},
+    {FG_ROWS, {0, 2, 3, 4}, 0},
+    {FG_ROWS, {-1, 20, 28, 36}, 0},
+    {FG_ROWS, {-2, 20, 28, 36}, 0},
+    {FG_ROWS, {INT32_MIN, 20, 28, 36}, 0},
+    {FG_ROWS, {12, 12, 28, 36}, 0},
+    {FG_ROWS, {12, 20, 20, 36}, 0},
+    {FG_ROWS, {12, 20, 28, 28}, 0},
+    {FG_ROWS, {12, 13, 14, 15}, 1},
+    {FG_ROWS, {12, 20, 10, 36}, 0},
+    {FG_ROWS, {12, 20, -1, 36}, 0},
+    {FG_ROWS, {12, INT32_MIN, 28, 36}, 0},
+    {FG_ROWS, {12, 20, 28, -1}, 0},
+    {FG_ROWS, {12, 20, 28, MAXF}, 1},
+    {FG_ROWS, {12, 20, 28, MAXF + 1}, 0},
+    {FG_ROWS, {12, 20, 28, INT32_MAX}, 0},
+    {FG_ROWS, {MAXF - 3, MAXF - 2, MAXF - 1, MAXF}, 1},
+    {FG_SCREEN, {0}, 1},
+    {FG_SCREEN, {-1}, 0},
+    {FG_SCREEN, {-2}, 0},
+    {FG_SCREEN, {INT32_MIN}, 0},
+    {FG_SCREEN, {MAXD}, 1},
+    {FG_SCREEN, {MAXD + 1}, 0},
+    {FG_SCREEN, {INT32_MAX}, 0},
+    {FG_STAR, {1}, 1},
+    {FG_STAR, {0}, 0},
+    {FG_STAR, {-1}, 0},
+    {FG_STAR, {INT32_MIN}, 0},
+    {FG_STAR, {MAXF}, 1},
+    {FG_STAR, {MAXF + 1}, 0},
+    {FG_STAR, {INT32_MAX}, 0},
+    {FG_CAP, {0}, 1},
+    {FG_CAP, {-1}, 0},
+    {FG_CAP, {-2}, 0},
+    {FG_CAP, {MAXM}, 1},
+    {FG_CAP, {MAXM + 1}, 0},
+    {FG_CAP, {INT32_MIN}, 0},
+    {FG_CELL, {MAXC, 0}, 1},
+    {FG_CELL, {MAXC + 1, 0}, 0},
+    {FG_CELL, {NF_CELL_UNKNOWN - 1, 0}, 0},
+    {FG_CELL, {MAXC - 1, 1}, 1},
+    {FG_CELL, {2, 1}, 1},
+    {FG_CELL, {0, 1}, 0},
+    {FG_CELL, {3, 1}, 0},
+    {FG_CELL, {4, 2}, 0},
+    {FG_CELL, {NF_CELL_UNKNOWN, 1}, 0},
+    {FG_ART_CELL, {MAXC}, 1},
+    {FG_ART_CELL, {MAXC + 1}, 0},
+    {FG_ART_CELL, {NF_CELL_UNKNOWN - 1}, 0},
+    {FG_MOD, {MAXM}, 1},
+    {FG_MOD, {MAXM + 1}, 0},
+    {FG_MOD, {-MAXM}, 1},
+    {FG_MOD, {-MAXM - 1}, 0},
+    {FG_MOD, {INT8_MIN + 1}, 0},
+    {FG_MOD, {INT8_MAX}, 0},
+};
+
+static void forge(struct nf_rules *n, const struct forgery *f) {
+    for (int32_t m = 0; m < NF_MEASURES; m++) {
+        for (int32_t w = 0; w < NF_WEAPONS && f->kind == FG_RANGE; w++)
+            memcpy(n->range[w].max[m], f->v, sizeof n->range[w].max[m]);
+        for (int32_t g = 0; g < NF_GUNS && f->kind == FG_GUN; g++)
+            memcpy(n->gun_range[g].max[m], f->v, sizeof n->gun_range[g].max[m]);
+        if (f->kind == FG_SCREEN)
+            n->mthr.v[6 + m] = f->v[0];
+    }
+    if (f->kind == FG_ROWS)
+        memcpy(n->mthr.v, f->v, 4 * sizeof f->v[0]);
+    if (f->kind == FG_STAR)
+        n->mthr.v[4] = f->v[0];
+    if (f->kind == FG_CAP)
+        n->mthr.v[5] = f->v[0];
+    for (int32_t row = 0; row < NF_ROWS && f->kind == FG_CELL; row++) {
+        memset(n->musketry[row].cell, f->v[0], sizeof n->musketry[row].cell);
+        memset(n->musketry[row].star, f->v[1], sizeof n->musketry[row].star);
+    }
+    for (int32_t g = 0; g < NF_GUNS && f->kind == FG_ART_CELL; g++)
+        for (int32_t a = 0; a < NF_AMMOS; a++)
+            memset(n->artillery[g][a].cell, f->v[0], sizeof n->artillery[g][a].cell);
+    for (int32_t fire = 0; fire < NF_FIRES && f->kind == FG_MOD; fire++)
+        for (int32_t id = 1; id < NF_MOD_IDS; id++)
+            for (int32_t v = 0; v < NF_VARIANTS; v++)
+                if (n->modifier[fire].v[id][v] != NF_MOD_UNKNOWN)
+                    n->modifier[fire].v[id][v] = (int8_t)f->v[0];
+    /* Every seal as the library computes it: a forger's rules. */
+    napfire__rules_reseal(n);
+}
+
+/* Shots that read each forged value on both sides of its bounds:
+ * musketry in both measures at distances about the ranges with figures
+ * about the row and star thresholds, a Guard firer, screens about the
+ * screen threshold; batteries with both ammunitions at distances about
+ * the gun ranges. */
+#define N_BOUNDARY_SHOTS 90
+static size_t boundary_shots(napfire_shot *out) {
+    static const int32_t distances[] = {0, 100, 149, 150, 151, 200, 201, MAXD};
+    static const int32_t figures[] = {1, 12, 36, MAXF};
+    static const int32_t screens[] = {0, 40, 41, MAXD};
+    static const int32_t gun_distances[] = {0, 149, 150, 151, 399, 400, 800, 801, MAXD};
+    napfire_unit f, t;
+    size_t n = 0;
+    plain_target(&t, NAPFIRE_FORMATION_LINE);
+    for (int32_t m = 0; m < NF_MEASURES; m++) {
+        for (size_t d = 0; d < NF_NELEM(distances); d++)
+            for (size_t k = 0; k < NF_NELEM(figures); k++) {
+                infantry(&f, NAPFIRE_NATION_FRANCE, k == 2 ? NAPFIRE_CLASS_GUARD : NAPFIRE_CLASS_LINE,
+                         NAPFIRE_FORMATION_LINE, figures[k]);
+                shot_at(&out[n++], &f, &t, m, distances[d]);
+            }
+        infantry(&f, NAPFIRE_NATION_FRANCE, NAPFIRE_CLASS_LINE, NAPFIRE_FORMATION_LINE, 36);
+        for (size_t k = 0; k < NF_NELEM(screens); k++) {
+            shot_at(&out[n], &f, &t, m, 100);
+            sset(&out[n], NAPFIRE_SHOT_SCREEN, 1);
+            sset(&out[n++], NAPFIRE_SHOT_SCREEN_DISTANCE, screens[k]);
+        }
+    }
+    battery(&f, NAPFIRE_ARM_FOOT_ARTILLERY, NAPFIRE_GUN_P9, 4);
+    for (size_t d = 0; d < NF_NELEM(gun_distances); d++)
+        for (int32_t ammo = 0; ammo < NF_AMMOS; ammo++) {
+            shot_at(&out[n], &f, &t, NAPFIRE_MEASURE_METRIC, gun_distances[d]);
+            sset(&out[n++], NAPFIRE_SHOT_AMMO, ammo);
+        }
+    ck_assert_uint_eq(n, N_BOUNDARY_SHOTS);
+    return n;
+}
+
+/* API contract: hostile storage. A forged seal over a value the full path
+ * refuses must not make the fast path, a batch or its plan answer: single
+ * calls as the full path (its refusal included), a batch as its single
+ * calls, a plan's answer as the full path's. F-RNG-2, F-TAB-1..4, F-SCR-2,
+ * F-MOD-G, F-ART-1. */
+START_TEST(forged_values_both_sides) {
+    static napfire_shot shots[N_BOUNDARY_SHOTS];
+    static napfire_result batch[N_BOUNDARY_SHOTS], single[N_BOUNDARY_SHOTS];
+    int32_t rolls[N_BOUNDARY_SHOTS], dice[N_BOUNDARY_SHOTS], statuses[N_BOUNDARY_SHOTS];
+    size_t n = boundary_shots(shots);
+    for (size_t i = 0; i < n; i++) {
+        rolls[i] = (int32_t)(2 + i % 11);
+        dice[i] = (int32_t)(i % 7);
+    }
+    napfire_rules clean;
+    complete_rules(&clean);
+    long answered = 0, refused = 0, planned = 0;
+    for (size_t k = 0; k < NF_NELEM(forgeries); k++) {
+        const struct forgery *fg = &forgeries[k];
+        napfire_rules r = clean;
+        forge(NF_RULES(&r), fg);
+        char what[96];
+        snprintf(what, sizeof what, "%s %d %d %d %d", forgery_kinds[fg->kind], (int)fg->v[0], (int)fg->v[1],
+                 (int)fg->v[2], (int)fg->v[3]);
+        for (size_t i = 0; i < n; i++) {
+            napfire_result a, b;
+            memset(&a, 0xA5, sizeof a);
+            memset(&b, 0xA5, sizeof b);
+            int sa = napfire_shot_resolve(&shots[i], &r, rolls[i], dice[i], &a);
+            int sb = napfire__resolve_full(&shots[i], &r, rolls[i], dice[i], &b);
+            ck_assert_msg(sa == sb && memcmp(&a, &b, sizeof a) == 0,
+                          "%s, shot %zu: fast path status %d, full path %d, or results differ", what, i, sa, sb);
+            answered += sa == NAPFIRE_OK && a.permitted;
+            refused += sa == NAPFIRE_ESTATE;
+            /* Declining is always safe, so only this tells a fast path
+             * that declines in-domain values from one that answers. */
+            if (fg->ok && sa == NAPFIRE_OK && a.permitted) {
+                const struct nf_shot *ns = NF_CSHOT(&shots[i]);
+                const struct nf_rules *nr = NF_CRULES(&r);
+                struct nf_fast f;
+                int32_t table = 0, halves = 0, column = 0;
+                int fast = napfire__fast_prepare(ns, nr, 1, &f);
+                if (fast) {
+                    column = napfire__roll_column(rolls[i] + f.net);
+                    fast = f.path == NF_PATH_ARTILLERY
+                               ? napfire__fast_art_halves(nr, 1, &f, column, &table, &halves)
+                               : napfire__fast_halves(ns, nr, NULL, 1, &f, column, &table, &halves);
+                }
+                ck_assert_msg(fast, "%s, shot %zu: the fast path declined", what, i);
+            }
+        }
+        /* Both distributions of every shot, and every roll of a few. */
+        for (size_t i = 0; i < n; i += 7)
+            fast_vs_full(&shots[i], &r);
+        memset(batch, 0xA5, sizeof batch);
+        ck_assert_int_eq(napfire_resolve_many(shots, n, &r, rolls, dice, batch, statuses), NAPFIRE_OK);
+        for (size_t i = 0; i < n; i++) {
+            memset(&single[i], 0xA5, sizeof single[i]);
+            ck_assert_int_eq(statuses[i], napfire_shot_resolve(&shots[i], &r, rolls[i], dice[i], &single[i]));
+            ck_assert_msg(memcmp(&batch[i], &single[i], sizeof single[i]) == 0,
+                          "%s, shot %zu: batch and single call differ", what, i);
+        }
+        struct nf_plan plan;
+        napfire__plan_init(&r, n, &plan);
+        ck_assert_int_eq(plan.musketry, 1); /* the seals match: a plan */
+        for (size_t i = 0; i < n; i++) {
+            napfire_result a, b;
+            memset(&a, 0xA5, sizeof a);
+            if (!napfire__plan_resolve(&shots[i], &r, &plan, rolls[i], dice[i], &a)) {
+                ck_assert_msg(!fg->ok || statuses[i] != NAPFIRE_OK || !batch[i].permitted ||
+                                  NF_CSHOT(&shots[i])->dg.path != NF_PATH_MUSKETRY,
+                              "%s, shot %zu: the plan declined", what, i);
+                continue;
+            }
+            ck_assert_int_eq(napfire__resolve_full(&shots[i], &r, rolls[i], dice[i], &b), NAPFIRE_OK);
+            ck_assert_msg(memcmp(&a, &b, sizeof a) == 0, "%s, shot %zu: plan and full path differ", what, i);
+            planned++;
+        }
+    }
+    fprintf(stderr, "forged values: %ld answered, %ld refused, %ld from a plan\n", answered, refused, planned);
+    ck_assert_int_gt(answered, 1000);
+    ck_assert_int_gt(refused, 1000);
+    ck_assert_int_gt(planned, 500);
+}
+END_TEST
+
 int main(void) {
     Suite *su = suite_create("differential");
     TCase *tc = tcase_create("net");
@@ -490,6 +777,7 @@ int main(void) {
     tcase_add_test(fast, fast_path_matches_full_path_corrupted);
     tcase_add_test(fast, batch_matches_single_calls);
     tcase_add_test(fast, plan_matches_full_path);
+    tcase_add_test(fast, forged_values_both_sides);
     suite_add_tcase(su, fast);
     return run_suite(su);
 }
