@@ -169,11 +169,13 @@ int napfire__shot_open(const napfire_shot *s, const napfire_rules *rules, unsign
  * where the fast one answers (tests/unit/test_differential.c checks it).
  */
 
-/* Every row threshold known, increasing and in range (the usual case), in
- * one sign test (64 bits: a forged value cannot overflow it). */
+/* Every row threshold known, increasing and in range (the usual case):
+ * 1 <= t0 < t1 < t2 < t3 <= NAPFIRE_MAX_FIGURES. Less one, unsigned, a
+ * value below 1 (unknown included) wraps above every value in range, so
+ * the chain below holds exactly then, without branches. */
 static inline int rows_plain(const int32_t v[NF_ROW_THRESHOLDS]) {
-    int64_t t0 = v[0], t1 = v[1], t2 = v[2], t3 = v[3];
-    return ((t0 - 1) | (t1 - t0 - 1) | (t2 - t1 - 1) | (t3 - t2 - 1) | (NAPFIRE_MAX_FIGURES - t3)) >= 0;
+    uint32_t u0 = (uint32_t)v[0] - 1u, u1 = (uint32_t)v[1] - 1u, u2 = (uint32_t)v[2] - 1u, u3 = (uint32_t)v[3] - 1u;
+    return (u0 < u1) & (u1 < u2) & (u2 < u3) & (u3 < (uint32_t)NAPFIRE_MAX_FIGURES);
 }
 
 /* Over plain thresholds, the row is the number reached, capped. */
@@ -310,7 +312,9 @@ NF_HOT_INLINE int fast_net(const struct nf_digest *dg, const struct nf_rules *r,
  * range (the full path refuses them out of order; in range is checked
  * against a forged seal). */
 static inline int range_usable(int32_t eff, int32_t lng) {
-    return eff >= 0 && lng >= eff && lng <= NAPFIRE_MAX_DISTANCE;
+    /* 0 <= eff <= lng <= NAPFIRE_MAX_DISTANCE in two unsigned tests: a
+     * negative value (unknown included) is above every value in range. */
+    return ((uint32_t)eff <= (uint32_t)lng) & ((uint32_t)lng <= NAPFIRE_MAX_DISTANCE);
 }
 
 /* Artillery fire that nothing forbids before the data is read, without
@@ -413,7 +417,12 @@ NF_HOT_INLINE int fast_prepare_musketry(const struct nf_shot *n, const struct nf
         f->row = rows_reached(p ? p->row : t->v, dg);
         return 1;
     }
-    return !p && climb_row(dg, t, &f->row);
+    /* Through a local, as for the tallied net: f's address passed out
+     * would keep f in memory on the usual path too. */
+    int32_t row = 0;
+    int ok = !p && climb_row(dg, t, &row);
+    f->row = row;
+    return ok;
 }
 
 /* missing_index and the first twelve reserved words: the result's
