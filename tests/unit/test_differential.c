@@ -73,8 +73,9 @@ static void random_shot(napfire_shot *s) {
     (void)napfire_shot_set(s, NAPFIRE_SHOT_FIRING_FIGURES, pick(0, 60));
 }
 
-/* Random values in every modifier slot the rules take, some unknown. */
-static void random_rules(napfire_rules *r) {
+/* The made-up tables, and a value in every modifier slot the rules
+ * take: random, some unknown, or (random 0) a fixed one per id. */
+static void made_up_rules(napfire_rules *r, int random) {
     rules_new(r);
     made_up_musketry(r);
     made_up_gun_ranges(r);
@@ -82,9 +83,14 @@ static void random_rules(napfire_rules *r) {
     for (int32_t fire = 0; fire <= 1; fire++)
         for (int32_t id = 1; id <= NAPFIRE_MOD_MOVED_HALF; id++)
             for (int32_t variant = 0; variant <= 1; variant++) {
-                int32_t v = rnd(8) == 0 ? NAPFIRE_UNKNOWN : pick(-5, 5);
+                int32_t v = !random ? id % 5 - 2 : rnd(8) == 0 ? NAPFIRE_UNKNOWN : pick(-5, 5);
                 (void)napfire_rules_set_modifier(r, fire, id, variant, v);
             }
+}
+
+/* Random modifier values, some unknown, and a random Guard cap. */
+static void random_rules(napfire_rules *r) {
+    made_up_rules(r, 1);
     int32_t cap = rnd(5) == 0 ? NAPFIRE_UNKNOWN : pick(0, 6);
     ck_assert_int_eq(napfire_rules_set_threshold(r, NAPFIRE_THRESHOLD_GUARD_CAP, NAPFIRE_MEASURE_METRIC, cap),
                      NAPFIRE_OK);
@@ -483,14 +489,7 @@ END_TEST
 
 /* Complete rules: every datum the shots below read is known. */
 static void complete_rules(napfire_rules *r) {
-    rules_new(r);
-    made_up_musketry(r);
-    made_up_gun_ranges(r);
-    made_up_artillery_cells(r);
-    for (int32_t fire = 0; fire <= 1; fire++)
-        for (int32_t id = 1; id <= NAPFIRE_MOD_MOVED_HALF; id++)
-            for (int32_t variant = 0; variant <= 1; variant++)
-                (void)napfire_rules_set_modifier(r, fire, id, variant, id % 5 - 2);
+    made_up_rules(r, 0);
     static const int32_t rows[4] = {12, 20, 28, 36};
     for (int32_t m = 0; m < NF_MEASURES; m++) {
         for (int32_t k = 0; k < 4; k++)
