@@ -170,9 +170,9 @@ int napfire__shot_open(const napfire_shot *s, const napfire_rules *rules, unsign
  */
 
 /* Every row threshold known, increasing and in range (the usual case):
- * 1 <= t0 < t1 < t2 < t3 <= NAPFIRE_MAX_FIGURES. Less one, unsigned, a
- * value below 1 (unknown included) wraps above every value in range, so
- * the chain below holds exactly then, without branches. */
+ * 1 <= t0 < t1 < t2 < t3 <= NAPFIRE_MAX_FIGURES. Taken less one as
+ * unsigned, a value below 1 (unknown included) wraps above every value in
+ * range, so the chain below holds exactly then, without branches. */
 static inline int rows_plain(const int32_t v[NF_ROW_THRESHOLDS]) {
     uint32_t u0 = (uint32_t)v[0] - 1u, u1 = (uint32_t)v[1] - 1u, u2 = (uint32_t)v[2] - 1u, u3 = (uint32_t)v[3] - 1u;
     return (u0 < u1) & (u1 < u2) & (u2 < u3) & (u3 < (uint32_t)NAPFIRE_MAX_FIGURES);

@@ -74,8 +74,8 @@ static void random_shot(napfire_shot *s) {
 }
 
 /* The made-up tables, and a value in every modifier slot the rules
- * take: random, some unknown, or (random 0) a fixed one per id. */
-static void made_up_rules(napfire_rules *r, int random) {
+ * take: random, some unknown, or (randomly 0) a fixed one per id. */
+static void made_up_rules(napfire_rules *r, int randomly) {
     rules_new(r);
     made_up_musketry(r);
     made_up_gun_ranges(r);
@@ -83,7 +83,7 @@ static void made_up_rules(napfire_rules *r, int random) {
     for (int32_t fire = 0; fire <= 1; fire++)
         for (int32_t id = 1; id <= NAPFIRE_MOD_MOVED_HALF; id++)
             for (int32_t variant = 0; variant <= 1; variant++) {
-                int32_t v = !random ? id % 5 - 2 : rnd(8) == 0 ? NAPFIRE_UNKNOWN : pick(-5, 5);
+                int32_t v = !randomly ? id % 5 - 2 : rnd(8) == 0 ? NAPFIRE_UNKNOWN : pick(-5, 5);
                 (void)napfire_rules_set_modifier(r, fire, id, variant, v);
             }
 }
