@@ -608,32 +608,48 @@ static const struct forgery {
 };
 
 static void forge(struct nf_rules *n, const struct forgery *f) {
-    for (int32_t m = 0; m < NF_MEASURES; m++) {
-        for (int32_t w = 0; w < NF_WEAPONS && f->kind == FG_RANGE; w++)
-            memcpy(n->range[w].max[m], f->v, sizeof n->range[w].max[m]);
-        for (int32_t g = 0; g < NF_GUNS && f->kind == FG_GUN; g++)
-            memcpy(n->gun_range[g].max[m], f->v, sizeof n->gun_range[g].max[m]);
-        if (f->kind == FG_SCREEN)
-            n->mthr.v[6 + m] = f->v[0];
+    switch (f->kind) {
+        case FG_RANGE:
+            for (int32_t w = 0; w < NF_WEAPONS; w++)
+                for (int32_t m = 0; m < NF_MEASURES; m++)
+                    memcpy(n->range[w].max[m], f->v, sizeof n->range[w].max[m]);
+            break;
+        case FG_GUN:
+            for (int32_t g = 0; g < NF_GUNS; g++)
+                for (int32_t m = 0; m < NF_MEASURES; m++)
+                    memcpy(n->gun_range[g].max[m], f->v, sizeof n->gun_range[g].max[m]);
+            break;
+        case FG_ROWS:
+            memcpy(n->mthr.v, f->v, NF_ROW_THRESHOLDS * sizeof f->v[0]);
+            break;
+        case FG_SCREEN:
+            n->mthr.v[6] = n->mthr.v[7] = f->v[0];
+            break;
+        case FG_STAR:
+            n->mthr.v[4] = f->v[0];
+            break;
+        case FG_CAP:
+            n->mthr.v[5] = f->v[0];
+            break;
+        case FG_CELL:
+            for (int32_t row = 0; row < NF_ROWS; row++) {
+                memset(n->musketry[row].cell, f->v[0], sizeof n->musketry[row].cell);
+                memset(n->musketry[row].star, f->v[1], sizeof n->musketry[row].star);
+            }
+            break;
+        case FG_ART_CELL:
+            for (int32_t g = 0; g < NF_GUNS; g++)
+                for (int32_t a = 0; a < NF_AMMOS; a++)
+                    memset(n->artillery[g][a].cell, f->v[0], sizeof n->artillery[g][a].cell);
+            break;
+        default: /* FG_MOD */
+            for (int32_t fire = 0; fire < NF_FIRES; fire++)
+                for (int32_t id = 1; id < NF_MOD_IDS; id++)
+                    for (int32_t v = 0; v < NF_VARIANTS; v++)
+                        if (n->modifier[fire].v[id][v] != NF_MOD_UNKNOWN)
+                            n->modifier[fire].v[id][v] = (int8_t)f->v[0];
+            break;
     }
-    if (f->kind == FG_ROWS)
-        memcpy(n->mthr.v, f->v, 4 * sizeof f->v[0]);
-    if (f->kind == FG_STAR)
-        n->mthr.v[4] = f->v[0];
-    if (f->kind == FG_CAP)
-        n->mthr.v[5] = f->v[0];
-    for (int32_t row = 0; row < NF_ROWS && f->kind == FG_CELL; row++) {
-        memset(n->musketry[row].cell, f->v[0], sizeof n->musketry[row].cell);
-        memset(n->musketry[row].star, f->v[1], sizeof n->musketry[row].star);
-    }
-    for (int32_t g = 0; g < NF_GUNS && f->kind == FG_ART_CELL; g++)
-        for (int32_t a = 0; a < NF_AMMOS; a++)
-            memset(n->artillery[g][a].cell, f->v[0], sizeof n->artillery[g][a].cell);
-    for (int32_t fire = 0; fire < NF_FIRES && f->kind == FG_MOD; fire++)
-        for (int32_t id = 1; id < NF_MOD_IDS; id++)
-            for (int32_t v = 0; v < NF_VARIANTS; v++)
-                if (n->modifier[fire].v[id][v] != NF_MOD_UNKNOWN)
-                    n->modifier[fire].v[id][v] = (int8_t)f->v[0];
     /* Every seal as the library computes it: a forger's rules. */
     napfire__rules_reseal(n);
 }
