@@ -358,6 +358,64 @@ class TestProbability(unittest.TestCase):
                                                      ctypes.byref(res), ctypes.byref(st)),
                          nf.Status.EDOMAIN)
 
+    def test_resolve_many_arguments(self):
+        ok = support.fex1_shot()
+        with self.assertRaisesRegex(nf.RangeError, r"rolls\[1\]=2147483648 is outside"):
+            nf.resolve_many([ok, ok], [8, 2 ** 31])
+        with self.assertRaisesRegex(nf.RangeError, r"half_dice\[0\]=-2147483649 is outside"):
+            nf.resolve_many([ok], [8], [-2 ** 31 - 1])
+        with self.assertRaisesRegex(TypeError, r"rolls\[0\] must be an integer, not float"):
+            nf.resolve_many([ok], [8.0])
+        with self.assertRaisesRegex(TypeError, r"half_dice\[1\] must be an integer, not str"):
+            nf.resolve_many([ok, ok], (8, 8), (6, "6"))
+        # In int32 but outside the domain: the element's status, not an exception.
+        results, statuses = nf.resolve_many([ok, ok], (13, 8), [6, 7])
+        self.assertEqual(statuses, [nf.Status.EDOMAIN, nf.Status.EDOMAIN])
+        self.assertEqual(nf.resolve_many([ok], [True], [6])[1], [nf.Status.EDOMAIN])
+
+    def test_resolve_many_dice(self):  # F-CAS-3: the half die only when a half remains
+        ok, far = support.fex1_shot(), support.fex1_shot()
+        far[nf.ShotParam.DISTANCE] = 999
+        bare = nf.Shot(*support.fex1_units())
+        shots = [ok] * 40 + [far, bare]
+        dice = nf.Dice(2026, 54)
+        replay = dice.copy()
+        results, statuses, rolls, half_dice = nf.resolve_many_dice(shots, dice)
+        self.assertEqual(len(results), 42)
+        self.assertEqual(statuses[40:], [nf.Status.OK, nf.Status.EINVAL])
+        self.assertFalse(results[40].permitted)
+        # The same rolls through resolve_many give the same bytes.
+        again, again_st = nf.resolve_many(shots, rolls, half_dice)
+        self.assertEqual(again_st, statuses)
+        self.assertEqual([bytes(r) for r in again], [bytes(r) for r in results])
+        # The generator rolled 2D6 for each shot and a die only for a pending half.
+        halves = 0
+        for i, roll in enumerate(rolls):
+            self.assertEqual(replay.roll_2d6(), roll)
+            first = nf.resolve_many([shots[i]], [roll])[0][0]
+            if statuses[i] == nf.Status.OK and first.half_pending:
+                self.assertEqual(replay.d6(), half_dice[i])
+                self.assertTrue(results[i].half_die_used)
+                halves += 1
+            else:
+                self.assertEqual(half_dice[i], 0)
+        self.assertGreater(halves, 0)
+        self.assertIn(nf.Status.OK, statuses[:40])
+        self.assertEqual(replay.next_raw(), dice.next_raw())
+        # Nothing to roll: nothing drawn.
+        before = bytes(dice.raw)
+        self.assertEqual(nf.resolve_many_dice([], dice), ([], [], [], []))
+        self.assertEqual(bytes(dice.raw), before)
+        with self.assertRaisesRegex(TypeError, "dice must be a Dice"):
+            nf.resolve_many_dice([ok], 7)
+        with self.assertRaisesRegex(TypeError, "element 1 is not a Shot"):
+            nf.resolve_many_dice([ok, nf.Unit(nf.Arm.CAVALRY)], dice)
+        ctypes.memset(dice.raw, 0, nf.DICE_SIZE)
+        with self.assertRaises(nf.StateError):
+            nf.resolve_many_dice([ok], dice)
+        self.assertEqual(bytes(dice.raw), bytes(nf.DICE_SIZE))
+
+
 class TestDice(unittest.TestCase):
     def test_reference_vectors(self):  # napfire.h: seed 42, stream 54
         dice = nf.Dice(42, 54)

@@ -81,7 +81,7 @@ __all__ = [
     "EnumId", "ParseCode",
     # figure scale
     "Modifier", "Result", "ParseError", "Outcome", "Unit", "Shot", "Rules", "Dice",
-    "resolve_many", "dice_size", "builtin_rules_text",
+    "resolve_many", "resolve_many_dice", "dice_size", "builtin_rules_text",
     "DescribeStyle", "missing_describe", "unknown_data",
     # hex scale
     "HexLayout", "StepKind", "Terrain", "Presence", "LosPolicy", "LosRule",
@@ -149,6 +149,9 @@ class RangeError(OverflowError, ValueError):
     """An integer outside the range its C parameter (or the library's
     documented domain) can hold; the message names the parameter and the
     range. Raised before any C call: nothing was changed."""
+
+
+_I32_RANGE = _c_range(c_int32)
 
 
 def _int(value, name, lo=None, hi=None, ctype=c_int32, domain=None):
@@ -1730,6 +1733,40 @@ class Shot(_Parameters, _ShotRef):
         return "Shot(distance=%d)" % self.get(ShotParam.DISTANCE)
 
 
+def _packed_shots(shots, function):
+    """``shots`` (a list of :class:`Shot`) copied into one array, as the
+    batch functions take them."""
+    for i, shot in enumerate(shots):
+        if not isinstance(shot, Shot):
+            raise TypeError("%s: element %d is not a Shot" % (function, i))
+    if not shots:
+        return (c_uint64 * (SHOT_SIZE // 8))()
+    # One join and one copy: a ctypes.memmove per shot costs several times
+    # as much as the library's resolution of it.
+    return (c_uint64 * (SHOT_SIZE // 8 * len(shots))).from_buffer_copy(
+        b"".join([bytes(s._storage) for s in shots]))
+
+
+def _i32_array(values, n, name):
+    """``values`` as a ``c_int32`` array of ``n`` (at least 1), each checked
+    as :func:`_int` checks one, with its message (``name[i]``)."""
+    out = (c_int32 * max(n, 1))()
+    try:
+        out[:n] = values  # a non-integer raises; a value past int32 is caught below
+        ok = n == 0 or (_I32_RANGE[0] <= min(values) and max(values) <= _I32_RANGE[1])
+    except TypeError:
+        ok = False
+    if not ok:  # the first bad element, named
+        for i, v in enumerate(values):
+            _int(v, "%s[%d]" % (name, i))
+    return out
+
+
+def _statuses(array, n):
+    known = Status._value2member_map_
+    return [known.get(v, v) for v in array[:n]]
+
+
 def resolve_many(shots, rolls, half_dice=None, rules=None):
     """``napfire_resolve_many``: resolve a sequence of :class:`Shot`.
 
@@ -1744,20 +1781,41 @@ def resolve_many(shots, rolls, half_dice=None, rules=None):
         half_dice = [0] * n
     if len(rolls) != n or len(half_dice) != n:
         raise ValueError("resolve_many: shots, rolls and half_dice differ in length")
-    words = SHOT_SIZE // 8
-    packed = (c_uint64 * (words * max(n, 1)))()
-    for i, shot in enumerate(shots):
-        if not isinstance(shot, Shot):
-            raise TypeError("resolve_many: element %d is not a Shot" % i)
-        ctypes.memmove(ctypes.addressof(packed) + i * SHOT_SIZE, shot.raw, SHOT_SIZE)
-    c_rolls = (c_int32 * max(n, 1))(*[_int(v, "rolls[%d]" % i) for i, v in enumerate(rolls)])
-    c_dice = (c_int32 * max(n, 1))(*[_int(v, "half_dice[%d]" % i)
-                                     for i, v in enumerate(half_dice)])
+    packed = _packed_shots(shots, "resolve_many")
+    c_rolls = _i32_array(rolls, n, "rolls")
+    c_dice = _i32_array(half_dice, n, "half_dice")
     results = (Result * max(n, 1))()
     statuses = (c_int32 * max(n, 1))()
     _check(lib.napfire_resolve_many(packed, n, rules, c_rolls, c_dice, results, statuses),
            "napfire_resolve_many")
-    return list(results[:n]), [_status(v) for v in statuses[:n]]
+    return results[:n], _statuses(statuses, n)
+
+
+def resolve_many_dice(shots, dice, rules=None):
+    """``napfire_resolve_many_dice``: roll and resolve a sequence of
+    :class:`Shot` with one :class:`Dice`, as a campaign manager's
+    simulation loop would: 2D6 per shot, the half die only when a half
+    remains.
+
+    Returns ``(results, statuses, rolls, half_dice)``: element i is what
+    :meth:`Shot.resolve` gives with the 2D6 ``rolls[i]`` and the half die
+    ``half_dice[i]`` (0 where none was rolled), and what :func:`resolve_many`
+    gives with those rolls. ``dice`` advances past every roll made; a
+    generator that is not initialised raises :class:`StateError` and is
+    left as it was.
+    """
+    shots = list(shots)
+    n = len(shots)
+    packed = _packed_shots(shots, "resolve_many_dice")
+    if not isinstance(dice, Dice):
+        raise TypeError("resolve_many_dice: dice must be a Dice, not %s" % type(dice).__name__)
+    results = (Result * max(n, 1))()
+    statuses = (c_int32 * max(n, 1))()
+    rolls = (c_int32 * max(n, 1))()
+    half_dice = (c_int32 * max(n, 1))()
+    _check(lib.napfire_resolve_many_dice(packed, n, rules, dice, results, statuses, rolls, half_dice),
+           "napfire_resolve_many_dice")
+    return results[:n], _statuses(statuses, n), rolls[:n], half_dice[:n]
 
 
 def _status(value):
