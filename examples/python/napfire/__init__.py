@@ -138,11 +138,21 @@ lib, LIBRARY = _load_library()
 # is declared with (so nothing can slip through a function that forgot).
 
 
+_C_RANGES = {}
+
+
 def _c_range(ctype):
-    bits = 8 * sizeof(ctype)
-    if ctype(-1).value < 0:
-        return -(1 << (bits - 1)), (1 << (bits - 1)) - 1
-    return 0, (1 << bits) - 1
+    # Cached: every checked int asks, and working it out costs more than
+    # the check.
+    bounds = _C_RANGES.get(ctype)
+    if bounds is None:
+        bits = 8 * sizeof(ctype)
+        if ctype(-1).value < 0:
+            bounds = -(1 << (bits - 1)), (1 << (bits - 1)) - 1
+        else:
+            bounds = 0, (1 << bits) - 1
+        _C_RANGES[ctype] = bounds
+    return bounds
 
 
 class RangeError(OverflowError, ValueError):
@@ -160,9 +170,10 @@ def _int(value, name, lo=None, hi=None, ctype=c_int32, domain=None):
     Floats and other non-integers are refused (TypeError) rather than
     rounded: ``int(2.7)`` would be a silent change of value too.
     """
-    c_lo, c_hi = _c_range(ctype)
-    lo = c_lo if lo is None else lo
-    hi = c_hi if hi is None else hi
+    if lo is None or hi is None:
+        c_lo, c_hi = _c_range(ctype)
+        lo = c_lo if lo is None else lo
+        hi = c_hi if hi is None else hi
     try:
         v = _operator.index(value)
     except TypeError:
@@ -191,13 +202,14 @@ def _no_nul(text, name):
 def _checked_type(ctype):
     """An argtype like ``ctype`` whose conversion refuses out-of-range ints."""
     lo, hi = _c_range(ctype)
+    what = "a %s argument" % ctype.__name__
 
     class Checked(ctype):
         @classmethod
         def from_param(cls, value):
             if isinstance(value, ctype):
                 return value
-            return ctype(_int(value, "a %s argument" % ctype.__name__, lo, hi, ctype))
+            return ctype(_int(value, what, lo, hi, ctype))
 
     Checked.__name__ = Checked.__qualname__ = "checked_" + ctype.__name__
     return Checked
