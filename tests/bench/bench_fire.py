@@ -18,6 +18,7 @@ The musketry cells used are MADE UP (the source's table is damaged); they are
 the same in the baseline and in the library.
 """
 import ctypes
+import os
 import statistics
 import subprocess
 import sys
@@ -142,6 +143,27 @@ def main():
         lib.napfire_shot_resolve(shots[i], rules, s[6], s[7], ctypes.byref(res))
         assert res.casualties == naive_resolve(*s), (i, s, res.casualties)
 
+    # The same shots and rules through the package (examples/python/napfire,
+    # on this library), as a Python program would write them; its batch
+    # must give the raw call's bytes.
+    os.environ["NAPFIRE_LIBRARY"] = sys.argv[1]
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                    "..", "..", "examples", "python"))
+    import napfire as nf
+    pk_rules = nf.Rules()
+    for row in range(5):
+        for col in range(9):
+            pk_rules.set_musketry(row, col, cell(row, col))
+    pk_shots = [nf.Shot(nf.Unit(nf.Arm.LINE_INFANTRY, troop_class=s[0], nation=s[1],
+                                formation=s[2], figures=s[3]),
+                        nf.Unit(nf.Arm.LINE_INFANTRY, formation=s[4]), distance=s[5])
+                for s in specs]
+    pk_rolls, pk_dice = [s[6] for s in specs], [s[7] for s in specs]
+    lib.napfire_resolve_many(shots, N, rules, rolls, dice, results, statuses)
+    pk_results, pk_statuses = nf.resolve_many(pk_shots, pk_rolls, pk_dice, rules=pk_rules)
+    assert pk_statuses == [nf.Status.OK] * N
+    assert [bytes(r) for r in pk_results] == [bytes(r) for r in results]
+
     resolve = lib.napfire_shot_resolve
     ref = ctypes.byref(res)
     measures = {
@@ -149,10 +171,11 @@ def main():
         "per_call": lambda: [resolve(shots[i], rules, rolls[i], dice[i], ref) for i in range(N)],
         "batch": lambda: [lib.napfire_resolve_many(shots, N, rules, rolls, dice, results, statuses)
                           for _ in range(BATCH_REPS)],
+        "package": lambda: nf.resolve_many(pk_shots, pk_rolls, pk_dice, rules=pk_rules),
     }
-    reps = {"python": 1, "per_call": 1, "batch": BATCH_REPS}
+    reps = {"python": 1, "per_call": 1, "batch": BATCH_REPS, "package": 1}
     samples = {k: [] for k in measures}
-    ratios = {"per_call": [], "batch": []}
+    ratios = {"per_call": [], "batch": [], "package": []}
     for rnd in range(ROUNDS):
         order = list(measures) if rnd % 2 == 0 else list(reversed(measures))
         this = {}
@@ -178,7 +201,8 @@ def main():
     print(f"{'measure':<40} {'ns/shot':>11} {'vs Python':>10} {'vs C batch':>11}")
     print(f"{'naive Python rules evaluation':<40} {med['python']:>11.1f} {'1.00x':>10}")
     for key, label in (("per_call", "ctypes napfire_shot_resolve, per call"),
-                       ("batch", "ctypes napfire_resolve_many, per shot")):
+                       ("batch", "ctypes napfire_resolve_many, per shot"),
+                       ("package", "package napfire.resolve_many, per shot")):
         print(f"{label:<40} {med[key]:>11.1f} {statistics.median(ratios[key]):>9.2f}x "
               f"{med[key] / c['resolve_many_ns']:>10.2f}x")
 
