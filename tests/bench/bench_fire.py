@@ -8,11 +8,14 @@ Runs the C benchmark (resolve, resolve_many per shot, distribution, each
 against a hand-written C floor measured interleaved in the same process,
 in thread CPU time; see bench_fire.c), then times the same kind of shot
 through ctypes (one call per shot, and per element of one
-napfire_resolve_many call) beside a straightforward rules evaluation
-written in Python, also interleaved and in thread CPU time. Every figure
-is a median over rounds; the ratios are medians of per-round ratios.
-Not a test: it asserts nothing about time, only that each floor computes
-what the library computes.
+napfire_resolve_many call, with arrays made once) and through the
+package's napfire.resolve_many (examples/python/napfire, loaded on the
+same library), beside a straightforward rules evaluation written in
+Python, also interleaved and in thread CPU time. Every figure is a
+median over rounds; the ratios are medians of per-round ratios. Not a
+test: it asserts nothing about time, only that each floor computes what
+the library computes, and that the package's batch gives the raw
+call's bytes.
 
 The musketry cells used are MADE UP (the source's table is damaged); they are
 the same in the baseline and in the library.
