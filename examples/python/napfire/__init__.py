@@ -161,9 +161,6 @@ class RangeError(OverflowError, ValueError):
     range. Raised before any C call: nothing was changed."""
 
 
-_I32_RANGE = _c_range(c_int32)
-
-
 def _int(value, name, lo=None, hi=None, ctype=c_int32, domain=None):
     """``value`` as an int in ``lo..hi`` (default: the range of ``ctype``).
 
@@ -1765,7 +1762,8 @@ def _i32_array(values, n, name):
     out = (c_int32 * max(n, 1))()
     try:
         out[:n] = values  # a non-integer raises; a value past int32 is caught below
-        ok = n == 0 or (_I32_RANGE[0] <= min(values) and max(values) <= _I32_RANGE[1])
+        lo, hi = _c_range(c_int32)
+        ok = n == 0 or (lo <= min(values) and max(values) <= hi)
     except TypeError:
         ok = False
     if not ok:  # the first bad element, named
@@ -1775,6 +1773,7 @@ def _i32_array(values, n, name):
 
 
 def _statuses(array, n):
+    """The first ``n`` statuses of ``array``, as :func:`_status` gives each."""
     known = Status._value2member_map_
     return [known.get(v, v) for v in array[:n]]
 
@@ -1831,7 +1830,8 @@ def resolve_many_dice(shots, dice, rules=None):
 
 
 def _status(value):
-    return Status(value) if value in Status._value2member_map_ else value
+    """A :class:`Status` where the library's value is one, else the int."""
+    return Status._value2member_map_.get(value, value)
 
 
 def dice_size():
