@@ -30,21 +30,6 @@ int cli_error(const char *cmd, const char *fmt, ...) {
     return CLI_BAD_INPUT;
 }
 
-int cli_close_output(FILE *f, const char *path) {
-    /* fflush first: fclose's own error does not say whether the data or
-     * the close failed, and errno must describe the write. */
-    int bad = fflush(f) != 0 || ferror(f);
-    int err = errno;
-    if (fclose(f) != 0 && !bad) {
-        bad = 1;
-        err = errno;
-    }
-    if (!bad)
-        return CLI_RESOLVED;
-    fprintf(stderr, "napfire: cannot write %s: %s\n", path, err ? strerror(err) : "write error");
-    return CLI_WRITE_ERROR;
-}
-
 /* Enumerations have fewer values than this; napfire_enum_name() answers
  * "unknown" past their end. */
 #define ENUM_VALUES_MAX 64

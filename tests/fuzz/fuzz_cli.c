@@ -193,13 +193,13 @@ static int run_captured(uint8_t which, int argc, char **argv) {
 static int run(uint8_t which, int argc, char **argv) {
     switch (which % 6) {
         case 0:
-            return napfire_cmd_fire(argc, argv, 0, 0);
+            return napfire_cmd_musketry(argc, argv);
         case 1:
-            return napfire_cmd_fire(argc, argv, 1, 0);
+            return napfire_cmd_artillery(argc, argv);
         case 2:
-            return napfire_cmd_fire(argc, argv, 0, 1);
+            return napfire_cmd_odds_musketry(argc, argv);
         case 3:
-            return napfire_cmd_fire(argc, argv, 1, 1);
+            return napfire_cmd_odds_artillery(argc, argv);
         case 4:
             return napfire_cmd_los(argc, argv);
         default:
