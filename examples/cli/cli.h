@@ -43,10 +43,25 @@ struct out *out_stdout(void);
  * CLI_RESOLVED or CLI_WRITE_ERROR. */
 int cli_close_output(FILE *f, const char *path);
 
+/* An input a command reads, for cli_check_output(). */
+struct cli_input {
+    const char *what; /* "map", "rules file" */
+    const char *path; /* NULL: not given */
+};
+
+/* Before a command reads anything: refuse (CLI_BAD_INPUT, after a message
+ * naming @p opt and @p path) an output file that is not a regular file
+ * (a directory, a FIFO, a device, a socket, a link to nothing) or that is
+ * the same file as one of the @p n inputs (same device and inode, through
+ * any link). Only stat()s: never blocks. */
+int cli_check_output(const char *cmd, const char *opt, const char *path, const struct cli_input *inputs, size_t n);
+
 /* Draw into the file at @p path: fn writes the bytes and returns 0 (or
- * non-zero when what it was given cannot be drawn). Reports a failure on
- * stderr as "napfire CMD: ..." naming the file. Returns CLI_RESOLVED,
- * CLI_BAD_INPUT or CLI_WRITE_ERROR. */
+ * non-zero when what it was given cannot be drawn). The bytes go to a new
+ * file beside the target, renamed over it only when complete: on any
+ * failure the target is as it was. Reports a failure on stderr as
+ * "napfire CMD: ..." naming the file. Returns CLI_RESOLVED, CLI_BAD_INPUT
+ * or CLI_WRITE_ERROR. */
 int cli_write_file(const char *cmd, const char *path, int (*fn)(struct out *, const void *), const void *arg);
 
 #endif

@@ -630,11 +630,15 @@ static int fire_main(int argc, char **argv, const struct fire_kind *k) {
         return CLI_RESOLVED;
     if (rc != CLI_RESOLVED)
         return rc;
+    const struct cli_arg *svg = &args[row_of("svg")];
+    const struct cli_arg *rules_file = &args[row_of("rules")];
+    const struct cli_input inputs[] = {{"rules file", rules_file->given ? rules_file->text : NULL}};
+    if (svg->given && cli_check_output(k->cmd, "--svg", svg->text, inputs, 1) != CLI_RESOLVED)
+        return CLI_BAD_INPUT;
     static struct fire_input in;
     rc = fire_input(k, args, &in);
     if (rc != CLI_RESOLVED)
         return rc;
-    const struct cli_arg *svg = &args[row_of("svg")];
     if (svg->given) {
         rc = odds_svg(svg->text, k->cmd, &in.shot, in.use_rules);
         if (rc != CLI_RESOLVED)

@@ -423,6 +423,9 @@ int napfire_cmd_los(int argc, char **argv) {
         return CLI_RESOLVED;
     if (rc != CLI_RESOLVED)
         return rc;
+    const struct cli_input inputs[] = {{"map", a.map}};
+    if (a.svg && cli_check_output("los", "--svg", a.svg, inputs, 1) != CLI_RESOLVED)
+        return CLI_BAD_INPUT;
     struct cli_map m;
     rc = cli_map_load(a.map, &m);
     if (rc != CLI_RESOLVED)

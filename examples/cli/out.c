@@ -95,7 +95,7 @@ void out_fmt(struct out *o, const char *f, ...) {
     va_end(ap);
 }
 
-/* What replaces the byte at s, into rep (NUL-terminated); "" keeps it. */
+/* What replaces the ASCII byte c, into rep (NUL-terminated); "" keeps it. */
 static void escape_one(unsigned char c, enum out_escape how, char rep[8]) {
     static const char hex[] = "0123456789abcdef";
     rep[0] = '\0';
@@ -114,18 +114,60 @@ static void escape_one(unsigned char c, enum out_escape how, char rep[8]) {
     }
 }
 
-void out_escaped(struct out *o, const char *s, enum out_escape how) {
-    const char *run = s;
-    for (; *s; s++) {
-        char rep[8];
-        escape_one((unsigned char)*s, how, rep);
-        if (!rep[0])
-            continue;
-        out_put(o, run, (size_t)(s - run));
-        out_s(o, rep);
-        run = s + 1;
+/* The length (2..4) of the well-formed UTF-8 sequence starting at the
+ * non-ASCII byte s[0] (Unicode's table 3-7: no overlong forms, no
+ * surrogates, nothing past U+10FFFF), or 0 when there is none: *bad then
+ * receives the length of its maximal subpart (1..3), the bytes one U+FFFD
+ * replaces, as Unicode recommends (and as Python's "replace" decodes). The
+ * NUL at the end stops the scan like any byte that continues nothing. */
+static size_t utf8_length(const unsigned char *s, size_t *bad) {
+    unsigned char c = s[0], lo = 0x80, hi = 0xBF;
+    size_t need;
+    if (c >= 0xC2 && c <= 0xDF) {
+        need = 1;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+        need = 2;
+        lo = c == 0xE0 ? 0xA0 : 0x80;
+        hi = c == 0xED ? 0x9F : 0xBF;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        need = 3;
+        lo = c == 0xF0 ? 0x90 : 0x80;
+        hi = c == 0xF4 ? 0x8F : 0xBF;
+    } else {
+        *bad = 1;
+        return 0;
     }
-    out_s(o, run);
+    for (size_t i = 1; i <= need; i++) {
+        if (s[i] < lo || s[i] > hi) {
+            *bad = i;
+            return 0;
+        }
+        lo = 0x80;
+        hi = 0xBF;
+    }
+    return need + 1;
+}
+
+void out_escaped(struct out *o, const char *s, enum out_escape how) {
+    static const char replacement[] = "\xEF\xBF\xBD"; /* U+FFFD */
+    const unsigned char *p = (const unsigned char *)s, *run = p;
+    while (*p) {
+        char rep[8] = "";
+        size_t skip = 1, bad = 0;
+        if (*p < 0x80)
+            escape_one(*p, how, rep);
+        else if ((skip = utf8_length(p, &bad)) == 0)
+            skip = bad;
+        if (!rep[0] && !bad) {
+            p += skip;
+            continue;
+        }
+        out_put(o, (const char *)run, (size_t)(p - run));
+        out_s(o, bad ? replacement : rep);
+        p += skip;
+        run = p;
+    }
+    out_s(o, (const char *)run);
 }
 
 void out_json_string(struct out *o, const char *s) {

@@ -47,10 +47,14 @@ enum out_escape {
     OUT_JSON /* inside a JSON string: " \ and control characters escaped */
 };
 
-/* The one escaping routine of every writer. */
+/* The one escaping routine of every writer. Its output is always valid
+ * UTF-8: a byte sequence that is not well-formed UTF-8 (a file name in
+ * another encoding, a stray byte) is replaced by U+FFFD, one per maximal
+ * ill-formed subpart as Unicode recommends; well-formed text passes
+ * unchanged. */
 void out_escaped(struct out *o, const char *s, enum out_escape how);
 
-/* s as a JSON string literal, quotes included. */
+/* s as a JSON string literal, quotes included: always valid UTF-8. */
 void out_json_string(struct out *o, const char *s);
 
 #endif
