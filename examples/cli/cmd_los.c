@@ -8,7 +8,6 @@
  * Exit status: 0 clear, 1 blocked, 2 bad input, 4 the output could not be
  * written (3, "not applicable", is never returned by this command).
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +16,7 @@
 
 #include "cli.h"
 #include "map.h"
+#include "number.h"
 #include "opts.h"
 #include "picture.h"
 #include "svg.h"
@@ -89,51 +89,40 @@ static const struct cli_spec los_spec = {
     .max_pos = 3,
 };
 
-static int parse_int(const char *s, long lo, long hi, int32_t *out) {
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (errno || end == s || *end || v < lo || v > hi)
-        return 0;
-    *out = (int32_t)v;
-    return 1;
-}
-
-/* "COL,ROW" */
+/* "COL,ROW": two numbers of the one syntax (number.h), one comma. */
 static int parse_pair(const char *s, int32_t *a, int32_t *b) {
-    char buf[64];
-    const char *comma = strchr(s, ',');
-    if (!comma || (size_t)(comma - s) >= sizeof buf)
-        return 0;
-    memcpy(buf, s, (size_t)(comma - s));
-    buf[comma - s] = '\0';
-    return parse_int(buf, -NAPFIRE_HEX_COORD_MAX, NAPFIRE_HEX_COORD_MAX, a) &&
-           parse_int(comma + 1, -NAPFIRE_HEX_COORD_MAX, NAPFIRE_HEX_COORD_MAX, b);
+    const char *p = cli_number(s, -NAPFIRE_HEX_COORD_MAX, NAPFIRE_HEX_COORD_MAX, a);
+    return p && *p == ',' && cli_whole_number(p + 1, -NAPFIRE_HEX_COORD_MAX, NAPFIRE_HEX_COORD_MAX, b) == 0;
 }
 
-/* At least one hexside: an empty list would be a firer that sees nothing,
- * which no formation has (H-FACE). */
+/* Hexsides 0..5 separated by commas. At least one hexside: an empty list
+ * would be a firer that sees nothing, which no formation has (H-FACE). */
 static int parse_front(const char *s, uint32_t *mask) {
     if (!strcmp(s, "all")) {
         *mask = 0x3F;
         return 1;
     }
     uint32_t m = 0;
-    for (const char *p = s; *p; p++) {
-        if (*p >= '0' && *p <= '5' && (p[1] == ',' || p[1] == '\0'))
-            m |= 1u << (*p - '0');
-        else if (*p != ',' || p == s || p[1] == '\0' || p[1] == ',')
+    for (const char *p = s;; p++) {
+        int32_t side;
+        p = cli_number(p, 0, 5, &side);
+        if (!p)
+            return 0;
+        m |= 1u << side;
+        if (*p == '\0')
+            break;
+        if (*p != ',')
             return 0;
     }
     *mask = m;
-    return m != 0;
+    return 1;
 }
 
 static int parse_facing(const char *s, uint32_t *mask) {
     static const char *const names[] = {"column", "artillery", "line", "tirailleur", "square"};
     const char *colon = strchr(s, ':');
     int32_t facing;
-    if (!colon || !parse_int(colon + 1, 0, 11, &facing))
+    if (!colon || cli_whole_number(colon + 1, 0, 11, &facing) != 0)
         return 0;
     for (int32_t f = 0; f < 5; f++)
         if (strlen(names[f]) == (size_t)(colon - s) && !strncmp(s, names[f], (size_t)(colon - s)))

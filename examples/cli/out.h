@@ -36,7 +36,9 @@ void out_s(struct out *o, const char *s);
 
 /* Formatted output with %d, %u, %s, %zu and %% only: no libc formatting,
  * so every platform writes the same bytes. */
-#if defined(__GNUC__) || defined(__clang__)
+#if defined(__MINGW32__)
+__attribute__((format(gnu_printf, 2, 3))) /* %zu: out_fmt is not the C runtime's printf */
+#elif defined(__GNUC__) || defined(__clang__)
 __attribute__((format(printf, 2, 3)))
 #endif
 void out_fmt(struct out *o, const char *fmt, ...);
