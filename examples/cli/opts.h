@@ -7,9 +7,10 @@
  * parser accepts `--name VALUE` and `--name=VALUE` (and unique prefixes of
  * a name, as getopt_long does), `-h`/`--help` (the subcommand's own help,
  * printed from the same table), and `--` to end the options. Every value is
- * checked here against its row: a whole number in its range (explicit, or
- * napfire_param_bounds() of the row's parameter), a name of its
- * napfire_enum_name() enumeration, a distance with its unit. The rules:
+ * checked here against its row: a whole number of the tool's one number
+ * syntax (number.h) in its range (explicit, or napfire_param_bounds() of
+ * the row's parameter), a name of its napfire_enum_name() enumeration, a
+ * distance with its unit. The rules:
  *
  *   - an option given twice is an error (no "last one wins": a shot
  *     computed from a silently overridden option is a wrong answer);
