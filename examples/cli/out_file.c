@@ -187,18 +187,49 @@ static const int caught[] = {
 
 #define NCAUGHT (sizeof caught / sizeof caught[0])
 
-/* While a temporary file exists, an interrupt removes it before the tool
- * dies (the target is untouched either way). */
-static void guard(const char *tmp, void (*saved[NCAUGHT])(int)) {
-    pending = tmp;
+/* The handlers and the signal mask around one write. */
+struct guard {
+    void (*saved[NCAUGHT])(int);
+#ifndef _WIN32
+    sigset_t mask;
+#endif
+};
+
+/* Hold the caught signals: one that comes meanwhile waits for release(),
+ * so that none falls between creating the temporary file and guarding
+ * it, or between renaming it and unguarding. */
+static void hold(struct guard *g) {
+#ifdef _WIN32
+    (void)g;
+#else
+    sigset_t set;
+    sigemptyset(&set);
     for (size_t i = 0; i < NCAUGHT; i++)
-        saved[i] = signal(caught[i], on_signal);
+        sigaddset(&set, caught[i]);
+    sigprocmask(SIG_BLOCK, &set, &g->mask);
+#endif
 }
 
-static void unguard(void (*saved[NCAUGHT])(int)) {
+static void release(const struct guard *g) {
+#ifdef _WIN32
+    (void)g;
+#else
+    sigprocmask(SIG_SETMASK, &g->mask, NULL);
+#endif
+}
+
+/* While a temporary file exists, an interrupt removes it before the tool
+ * dies (the target is untouched either way). */
+static void guard(const char *tmp, struct guard *g) {
+    pending = tmp;
     for (size_t i = 0; i < NCAUGHT; i++)
-        if (saved[i] != SIG_ERR)
-            signal(caught[i], saved[i]);
+        g->saved[i] = signal(caught[i], on_signal);
+}
+
+static void unguard(const struct guard *g) {
+    for (size_t i = 0; i < NCAUGHT; i++)
+        if (g->saved[i] != SIG_ERR)
+            signal(caught[i], g->saved[i]);
     pending = NULL;
 }
 
@@ -297,23 +328,25 @@ int cli_write_file(const char *cmd, const char *path, int (*fn)(struct out *, co
     char *target = resolve(path), *tmp = NULL;
     if (!target)
         return write_error(cmd, path, errno ? errno : ENOMEM);
+    struct guard g;
+    hold(&g);
     int fd = create_beside(target, &tmp);
-    if (fd < 0) {
-        int e = errno ? errno : EEXIST;
-        free(tmp);
-        free(target);
-        return write_error(cmd, path, e);
+    int err = fd < 0 ? (errno ? errno : EEXIST) : 0;
+    if (fd >= 0)
+        guard(tmp, &g);
+    release(&g);
+    if (fd >= 0) {
+        keep_mode(fd, target);
+        errno = 0;
+        err = fill(fd, fn, arg);
+        hold(&g);
+        if (err == 0 && replace(tmp, target) != 0)
+            err = errno ? errno : EIO;
+        if (err != 0)
+            unlink_file(tmp);
+        unguard(&g);
+        release(&g);
     }
-    void (*saved[NCAUGHT])(int);
-    guard(tmp, saved);
-    keep_mode(fd, target);
-    errno = 0;
-    int err = fill(fd, fn, arg);
-    if (err == 0 && replace(tmp, target) != 0)
-        err = errno ? errno : EIO;
-    if (err != 0)
-        unlink_file(tmp);
-    unguard(saved);
     free(tmp);
     free(target);
     if (err == -1) {

@@ -9,9 +9,9 @@ UTF-8, whatever bytes a file name has.
 
 Environment: NAPFIRE_CLI, NAPFIRE_SOURCE_ROOT (tests/cli/meson.build).
 """
-import json
 import os
 import shutil
+import signal
 import stat
 import subprocess
 import tempfile
@@ -139,6 +139,45 @@ class AtomicWrite(Scratch):
         self.assertEqual(r.status, WRITE_ERROR, r.err)
         self.assertIn("cannot write SVG '%s': File too large" % old, r.err)
         self.assertEqual(self.snapshot(), before)
+
+    def test_interrupted_write_leaves_the_old_file(self):
+        # SIGTERM while the picture of a 200 x 200 map (some megabytes) is
+        # being written: the old file stays whole (or, if the signal came
+        # after the rename, the new one is whole), and the temporary file
+        # is gone. Tried a few times: the write may be over before it is
+        # seen to have begun.
+        n = 200
+        big = self.path("big.map")
+        with open(big, "wb") as f:
+            f.write(b"napfire-map 1\nlayout odd-q\nsize %d %d\n" % (n, n) +
+                    (b". " * (n - 1) + b".\n") * n)
+        old = self.path("old.svg")
+        with open(old, "wb") as f:
+            f.write(b"the user's own picture\n")
+        interrupted = False
+        for _ in range(10):
+            proc = subprocess.Popen([CLI, "los", "--svg", old, big, "0,0", "199,199"],
+                                    stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                    stderr=subprocess.PIPE, env=child_env())
+            seen = False
+            while proc.poll() is None and not seen:
+                # The write has begun: a temporary file, or (written in
+                # place) the old file changed.
+                seen = (any(name.endswith(".tmp") for name in os.listdir(self.dir)) or
+                        os.path.getsize(old) != len(b"the user's own picture\n"))
+            if seen:
+                proc.send_signal(signal.SIGTERM)
+            proc.communicate(timeout=TIMEOUT)
+            self.assertEqual([n for n in os.listdir(self.dir) if n.endswith(".tmp")], [])
+            with open(old, "rb") as f:
+                data = f.read()
+            self.assertTrue(data == b"the user's own picture\n" or
+                            (data.startswith(b"<?xml") and data.endswith(b"</svg>\n")))
+            if proc.returncode == -signal.SIGTERM and data.startswith(b"the user's"):
+                interrupted = True
+                break
+        if not interrupted:
+            self.skipTest("every write was over before it could be interrupted")
 
     def test_failed_write_creates_nothing(self):
         new = self.path("new.svg")
