@@ -9,9 +9,8 @@ import unittest
 
 import napfire as nf
 
-# odds.py is a script, loaded from its path: putting examples/python on
-# sys.path would put the source tree's napfire package ahead of an installed
-# one (.ci/run runs these tests against the pip-installed package).
+# odds.py is a script, loaded from its path, with whichever napfire this
+# test imported (.ci/run runs these tests against the pip-installed package).
 _ODDS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples", "python",
                      "odds.py")
 _spec = importlib.util.spec_from_file_location("odds", _ODDS)

@@ -57,7 +57,6 @@ error names every place tried. Type annotations: ``__init__.pyi``.
 import copy as _copy
 import ctypes
 import ctypes.util
-import enum
 import fractions
 import operator as _operator
 import os
@@ -74,18 +73,11 @@ __all__ = [
     "NoSpaceError", "UnknownDataError", "RulesSyntaxError", "SizeError",
     "RangeError", "RulesFileError",
     "error_for",
-    # enumerations
-    "Status", "Arm", "Nation", "TroopClass", "Formation", "Weapon", "Cover",
-    "Moved", "Measure", "Band", "Ammo", "Gun", "Reason", "ModifierId",
-    "Missing", "Fire", "Threshold", "Provenance", "UnitParam", "ShotParam",
-    "EnumId", "ParseCode",
     # figure scale
     "Modifier", "Result", "ParseError", "Outcome", "Unit", "Shot", "Rules", "Dice",
     "resolve_many", "resolve_many_dice", "dice_size", "builtin_rules_text",
-    "DescribeStyle", "missing_describe", "unknown_data",
+    "missing_describe", "unknown_data",
     # hex scale
-    "HexLayout", "StepKind", "Terrain", "Presence", "LosPolicy", "LosRule",
-    "LosElevation", "HexFormation", "HexEnumId",
     "Hex", "TraceStep", "HexInfo", "LosQuery", "LosResult", "HexFire",
     "Trace", "trace_steps", "trace_size", "hex_check", "hex_direction",
     "hex_neighbour", "hex_side_towards", "hex_vertex_hexes", "hex_distance",
@@ -95,29 +87,14 @@ __all__ = [
 ]
 
 # --------------------------------------------------------------------------
-# Constants mirrored from napfire.h / napfire_hex.h
+# Enumerations and constants: generated from the headers at build time
+# (gen_bindings.py); names are the C names without their prefix.
 
-UNIT_SIZE = 128                   #: NAPFIRE_UNIT_SIZE
-SHOT_SIZE = 512                   #: NAPFIRE_SHOT_SIZE
-RULES_SIZE = 4096                 #: NAPFIRE_RULES_SIZE
-TRACE_SIZE = 64                   #: NAPFIRE_TRACE_SIZE
-MAX_FIGURES = 9999                #: NAPFIRE_MAX_FIGURES
-MAX_DISTANCE = 1000000            #: NAPFIRE_MAX_DISTANCE
-UNKNOWN = -1                      #: NAPFIRE_UNKNOWN (cell, range, threshold)
-MODIFIER_UNKNOWN = -(2 ** 31)     #: NAPFIRE_MODIFIER_UNKNOWN (INT32_MIN)
-MAX_MODIFIER = 20                 #: NAPFIRE_MAX_MODIFIER
-MAX_CELL_HALVES = 198             #: NAPFIRE_MAX_CELL_HALVES
-HEX_COORD_MAX = 1048576           #: NAPFIRE_HEX_COORD_MAX
-HEX_GRID_MAX = 65536              #: NAPFIRE_HEX_GRID_MAX
-HEX_TIRAILLEUR_RANGE = 2          #: NAPFIRE_HEX_TIRAILLEUR_RANGE
-HEX_FIRE_MAX = 999                #: NAPFIRE_HEX_FIRE_MAX
-DICE_SIZE = 32                    #: NAPFIRE_DICE_SIZE
-OUTCOME_DENOMINATOR = 216         #: NAPFIRE_OUTCOME_DENOMINATOR
-MAX_BATCH = 1 << 24               #: NAPFIRE_MAX_BATCH
-RULES_TEXT_VERSION = 1            #: NAPFIRE_RULES_TEXT_VERSION
-RULES_TEXT_MAX = 1048576          #: NAPFIRE_RULES_TEXT_MAX
-RULES_LINE_MAX = 1024             #: NAPFIRE_RULES_LINE_MAX
-PARSE_MESSAGE_SIZE = 128          #: NAPFIRE_PARSE_MESSAGE_SIZE
+from . import _generated  # noqa: E402
+from ._generated import *  # noqa: E402,F401,F403
+from ._generated import __version__  # noqa: E402,F401
+
+__all__ += [name for name in _generated.__all__ if isinstance(getattr(_generated, name), type)]
 
 # --------------------------------------------------------------------------
 # Loading the library
@@ -226,388 +203,6 @@ class _CheckedFields:
             value = _int(value, "%s.%s" % (type(self).__name__, name), ctype=ctype)
         super().__setattr__(name, value)
 
-
-# --------------------------------------------------------------------------
-# Enumerations (values fixed by the ABI; names are the C names without prefix)
-
-
-class Status(enum.IntEnum):
-    """``enum napfire_status``."""
-    OK = 0
-    EINVAL = -1
-    EDOMAIN = -2
-    ESTATE = -3
-    ENOSPC = -4
-    EUNKNOWN = -5
-    ESYNTAX = -6
-    ESIZE = -7
-
-
-class Arm(enum.IntEnum):
-    """``enum napfire_arm``: fixed when the unit is initialised."""
-    LINE_INFANTRY = 0
-    LIGHT_INFANTRY = 1
-    CAVALRY = 2
-    FOOT_ARTILLERY = 3
-    HORSE_ARTILLERY = 4
-
-
-class Nation(enum.IntEnum):
-    """``enum napfire_nation``."""
-    OTHER = 0
-    FRANCE = 1
-    BRITAIN = 2
-    KGL = 3
-    PORTUGAL = 4
-    SPAIN = 5
-    AUSTRIA = 6
-    PRUSSIA = 7
-    RUSSIA = 8
-
-
-class TroopClass(enum.IntEnum):
-    """``enum napfire_class`` (``class`` is a Python keyword)."""
-    GUARD = 0
-    ELITE = 1
-    VETERAN = 2
-    LINE = 3
-    SECOND_RATE = 4
-    CONSCRIPT = 5
-    MILITIA = 6
-
-
-class Formation(enum.IntEnum):
-    """``enum napfire_formation``."""
-    LINE = 0
-    COLUMN_OF_COMPANIES = 1
-    COLUMN_OF_DIVISIONS = 2
-    MASSED_COLUMN = 3
-    SQUARE = 4
-    MASS = 5
-    OPEN_ORDER = 6
-    SKIRMISH = 7
-    LIMBERED = 8
-    UNLIMBERED = 9
-
-
-class Weapon(enum.IntEnum):
-    """``enum napfire_weapon`` (infantry only)."""
-    MUSKET = 0
-    RIFLE = 1
-    SHARPSHOOTER = 2
-
-
-class Cover(enum.IntEnum):
-    """``enum napfire_cover``."""
-    NONE = 0
-    LIMITED = 1
-    COVER = 2
-    BUILDINGS = 3
-
-
-class Moved(enum.IntEnum):
-    """``enum napfire_moved``."""
-    NONE = 0
-    HALF = 1
-    MORE = 2
-
-
-class Measure(enum.IntEnum):
-    """``enum napfire_measure``: millimetres or tenths of an inch."""
-    METRIC = 0
-    IMPERIAL = 1
-
-
-class Band(enum.IntEnum):
-    """``enum napfire_band``."""
-    NONE = 0
-    CANISTER = 1
-    EFFECTIVE = 2
-    LONG = 3
-
-
-class Ammo(enum.IntEnum):
-    """``enum napfire_ammo``."""
-    ROUNDSHOT = 0
-    CANISTER = 1
-
-
-class Gun(enum.IntEnum):
-    """``enum napfire_gun``."""
-    LIGHT = 0
-    P6 = 1
-    P9 = 2
-    P12 = 3
-    HOWITZER = 4
-
-
-class Reason(enum.IntEnum):
-    """``enum napfire_reason``; the order is the precedence."""
-    NONE = 0
-    NOT_COVERED = 1
-    NO_FIGURES = 2
-    ALREADY_FIRED = 3
-    LIMBERED = 4
-    MOVED_TOO_FAR = 5
-    UNLIMBERED_THIS_TURN = 6
-    OUT_OF_RANGE = 7
-    SCREENED = 8
-    CANISTER_BEYOND_RANGE = 9
-    FRIEND_IN_ARC = 10
-    FRIEND_SCREENS_LONG_RANGE = 11
-    PENETRATION = 12
-    OVERHEAD_NOT_HIGHER = 13
-    OVERHEAD_TOO_CLOSE = 14
-    OVERHEAD_CANISTER = 15
-
-
-class ModifierId(enum.IntEnum):
-    """``enum napfire_modifier_id``: the F-MOD numbers and three markers."""
-    GUARD = 1
-    ELITE = 2
-    STEADY = 3
-    RAW = 4
-    BRITISH_LINE = 5
-    FIRED_LAST_TURN = 6
-    DISORDERED = 7
-    COLUMN = 8
-    SQUARE_OR_ENFILADE = 9
-    MASS = 10
-    ARTILLERY = 11
-    CHARGING_CAVALRY = 12
-    OPEN_ORDER = 13
-    SKIRMISHERS = 14
-    COVER = 15
-    BUILDINGS = 16
-    GUARD_CAP = 17
-    EXTRA = 18
-    MOVED_HALF = 19
-
-
-class Missing(enum.IntEnum):
-    """``enum napfire_missing``: what an :class:`UnknownDataError` lacks."""
-    NONE = 0
-    MUSKETRY_CELL = 1
-    ARTILLERY_CELL = 2
-    RANGE = 3
-    MODIFIER = 4
-    THRESHOLD = 5
-
-
-class DescribeStyle(enum.IntEnum):
-    """``enum napfire_describe_style``: how :func:`missing_describe` writes."""
-    PATCH = 0
-    SENTENCE = 1
-
-
-class Fire(enum.IntEnum):
-    """``enum napfire_fire``: which table of modifier values."""
-    MUSKETRY = 0
-    ARTILLERY = 1
-
-
-class Threshold(enum.IntEnum):
-    """``enum napfire_threshold``."""
-    SCREEN = 0
-    LONG_RANGE_CLEARANCE = 1
-    OVERHEAD_CLEARANCE = 2
-    STAR_FIGURES = 3
-    ROW_2 = 4
-    ROW_3 = 5
-    ROW_4 = 6
-    ROW_5 = 7
-    GUARD_CAP = 8
-
-
-class Provenance(enum.IntEnum):
-    """``enum napfire_provenance``."""
-    NAME = 0
-    EDITION = 1
-    SOURCE = 2
-
-
-class UnitParam(enum.IntEnum):
-    """``enum napfire_unit_param`` (numbered from 1)."""
-    ARM = 1
-    NATION = 2
-    CLASS = 3
-    FORMATION = 4
-    FIGURES = 5
-    WEAPON = 6
-    GUN = 7
-    COVER = 8
-    MOVED = 9
-    DISORDERED = 10
-    FIRED_LAST_TURN = 11
-    FIRED_THIS_TURN = 12
-    SECOND_CLASS_FIRERS = 13
-    CHARGING = 14
-    MASSED_BATTERY = 15
-    UNLIMBERED_THIS_TURN = 16
-
-
-class ShotParam(enum.IntEnum):
-    """``enum napfire_shot_param`` (numbered from 101)."""
-    MEASURE = 101
-    DISTANCE = 102
-    ENFILADE = 103
-    FIRING_FIGURES = 104
-    SCREEN = 105
-    SCREEN_DISTANCE = 106
-    AMMO = 107
-    EXTRA_MODIFIER = 108
-    FRIEND_IN_ARC = 109
-    FRIEND_NEAR_TARGET = 110
-    FRIEND_NEAR_BATTERY = 111
-    TARGET_FAR_FROM_FRIENDS = 112
-    CLEAR_LOS = 113
-    PENETRATION_HITS_FRIEND = 114
-    OVERHEAD = 115
-    BATTERY_HIGHER = 116
-    OVERHEAD_FRIEND_TO_BATTERY = 117
-    OVERHEAD_FRIEND_TO_ENEMY = 118
-
-
-class EnumId(enum.IntEnum):
-    """``enum napfire_enum``: the enumerations :func:`enum_name` knows."""
-    ARM = 0
-    NATION = 1
-    CLASS = 2
-    FORMATION = 3
-    WEAPON = 4
-    COVER = 5
-    MOVED = 6
-    MEASURE = 7
-    BAND = 8
-    AMMO = 9
-    GUN = 10
-    REASON = 11
-    MODIFIER = 12
-    MISSING = 13
-    FIRE = 14
-    THRESHOLD = 15
-    PROVENANCE = 16
-    PARAM = 17
-    PARSE = 18
-
-
-class ParseCode(enum.IntEnum):
-    """``enum napfire_parse_code``: what is wrong with a rules text."""
-    OK = 0
-    VERSION = 1
-    TOO_LARGE = 2
-    LINE_TOO_LONG = 3
-    NUL = 4
-    UTF8 = 5
-    CONTROL = 6
-    SYNTAX = 7
-    UNKNOWN_KEY = 8
-    DUPLICATE_KEY = 9
-    VALUE = 10
-    RANGE = 11
-    COUNT = 12
-    UNIT = 13
-    STAR = 14
-    ORDER = 15
-
-
-#: Which :class:`EnumId` names the values of each Python enumeration.
-ENUM_IDS = {
-    Arm: EnumId.ARM, Nation: EnumId.NATION, TroopClass: EnumId.CLASS,
-    Formation: EnumId.FORMATION, Weapon: EnumId.WEAPON, Cover: EnumId.COVER,
-    Moved: EnumId.MOVED, Measure: EnumId.MEASURE, Band: EnumId.BAND,
-    Ammo: EnumId.AMMO, Gun: EnumId.GUN, Reason: EnumId.REASON,
-    ModifierId: EnumId.MODIFIER, Missing: EnumId.MISSING, Fire: EnumId.FIRE,
-    Threshold: EnumId.THRESHOLD, Provenance: EnumId.PROVENANCE,
-    UnitParam: EnumId.PARAM, ShotParam: EnumId.PARAM, ParseCode: EnumId.PARSE,
-}
-
-# Hex scale (napfire_hex.h)
-
-
-class HexLayout(enum.IntEnum):
-    """``enum napfire_hex_layout``: offset layouts, 0-based column and row."""
-    ODD_Q = 0
-    EVEN_Q = 1
-    ODD_R = 2
-    EVEN_R = 3
-
-
-class StepKind(enum.IntEnum):
-    """``enum napfire_step_kind``."""
-    HEX = 1
-    HEXSIDE = 2
-    VERTEX = 3
-
-
-class Terrain(enum.IntEnum):
-    """``enum napfire_terrain``."""
-    CLEAR = 0
-    BLOCKING = 1
-    TOWN = 2
-    SLOPE = 3
-
-
-class Presence(enum.IntEnum):
-    """``enum napfire_presence``."""
-    NONE = 0
-    COMBAT = 1
-    ROUTED = 2
-    LEADER_ONLY = 3
-
-
-class LosPolicy(enum.IntFlag):
-    """``enum napfire_los_policy``: bits of :attr:`LosQuery.policy`."""
-    FRIEND_IS_TARGET_SIDE = 1
-
-
-class LosRule(enum.IntEnum):
-    """``enum napfire_los_rule``."""
-    NONE = 0
-    FRONT_HEXSIDE = 1
-    TOWN = 2
-    TERRAIN = 3
-    UNIT = 4
-    SLOPE = 5
-    GRAZING = 6
-
-
-class LosElevation(enum.IntEnum):
-    """``enum napfire_los_elevation``."""
-    NONE = 0
-    EQUAL = 1
-    EQUIDISTANT = 2
-    OTHER_HALF = 3
-    FRIEND_ADJACENT = 4
-
-
-class HexFormation(enum.IntEnum):
-    """``enum napfire_hex_formation``."""
-    COLUMN = 0
-    ARTILLERY = 1
-    LINE = 2
-    TIRAILLEUR = 3
-    SQUARE = 4
-
-
-class HexEnumId(enum.IntEnum):
-    """``enum napfire_hex_enum``: the enumerations :func:`hex_enum_name` knows."""
-    LAYOUT = 0
-    STEP = 1
-    TERRAIN = 2
-    PRESENCE = 3
-    LOS_RULE = 4
-    ELEVATION = 5
-    FORMATION = 6
-
-
-#: Which :class:`HexEnumId` names the values of each hex enumeration.
-HEX_ENUM_IDS = {
-    HexLayout: HexEnumId.LAYOUT, StepKind: HexEnumId.STEP,
-    Terrain: HexEnumId.TERRAIN, Presence: HexEnumId.PRESENCE,
-    LosRule: HexEnumId.LOS_RULE, LosElevation: HexEnumId.ELEVATION,
-    HexFormation: HexEnumId.FORMATION,
-}
 
 # --------------------------------------------------------------------------
 # Errors
@@ -1013,143 +608,76 @@ class _DiceRef(_Opaque):
 
 
 # --------------------------------------------------------------------------
-# Prototypes
+# Prototypes: every function of the headers (FUNCTIONS, generated from
+# them), its C types mapped to ctypes here.
 
 
 _i32p = POINTER(c_int32)
 _u32p = POINTER(c_uint32)
 _sizep = POINTER(c_size_t)
 
-_CORE = {
-    "napfire_version_number": (c_uint32, []),
-    "napfire_version_string": (c_char_p, []),
-    "napfire_strerror": (c_char_p, [c_int]),
-    "napfire_status_name": (c_char_p, [c_int]),
-    "napfire_enum_name": (c_char_p, [c_int32, c_int32]),
-    "napfire_reason_name": (c_char_p, [c_int32]),
-    "napfire_modifier_name": (c_char_p, [c_int32]),
-    "napfire_unit_size": (c_size_t, []),
-    "napfire_shot_size": (c_size_t, []),
-    "napfire_rules_size": (c_size_t, []),
-    "napfire_unit_init": (c_int, [_UnitRef, c_size_t, c_int32]),
-    "napfire_unit_set": (c_int, [_UnitRef, c_int32, c_int32]),
-    "napfire_unit_get": (c_int, [_UnitRef, c_int32, _i32p]),
-    "napfire_unit_may_open_order": (c_int, [_UnitRef, c_int32, _i32p]),
-    "napfire_shot_init": (c_int, [_ShotRef, c_size_t, _UnitRef, _UnitRef]),
-    "napfire_shot_set": (c_int, [_ShotRef, c_int32, c_int32]),
-    "napfire_shot_get": (c_int, [_ShotRef, c_int32, _i32p]),
-    "napfire_param_bounds": (c_int, [c_int32, _i32p, _i32p]),
-    "napfire_shot_band": (c_int, [_ShotRef, _RulesRef, _i32p]),
-    "napfire_shot_modifiers": (c_int, [_ShotRef, _RulesRef, POINTER(Modifier), c_size_t,
-                                       _sizep, _i32p]),
-    "napfire_shot_resolve": (c_int, [_ShotRef, _RulesRef, c_int32, c_int32, POINTER(Result)]),
-    "napfire_round_half": (c_int, [c_int32, c_int32, c_int32, _i32p]),
-    "napfire_shot_table": (c_int, [_ShotRef, _RulesRef, c_int32, _i32p, _i32p, _i32p]),
-    "napfire_rules_init": (c_int, [_RulesRef, c_size_t]),
-    "napfire_rules_set_musketry": (c_int, [_RulesRef, c_int32, c_int32, c_int32, c_int32]),
-    "napfire_rules_get_musketry": (c_int, [_RulesRef, c_int32, c_int32, _i32p, _i32p]),
-    "napfire_rules_set_range": (c_int, [_RulesRef, c_int32, c_int32, c_int32, c_int32]),
-    "napfire_rules_get_range": (c_int, [_RulesRef, c_int32, c_int32, _i32p, _i32p]),
-    "napfire_rules_set_gun_range": (c_int, [_RulesRef, c_int32, c_int32, c_int32, c_int32,
-                                            c_int32]),
-    "napfire_rules_get_gun_range": (c_int, [_RulesRef, c_int32, c_int32, _i32p, _i32p,
-                                            _i32p]),
-    "napfire_rules_set_artillery": (c_int, [_RulesRef, c_int32, c_int32, c_int32, c_int32,
-                                            c_int32]),
-    "napfire_rules_get_artillery": (c_int, [_RulesRef, c_int32, c_int32, c_int32, c_int32,
-                                            _i32p]),
-    "napfire_rules_set_modifier": (c_int, [_RulesRef, c_int32, c_int32, c_int32, c_int32]),
-    "napfire_rules_get_modifier": (c_int, [_RulesRef, c_int32, c_int32, c_int32, _i32p]),
-    "napfire_rules_set_threshold": (c_int, [_RulesRef, c_int32, c_int32, c_int32]),
-    "napfire_rules_get_threshold": (c_int, [_RulesRef, c_int32, c_int32, _i32p]),
-    "napfire_rules_set_provenance": (c_int, [_RulesRef, c_int32, c_char_p]),
-    "napfire_rules_get_provenance": (c_int, [_RulesRef, c_int32, POINTER(c_char), c_size_t,
-                                             _sizep]),
-}
-
-_RULES_TEXT = {
-    "napfire_rules_parse": (c_int, [_RulesRef, c_char_p, c_size_t, POINTER(ParseError)]),
-    "napfire_rules_format": (c_int, [_RulesRef, POINTER(c_char), c_size_t, _sizep]),
-    "napfire_missing_describe": (c_int, [c_int32, POINTER(c_int32 * 4), c_int32,
-                                         POINTER(c_char), c_size_t, _sizep]),
-    "napfire_rules_next_unknown": (c_int, [_RulesRef, _i32p, _i32p, POINTER(c_int32 * 4)]),
-}
-
-_PROBABILITY = {
-    "napfire_shot_distribution": (c_int, [_ShotRef, _RulesRef, POINTER(Outcome), c_size_t,
-                                          _sizep, POINTER(Result)]),
-    "napfire_shot_expected": (c_int, [_ShotRef, _RulesRef, _i32p, _i32p,
-                                      POINTER(ctypes.c_double)]),
-    "napfire_shot_distribution_known": (c_int, [_ShotRef, _RulesRef, POINTER(Outcome),
-                                                c_size_t, _sizep, _i32p, POINTER(Result)]),
-    "napfire_resolve_many": (c_int, [c_void_p, c_size_t, _RulesRef, _i32p, _i32p,
-                                     POINTER(Result), _i32p]),
-    "napfire_resolve_many_dice": (c_int, [c_void_p, c_size_t, _RulesRef, _DiceRef,
-                                          POINTER(Result), _i32p, _i32p, _i32p]),
-    "napfire_dice_size": (c_size_t, []),
-    "napfire_dice_init": (c_int, [_DiceRef, c_size_t, c_uint64, c_uint64]),
-    "napfire_dice_next": (c_int, [_DiceRef, _u32p]),
-    "napfire_dice_d6": (c_int, [_DiceRef, _i32p]),
-    "napfire_dice_2d6": (c_int, [_DiceRef, _i32p]),
-}
-
 #: ``napfire_hex_info_fn``: ``int (*)(void *ctx, napfire_hex h, napfire_hex_info *out)``.
 HexInfoFn = ctypes.CFUNCTYPE(c_int, c_void_p, Hex, POINTER(HexInfo))
 
-_HEX = {
-    "napfire_hex_check": (c_int, [Hex]),
-    "napfire_hex_direction": (c_int, [c_int32, POINTER(Hex)]),
-    "napfire_hex_neighbour": (c_int, [Hex, c_int32, POINTER(Hex)]),
-    "napfire_hex_side_towards": (c_int, [Hex, Hex, _i32p]),
-    "napfire_hex_vertex_hexes": (c_int, [Hex, c_int32, POINTER(Hex)]),
-    "napfire_hex_distance": (c_int, [Hex, Hex, _i32p]),
-    "napfire_hex_to_offset": (c_int, [Hex, c_int32, _i32p, _i32p]),
-    "napfire_hex_from_offset": (c_int, [c_int32, c_int32, c_int32, POINTER(Hex)]),
-    "napfire_trace_size": (c_size_t, []),
-    "napfire_trace_init": (c_int, [_TraceRef, c_size_t, Hex, Hex]),
-    "napfire_trace_next": (c_int, [_TraceRef, POINTER(TraceStep), _i32p]),
-    "napfire_trace_steps": (c_int, [Hex, Hex, POINTER(TraceStep), c_size_t, _sizep]),
-    "napfire_los_callback": (c_int, [POINTER(LosQuery), HexInfoFn, c_void_p,
-                                     POINTER(LosResult)]),
-    "napfire_los_grid": (c_int, [POINTER(LosQuery), c_int32, c_int32, c_int32,
-                                 POINTER(HexInfo), POINTER(LosResult)]),
-    "napfire_hex_facing": (c_int, [c_int32, c_int32, _u32p, _u32p, _u32p]),
-    "napfire_hex_fire_value": (c_int, [POINTER(HexFire), _i32p]),
-    "napfire_hex_fire_range": (c_int, [c_int32, c_int32, _i32p]),
-    "napfire_hex_enum_name": (c_char_p, [c_int32, c_int32]),
-    "napfire_los_rule_id": (c_char_p, [c_int32]),
+#: C type as the headers spell it (``const`` dropped but for ``const char *``)
+#: -> ctypes type. A type missing here leaves its functions unbound, which
+#: the tests report (every function of the headers must be bound).
+_C_TYPES = {
+    "int": c_int, "int32_t": c_int32, "uint32_t": c_uint32, "uint64_t": c_uint64,
+    "size_t": c_size_t, "const char *": c_char_p, "char *": POINTER(c_char),
+    "void *": c_void_p, "int32_t *": _i32p, "uint32_t *": _u32p, "size_t *": _sizep,
+    "double *": POINTER(ctypes.c_double), "int32_t [4]": POINTER(c_int32 * 4),
+    "napfire_unit *": _UnitRef, "napfire_shot *": _ShotRef, "napfire_rules *": _RulesRef,
+    "napfire_trace *": _TraceRef, "napfire_dice *": _DiceRef,
+    "napfire_hex": Hex, "napfire_hex [2]": POINTER(Hex), "napfire_hex_info_fn": HexInfoFn,
+}
+_C_TYPES.update({c_name + " *": POINTER(struct) for c_name, struct in (
+    ("napfire_hex", Hex), ("napfire_modifier", Modifier), ("napfire_result", Result),
+    ("napfire_parse_error", ParseError), ("napfire_outcome", Outcome),
+    ("napfire_trace_step", TraceStep), ("napfire_hex_info", HexInfo),
+    ("napfire_los_query", LosQuery), ("napfire_los_result", LosResult),
+    ("napfire_hex_fire", HexFire))})
+
+#: (function, parameter) -> ctypes type, where the binding passes something
+#: else than the C type: the batches take the shots packed in one array.
+_PARAM_TYPES = {
+    ("napfire_resolve_many", "shots"): c_void_p,
+    ("napfire_resolve_many_dice", "shots"): c_void_p,
 }
 
 
-def _declare(table, required):
-    """Set restype/argtypes of every function in ``table``; return whether all exist.
+def _c_type(spelled, function, param=None):
+    if (function, param) in _PARAM_TYPES:
+        return _PARAM_TYPES[function, param]
+    return _C_TYPES[spelled if spelled == "const char *" else spelled.replace("const ", "")]
 
-    Integer argument types are replaced (in ``table`` too) by their checked
-    forms, so that an out-of-range value raises instead of wrapping."""
-    complete = True
-    for name, (restype, argtypes) in table.items():
+
+def _declare():
+    """Set restype/argtypes of every function of FUNCTIONS; return them by name.
+
+    Integer argument types are their checked forms, so that an out-of-range
+    value raises instead of wrapping."""
+    table = {}
+    for name, (ret, params) in _generated.FUNCTIONS.items():
+        try:
+            restype = _c_type(ret, name)
+            argtypes = [_c_type(ctype, name, param) for ctype, param in params]
+        except KeyError:
+            continue  # a C type this binding cannot map: left unbound
         argtypes = [_CHECKED.get(t, t) for t in argtypes]
-        table[name] = (restype, argtypes)
         try:
             fn = getattr(lib, name)
         except AttributeError:
-            if required:
-                raise ImportError("%s lacks %s: library too old for this binding"
-                                  % (LIBRARY, name)) from None
-            complete = False
-            continue
+            raise ImportError("%s lacks %s: library too old for this binding"
+                              % (LIBRARY, name)) from None
         fn.restype = restype
         fn.argtypes = argtypes
-    return complete
+        table[name] = (restype, argtypes)
+    return table
 
-
-_declare(_CORE, required=True)
-_declare(_RULES_TEXT, required=True)
-_declare(_PROBABILITY, required=True)
-_declare(_HEX, required=True)
 
 #: Every function this binding declares (the tests compare it with the headers).
-PROTOTYPES = dict(_CORE, **_RULES_TEXT, **_PROBABILITY, **_HEX)
+PROTOTYPES = _declare()
 
 
 def _text(raw):
