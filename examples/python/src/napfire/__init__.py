@@ -159,11 +159,50 @@ def _int(value, name, lo=None, hi=None, ctype=c_int32, domain=None):
 
 
 def _param_domain(param):
-    """"the library accepts 0..9999" for a parameter, for messages."""
-    try:
-        return "the library accepts %d..%d" % param_bounds(param)
-    except (NapfireError, RangeError, TypeError):
-        return None
+    """"the library accepts 0..9999" for a parameter, for messages: asked
+    of the library once, at import, so that a refusal makes no C call."""
+    bounds = _PARAM_BOUNDS.get(param)
+    return "the library accepts %d..%d" % bounds if bounds else None
+
+
+def _flag(value, name):
+    """A 0/1 flag: False, True, 0 or 1 (nothing else is silently truthy)."""
+    return _int(value, name, 0, 1)
+
+
+def _require(value, cls, name, none_ok=False):
+    """``value`` if it is a ``cls`` (or None when ``none_ok``), else TypeError."""
+    if isinstance(value, cls) or (none_ok and value is None):
+        return value
+    raise TypeError("%s must be a %s%s, not %s" % (
+        name, cls.__name__, " or None" if none_ok else "", type(value).__name__))
+
+
+def _rules(rules):
+    """The ``rules`` argument: a :class:`Rules`, or None for the built-in data."""
+    return _require(rules, Rules, "rules", none_ok=True)
+
+
+def _sequence(values, name, what):
+    """``values`` as a list, refusing what is not a sequence (a str, an int)."""
+    if isinstance(values, (str, bytes, bytearray)) or not hasattr(values, "__len__"):
+        raise TypeError("%s must be a sequence of %s, not %s" % (name, what, type(values).__name__))
+    return list(values)
+
+
+def _int_seq(values, n, name):
+    """A sequence of exactly ``n`` int32 values, each checked as :func:`_int`."""
+    values = _sequence(values, name, "%d integers" % n)
+    if len(values) != n:
+        raise ValueError("%s has %d values, %d needed" % (name, len(values), n))
+    return [_int(v, "%s[%d]" % (name, i)) for i, v in enumerate(values)]
+
+
+def _text_arg(text, name):
+    """A str argument, refused if it is anything else or holds a NUL."""
+    if not isinstance(text, str):
+        raise TypeError("%s must be a str, not %s" % (name, type(text).__name__))
+    return _no_nul(text, name)
 
 
 def _no_nul(text, name):
@@ -220,7 +259,8 @@ class NapfireError(Exception):
     status_code = None
 
     def __init__(self, status, function=None):
-        self.status = int(status)
+        self.status = _int(status, "status", ctype=c_int)
+        _require(function, str, "function", none_ok=True)
         self.name = status_name(self.status)
         self.message = strerror(self.status)
         self.function = function
@@ -328,6 +368,7 @@ def error_for(status, function=None, **details):
     Statuses that are not ``napfire_status`` values (e.g. a line-of-sight
     callback's own status) give a plain :class:`NapfireError`.
     """
+    status = _int(status, "status", ctype=c_int)
     cls = _ERROR_CLASSES.get(status, NapfireError)
     return cls(status, function, **details) if details else cls(status, function)
 
@@ -581,30 +622,48 @@ class _Opaque:
         """A byte-for-byte copy (the C objects may be copied with memcpy)."""
         return _copy.copy(self)
 
+    def __deepcopy__(self, memo):
+        return self.__copy__()
+
+    def __reduce__(self):
+        # Pickled as the class, a tag naming the layout the bytes have, and
+        # the bytes; _restore() checks the tag and has the library check
+        # the bytes.
+        return _restore, (type(self), _layout_tag(type(self)), bytes(self._storage))
+
+    def _validate(self):
+        """Raise the library's error if the storage is not a valid object."""
+        raise NotImplementedError
+
 
 class _UnitRef(_Opaque):
     _size = UNIT_SIZE
     _c_type = "Unit (napfire_unit)"
+    _c_name = "napfire_unit"
 
 
 class _ShotRef(_Opaque):
     _size = SHOT_SIZE
     _c_type = "Shot (napfire_shot)"
+    _c_name = "napfire_shot"
 
 
 class _RulesRef(_Opaque):
     _size = RULES_SIZE
     _c_type = "Rules (napfire_rules)"
+    _c_name = "napfire_rules"
 
 
 class _TraceRef(_Opaque):
     _size = TRACE_SIZE
     _c_type = "Trace (napfire_trace)"
+    _c_name = "napfire_trace"
 
 
 class _DiceRef(_Opaque):
     _size = DICE_SIZE
     _c_type = "Dice (napfire_dice)"
+    _c_name = "napfire_dice"
 
 
 # --------------------------------------------------------------------------
@@ -750,7 +809,7 @@ def round_half(halves, half_die, second_class=False):
     """``napfire_round_half``: half figures to figures (F-CAS-2/3)."""
     figures = c_int32()
     _check(lib.napfire_round_half(_int(halves, "halves"), _int(half_die, "half_die"),
-                                  int(bool(second_class)), byref(figures)),
+                                  _flag(second_class, "second_class"), byref(figures)),
            "napfire_round_half")
     return figures.value
 
@@ -775,6 +834,15 @@ def _verify_sizes():
 
 
 _verify_sizes()
+
+#: The library's bounds of every unit and shot parameter, for messages.
+_PARAM_BOUNDS = {}
+for _p in list(UnitParam) + list(ShotParam):
+    try:
+        _PARAM_BOUNDS[_p] = param_bounds(_p)
+    except NapfireError:
+        pass
+del _p
 
 # --------------------------------------------------------------------------
 # Figure scale: units, shots, rules
@@ -808,10 +876,24 @@ class _Parameters:
 
     def set(self, param, value):
         """``napfire_*_set``; :class:`DomainError` if refused (object unchanged)."""
-        name = _param_name(self._PARAMS, param)
-        _check(getattr(lib, self._SETTER)(self, _int(param, "param"),
-                                          _int(value, name, domain=_param_domain(param))),
-               self._SETTER)
+        param, value = self._checked(param, value)
+        _check(getattr(lib, self._SETTER)(self, param, value), self._SETTER)
+
+    def _checked(self, param, value):
+        """``(param, value)`` checked as C int32 values; the value's errors
+        name the parameter (``figures=...``) and the library's bounds."""
+        param = _int(param, "param")
+        return param, _int(value, _param_name(self._PARAMS, param),
+                           domain=_param_domain(param))
+
+    def _checked_kwargs(self, params):
+        """Keyword parameters, every one checked before any is set."""
+        return [self._checked(p, v) for p, v in _param_kwargs(self._PARAMS, params)]
+
+    def _apply(self, items):
+        setter = getattr(lib, self._SETTER)
+        for param, value in items:
+            _check(setter(self, param, value), self._SETTER)
 
     def get(self, param):
         """``napfire_*_get``: the value of a parameter (a shot's -1 = not given)."""
@@ -820,9 +902,16 @@ class _Parameters:
         return value.value
 
     def update(self, **params):
-        """Set several parameters by keyword, in order."""
-        for param, value in _param_kwargs(self._PARAMS, params):
-            self.set(param, value)
+        """Set several parameters by keyword, in order. All or nothing: each
+        is checked before any is set, and a refusal by the library leaves
+        the object as it was."""
+        items = self._checked_kwargs(params)
+        if len(items) < 2:
+            self._apply(items)
+            return
+        work = _copy.copy(self)
+        work._apply(items)
+        ctypes.memmove(self._storage, work._storage, self._size)
 
     def __getitem__(self, param):
         return self.get(param)
@@ -846,9 +935,11 @@ class Unit(_Parameters, _UnitRef):
 
 
     def __init__(self, arm, **params):
+        arm = _int(arm, "arm")
+        items = self._checked_kwargs(params)
         super().__init__()
-        _check(lib.napfire_unit_init(self, UNIT_SIZE, _int(arm, "arm")), "napfire_unit_init")
-        self.update(**params)
+        _check(lib.napfire_unit_init(self, UNIT_SIZE, arm), "napfire_unit_init")
+        self._apply(items)
 
     _PARAMS = UnitParam
     _SETTER, _GETTER = "napfire_unit_set", "napfire_unit_get"
@@ -867,6 +958,9 @@ class Unit(_Parameters, _UnitRef):
 
     def __repr__(self):
         return "Unit(%s, figures=%d)" % (self.arm.name, self.get(UnitParam.FIGURES))
+
+    def _validate(self):
+        self.get(UnitParam.ARM)
 
 
 class Rules(_RulesRef):
@@ -887,7 +981,7 @@ class Rules(_RulesRef):
     def set_musketry(self, row, column, halves, star=False):
         """Set a musketry cell: ``halves`` in half figures, None for unknown."""
         _check(lib.napfire_rules_set_musketry(self, _int(row, "row"), _int(column, "column"),
-                                              _unknown_in(halves, "halves"), int(bool(star))),
+                                              _unknown_in(halves, "halves"), _flag(star, "star")),
                "napfire_rules_set_musketry")
 
     def get_musketry(self, row, column):
@@ -997,9 +1091,17 @@ class Rules(_RulesRef):
 
     def set_provenance(self, field, text):
         """Set a :class:`Provenance` text (UTF-8, length-limited by the library)."""
-        text = _no_nul(text, Provenance(field).name.lower() if field in Provenance._value2member_map_
-                       else "text")
-        _check(lib.napfire_rules_set_provenance(self, _int(field, "field"), text.encode("utf-8")),
+        self._set_provenance(field, text, "text")
+
+    def _set_provenance(self, field, text, name):
+        # ``name`` is what the caller called the text: a property's name.
+        field = _int(field, "field")
+        text = _text_arg(text, name)
+        try:
+            data = text.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise ValueError("%s is not encodable as UTF-8: %s" % (name, exc)) from None
+        _check(lib.napfire_rules_set_provenance(self, field, data),
                "napfire_rules_set_provenance")
 
     def get_provenance(self, field):
@@ -1015,13 +1117,13 @@ class Rules(_RulesRef):
         return buf.raw[:length.value].decode("utf-8")
 
     name = property(lambda self: self.get_provenance(Provenance.NAME),
-                    lambda self, text: self.set_provenance(Provenance.NAME, text),
+                    lambda self, text: self._set_provenance(Provenance.NAME, text, "name"),
                     doc="Provenance: name (at most 63 bytes).")
     edition = property(lambda self: self.get_provenance(Provenance.EDITION),
-                       lambda self, text: self.set_provenance(Provenance.EDITION, text),
+                       lambda self, text: self._set_provenance(Provenance.EDITION, text, "edition"),
                        doc="Provenance: edition (at most 31 bytes).")
     source = property(lambda self: self.get_provenance(Provenance.SOURCE),
-                      lambda self, text: self.set_provenance(Provenance.SOURCE, text),
+                      lambda self, text: self._set_provenance(Provenance.SOURCE, text, "source"),
                       doc="Provenance: source (at most 127 bytes).")
 
     # Rules text (doc/rules-format.md)
@@ -1032,7 +1134,7 @@ class Rules(_RulesRef):
         Atomic: on :class:`RulesSyntaxError` (with line, column, code and
         message) the rules are unchanged.
         """
-        data = text.encode("utf-8") if isinstance(text, str) else bytes(text)
+        data = _rules_text(text)
         err = ParseError()
         status = lib.napfire_rules_parse(self, data, len(data), byref(err))
         if status == Status.ESYNTAX:
@@ -1042,6 +1144,7 @@ class Rules(_RulesRef):
     @classmethod
     def from_text(cls, text):
         """New rules: the built-in data with ``text`` overlaid."""
+        text = _rules_text(text)
         rules = cls()
         rules.parse(text)
         return rules
@@ -1057,7 +1160,13 @@ class Rules(_RulesRef):
         (cannot open or read it), :class:`RulesFileError` (a directory, too
         large), :class:`RulesSyntaxError` (with ``path`` set).
         """
-        path = os.fspath(path)
+        try:
+            path = os.fspath(path)
+        except TypeError:
+            raise TypeError("path must be a str, bytes or os.PathLike, not %s"
+                            % type(path).__name__) from None
+        if ("\0" if isinstance(path, str) else b"\0") in path:
+            raise ValueError("path contains a NUL character")
         if os.path.isdir(path):
             raise RulesFileError("%s: is a directory, not a rules file" % path)
         with open(path, "rb") as f:
@@ -1078,6 +1187,27 @@ class Rules(_RulesRef):
 
     def __repr__(self):
         return "Rules(%r)" % self.name
+
+    def _validate(self):
+        # Formatting reads every section, so every seal is checked.
+        length = c_size_t()
+        status = lib.napfire_rules_format(self, None, 0, byref(length))
+        if status != Status.ENOSPC:
+            _check(status, "napfire_rules_format")
+
+
+def _rules_text(text):
+    """A rules text argument as bytes: str (encoded as UTF-8) or a bytes-like
+    object; anything else (an int would be a buffer of that many NULs) is
+    refused before anything is allocated."""
+    if isinstance(text, str):
+        try:
+            return text.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise ValueError("text is not encodable as UTF-8: %s" % exc) from None
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        return bytes(text)
+    raise TypeError("text must be a str or bytes, not %s" % type(text).__name__)
 
 
 def _format_rules(rules):
@@ -1100,14 +1230,16 @@ def missing_describe(missing, index, style=DescribeStyle.PATCH):
     goes; :attr:`DescribeStyle.SENTENCE` names it in the rulebook's terms.
     Raises :class:`DomainError` for a kind, index or style outside its domain.
     """
-    ix = (c_int32 * 4)(*[int(v) for v in index])
+    missing = _int(missing, "missing")
+    ix = (c_int32 * 4)(*_int_seq(index, 4, "index"))
+    style = _int(style, "style")
     length = c_size_t()
     buf = ctypes.create_string_buffer(256)
-    status = lib.napfire_missing_describe(int(missing), byref(ix), int(style), buf, len(buf),
+    status = lib.napfire_missing_describe(missing, byref(ix), style, buf, len(buf),
                                           byref(length))
     if status == Status.ENOSPC:
         buf = ctypes.create_string_buffer(length.value + 1)
-        status = lib.napfire_missing_describe(int(missing), byref(ix), int(style), buf,
+        status = lib.napfire_missing_describe(missing, byref(ix), style, buf,
                                               len(buf), byref(length))
     _check(status, "napfire_missing_describe")
     return buf.raw[:length.value].decode("utf-8")
@@ -1116,6 +1248,7 @@ def missing_describe(missing, index, style=DescribeStyle.PATCH):
 def unknown_data(rules=None):
     """``napfire_rules_next_unknown``: every datum the rules can read that
     is still unknown, as ``(Missing, index)`` pairs in the rules text's order."""
+    _rules(rules)
     cursor, missing, ix = c_int32(0), c_int32(), (c_int32 * 4)()
     found = []
     while True:
@@ -1151,15 +1284,19 @@ class Shot(_Parameters, _ShotRef):
 
 
     def __init__(self, firer, target, **params):
+        _require(firer, Unit, "firer")
+        _require(target, Unit, "target")
+        items = self._checked_kwargs(params)
         super().__init__()
         _check(lib.napfire_shot_init(self, SHOT_SIZE, firer, target), "napfire_shot_init")
-        self.update(**params)
+        self._apply(items)
 
     _PARAMS = ShotParam
     _SETTER, _GETTER = "napfire_shot_set", "napfire_shot_get"
 
     def band(self, rules=None):
         """``napfire_shot_band``: the :class:`Band` of the shot."""
+        rules = _rules(rules)
         band = c_int32()
         _check(lib.napfire_shot_band(self, rules, byref(band)), "napfire_shot_band")
         return Band(band.value)
@@ -1170,6 +1307,7 @@ class Shot(_Parameters, _ShotRef):
         Raises :class:`UnknownDataError` whose ``result`` is the item list
         (unknown values have ``applied == -1``) when a value is unknown.
         """
+        rules = _rules(rules)
         count, net = c_size_t(), c_int32()
         cap = 8
         while True:
@@ -1193,6 +1331,7 @@ class Shot(_Parameters, _ShotRef):
         result with ``permitted == 0``. Unknown rules data raises
         :class:`UnknownDataError` carrying the partial result.
         """
+        rules = _rules(rules)
         out = Result()
         status = lib.napfire_shot_resolve(
             self, rules, _int(roll_2d6, "roll_2d6", domain="a 2D6 roll is 2..12"),
@@ -1211,6 +1350,7 @@ class Shot(_Parameters, _ShotRef):
         and band. Unknown rules data raises :class:`UnknownDataError` whose
         ``result`` is the verdict naming the first missing datum.
         """
+        rules = _rules(rules)
         count, verdict = c_size_t(), Result()
         cap = 16
         while True:
@@ -1235,6 +1375,7 @@ class Shot(_Parameters, _ShotRef):
         ``missing_index`` name the first missing datum. Unknown data does
         not raise here; other errors do.
         """
+        rules = _rules(rules)
         count, unknown, verdict = c_size_t(), c_int32(), Result()
         cap = 16
         while True:
@@ -1255,6 +1396,7 @@ class Shot(_Parameters, _ShotRef):
         Unknown rules data raises :class:`UnknownDataError` naming the first
         missing datum, as :meth:`distribution` does.
         """
+        rules = _rules(rules)
         num, den, value = c_int32(), c_int32(), ctypes.c_double()
         status = lib.napfire_shot_expected(self, rules, byref(num), byref(den), byref(value))
         if status == Status.EUNKNOWN:
@@ -1269,13 +1411,31 @@ class Shot(_Parameters, _ShotRef):
     def __repr__(self):
         return "Shot(distance=%d)" % self.get(ShotParam.DISTANCE)
 
+    def _validate(self):
+        self.get(ShotParam.MEASURE)
 
-def _packed_shots(shots, function):
-    """``shots`` (a list of :class:`Shot`) copied into one array, as the
-    batch functions take them."""
+
+def _shot_list(shots):
+    """The ``shots`` of a batch as a list of :class:`Shot`, its count checked
+    against :data:`MAX_BATCH` before anything is copied."""
+    if isinstance(shots, (str, bytes, bytearray)) or not hasattr(shots, "__iter__"):
+        raise TypeError("shots must be a sequence of Shot, not %s" % type(shots).__name__)
+    if hasattr(shots, "__len__") and len(shots) > MAX_BATCH:
+        raise RangeError("shots has %d elements, outside 0..%d (MAX_BATCH)"
+                         % (len(shots), MAX_BATCH))
+    out = []
     for i, shot in enumerate(shots):
         if not isinstance(shot, Shot):
-            raise TypeError("%s: element %d is not a Shot" % (function, i))
+            raise TypeError("shots: element %d is not a Shot but a %s" % (i, type(shot).__name__))
+        if i == MAX_BATCH:
+            raise RangeError("shots has more than %d elements (MAX_BATCH)" % MAX_BATCH)
+        out.append(shot)
+    return out
+
+
+def _packed_shots(shots):
+    """``shots`` (a list of :class:`Shot`, checked) copied into one array, as
+    the batch functions take them."""
     if not shots:
         return (c_uint64 * (SHOT_SIZE // 8))()
     # One join and one copy: a ctypes.memmove per shot costs several times
@@ -1314,15 +1474,17 @@ def resolve_many(shots, rolls, half_dice=None, rules=None):
     :meth:`Shot.resolve` would give (its :class:`Result`, and its status as
     a :class:`Status`) without raising for per-element errors.
     """
-    shots = list(shots)
+    shots = _shot_list(shots)
     n = len(shots)
-    if half_dice is None:
-        half_dice = [0] * n
+    rolls = _sequence(rolls, "rolls", "integers")
+    half_dice = [0] * n if half_dice is None else _sequence(half_dice, "half_dice", "integers")
+    rules = _rules(rules)
     if len(rolls) != n or len(half_dice) != n:
-        raise ValueError("resolve_many: shots, rolls and half_dice differ in length")
-    packed = _packed_shots(shots, "resolve_many")
+        raise ValueError("rolls and half_dice: %d and %d values for %d shots (they differ in length)"
+                         % (len(rolls), len(half_dice), n))
     c_rolls = _i32_array(rolls, n, "rolls")
     c_dice = _i32_array(half_dice, n, "half_dice")
+    packed = _packed_shots(shots)
     results = (Result * max(n, 1))()
     statuses = (c_int32 * max(n, 1))()
     _check(lib.napfire_resolve_many(packed, n, rules, c_rolls, c_dice, results, statuses),
@@ -1343,11 +1505,11 @@ def resolve_many_dice(shots, dice, rules=None):
     generator that is not initialised raises :class:`StateError` and is
     left as it was.
     """
-    shots = list(shots)
+    shots = _shot_list(shots)
     n = len(shots)
-    packed = _packed_shots(shots, "resolve_many_dice")
-    if not isinstance(dice, Dice):
-        raise TypeError("resolve_many_dice: dice must be a Dice, not %s" % type(dice).__name__)
+    _require(dice, Dice, "dice")
+    rules = _rules(rules)
+    packed = _packed_shots(shots)
     results = (Result * max(n, 1))()
     statuses = (c_int32 * max(n, 1))()
     rolls = (c_int32 * max(n, 1))()
@@ -1399,14 +1561,65 @@ class Dice(_DiceRef):
         _check(lib.napfire_dice_2d6(self, byref(roll)), "napfire_dice_2d6")
         return roll.value
 
+    def _validate(self):
+        self.copy().next_raw()      # a copy: the sequence does not move
+
+
+# --------------------------------------------------------------------------
+# Keeping values: copy, deepcopy and pickle
+#
+# The objects are plain bytes the library validates on use, so a pickle
+# holds the bytes and a tag naming their layout: the type, its size and
+# the library version that wrote them (the private layout is only known
+# to be the same within one version). Across versions, keep units and
+# shots as their parameters and rules as rules text (Rules.format).
+
+_PICKLE_FORMAT = 1
+_LIBRARY_VERSION = version_string()
+
+
+def _layout_tag(cls):
+    return ("napfire", _PICKLE_FORMAT, cls._c_name, cls._size, _LIBRARY_VERSION)
+
+
+def _restore(cls, tag, data):
+    """Unpickle: a value of ``cls`` from its bytes, if ``tag`` is this
+    library's layout of ``cls``; the library then validates the bytes
+    (:class:`StateError` for garbage)."""
+    if not (isinstance(cls, type) and issubclass(cls, _Opaque) and cls._size):
+        raise TypeError("not a napfire value type: %r" % (cls,))
+    ours = _layout_tag(cls)
+    if not (isinstance(tag, tuple) and len(tag) == len(ours) and tag[:2] == ours[:2]):
+        raise ValueError("%s: not a napfire pickle (tag %r)" % (cls.__name__, tag))
+    if tag != ours:
+        raise ValueError(
+            "%s: cannot restore a %s of %s bytes written by libnapfire %s with libnapfire %s "
+            "(%d bytes): its private layout may differ; across versions keep units and "
+            "shots as their parameters and rules as rules text"
+            % (cls.__name__, tag[2], tag[3], tag[4], _LIBRARY_VERSION, cls._size))
+    if not isinstance(data, bytes) or len(data) != cls._size:
+        raise ValueError("%s: %s bytes of storage, %d expected" % (
+            cls.__name__, len(data) if isinstance(data, bytes) else type(data).__name__,
+            cls._size))
+    obj = cls.__new__(cls)
+    obj._storage = (c_uint64 * (cls._size // 8)).from_buffer_copy(data)
+    obj._validate()
+    return obj
+
 
 # --------------------------------------------------------------------------
 # Hex scale
 
 
-def _hex(value):
-    """Accept a :class:`Hex` or a ``(q, r)`` pair."""
-    return value if isinstance(value, Hex) else Hex(*value)
+def _hex(value, name):
+    """Accept a :class:`Hex` or a ``(q, r)`` pair of integers."""
+    if isinstance(value, Hex):
+        return value
+    if not isinstance(value, (tuple, list)):
+        raise TypeError("%s must be a Hex or a (q, r) pair, not %s" % (name, type(value).__name__))
+    if len(value) != 2:
+        raise ValueError("%s must be a (q, r) pair, not %d values" % (name, len(value)))
+    return Hex(_int(value[0], name + ": Hex.q"), _int(value[1], name + ": Hex.r"))
 
 
 def trace_size():
@@ -1416,7 +1629,7 @@ def trace_size():
 
 def hex_check(h):
     """``napfire_hex_check``: True when the hex is within the coordinate bound."""
-    status = lib.napfire_hex_check(_hex(h))
+    status = lib.napfire_hex_check(_hex(h, "h"))
     if status == Status.EDOMAIN:
         return False
     _check(status, "napfire_hex_check")
@@ -1434,7 +1647,7 @@ def hex_direction(direction):
 def hex_neighbour(h, direction):
     """``napfire_hex_neighbour``: the neighbour across hexside ``direction``."""
     out = Hex()
-    _check(lib.napfire_hex_neighbour(_hex(h), _int(direction, "direction"), byref(out)),
+    _check(lib.napfire_hex_neighbour(_hex(h, "h"), _int(direction, "direction"), byref(out)),
            "napfire_hex_neighbour")
     return out
 
@@ -1442,7 +1655,7 @@ def hex_neighbour(h, direction):
 def hex_side_towards(a, b):
     """``napfire_hex_side_towards``: the hexside of ``a`` facing adjacent ``b``."""
     side = c_int32()
-    _check(lib.napfire_hex_side_towards(_hex(a), _hex(b), byref(side)),
+    _check(lib.napfire_hex_side_towards(_hex(a, "a"), _hex(b, "b"), byref(side)),
            "napfire_hex_side_towards")
     return side.value
 
@@ -1450,7 +1663,7 @@ def hex_side_towards(a, b):
 def hex_vertex_hexes(h, vertex):
     """``napfire_hex_vertex_hexes``: the two other hexes meeting at a vertex."""
     out = (Hex * 2)()
-    _check(lib.napfire_hex_vertex_hexes(_hex(h), _int(vertex, "vertex"), out),
+    _check(lib.napfire_hex_vertex_hexes(_hex(h, "h"), _int(vertex, "vertex"), out),
            "napfire_hex_vertex_hexes")
     return Hex(out[0].q, out[0].r), Hex(out[1].q, out[1].r)
 
@@ -1458,14 +1671,14 @@ def hex_vertex_hexes(h, vertex):
 def hex_distance(a, b):
     """``napfire_hex_distance``: the cube distance."""
     distance = c_int32()
-    _check(lib.napfire_hex_distance(_hex(a), _hex(b), byref(distance)), "napfire_hex_distance")
+    _check(lib.napfire_hex_distance(_hex(a, "a"), _hex(b, "b"), byref(distance)), "napfire_hex_distance")
     return distance.value
 
 
 def hex_to_offset(h, layout):
     """``napfire_hex_to_offset``: ``(column, row)`` in a :class:`HexLayout`."""
     col, row = c_int32(), c_int32()
-    _check(lib.napfire_hex_to_offset(_hex(h), _int(layout, "layout"), byref(col), byref(row)),
+    _check(lib.napfire_hex_to_offset(_hex(h, "h"), _int(layout, "layout"), byref(col), byref(row)),
            "napfire_hex_to_offset")
     return col.value, row.value
 
@@ -1490,7 +1703,7 @@ class Trace(_TraceRef):
 
     def __init__(self, start, end):
         super().__init__()
-        _check(lib.napfire_trace_init(self, TRACE_SIZE, _hex(start), _hex(end)),
+        _check(lib.napfire_trace_init(self, TRACE_SIZE, _hex(start, "start"), _hex(end, "end")),
                "napfire_trace_init")
 
     def next_step(self):
@@ -1508,13 +1721,16 @@ class Trace(_TraceRef):
             raise StopIteration
         return step
 
+    def _validate(self):
+        self.copy().next_step()
+
 
 def trace_steps(start, end):
     """``napfire_trace_steps``: the whole trace as a list of :class:`TraceStep`.
 
     Asks for the count first (``NAPFIRE_ENOSPC`` reports it), then fills.
     """
-    start, end = _hex(start), _hex(end)
+    start, end = _hex(start, "start"), _hex(end, "end")
     count = c_size_t()
     status = lib.napfire_trace_steps(start, end, None, 0, byref(count))
     if status != Status.ENOSPC:
@@ -1528,8 +1744,9 @@ def trace_steps(start, end):
 def _los_query(firer=None, target=None, front_mask=0x3F, firer_side=0, target_side=1,
                policy=0, query=None):
     if query is not None:
-        return query
-    return LosQuery(firer=_hex(firer), target=_hex(target), front_mask=front_mask,
+        return _require(query, LosQuery, "query")
+    return LosQuery(firer=_hex(firer, "firer"), target=_hex(target, "target"),
+                    front_mask=front_mask,
                     firer_side=firer_side, target_side=target_side,
                     policy=_int(policy, "policy", ctype=c_uint32))
 
@@ -1552,6 +1769,8 @@ def los_callback(map_fn, query=None, **fields):
     returns :data:`CALLBACK_ABORTED`) and is re-raised here, unchanged.
     The ctypes callback object lives until the call returns.
     """
+    if not callable(map_fn):
+        raise TypeError("map_fn must be callable, not %s" % type(map_fn).__name__)
     q = _los_query(query=query, **fields)
     failure = []
 
@@ -1594,10 +1813,17 @@ def los_grid(layout, columns, rows, cells, query=None, **fields):
         if cells._type_ is not HexInfo:
             raise TypeError("los_grid: cells must hold HexInfo, not %s" % cells._type_.__name__)
     else:
-        cells = list(cells)
+        if isinstance(cells, (str, bytes, bytearray)) or not hasattr(cells, "__iter__"):
+            raise TypeError("cells must be a sequence of HexInfo, not %s" % type(cells).__name__)
+        if not hasattr(cells, "__len__"):
+            cells = list(cells)
         if len(cells) != columns * rows:
             raise ValueError("los_grid: %d cells for a %dx%d grid (%d needed)"
                              % (len(cells), columns, rows, columns * rows))
+        cells = list(cells)
+        for i, cell in enumerate(cells):
+            if not isinstance(cell, HexInfo):
+                raise TypeError("cells[%d] must be a HexInfo, not %s" % (i, type(cell).__name__))
         cells = (HexInfo * len(cells))(*cells)
     if len(cells) < columns * rows:
         raise ValueError("los_grid: %d cells for a %dx%d grid (%d needed)"
@@ -1619,6 +1845,10 @@ def hex_facing(formation, facing):
 
 def hex_fire_value(fire=None, **fields):
     """``napfire_hex_fire_value`` (H-FIRE-2..5) of a :class:`HexFire` or its fields."""
+    _require(fire, HexFire, "fire", none_ok=True)
+    unknown = set(fields) - {name for name, _ctype in HexFire._fields_}
+    if unknown:
+        raise TypeError("hex_fire_value() got an unexpected keyword argument %r" % min(unknown))
     fire = fire if fire is not None else HexFire(**fields)
     value = c_int32()
     _check(lib.napfire_hex_fire_value(byref(fire), byref(value)), "napfire_hex_fire_value")
