@@ -30,11 +30,14 @@ Quick start (the worked example F-EX-1)::
     shot = nf.Shot(firer, target, distance=150)          # millimetres
     print(shot.resolve(8, half_die=6).casualties)         # 3
 
-Arguments: every integer is range-checked before any C call (ctypes would
-truncate it silently): :class:`RangeError`, both an ``OverflowError`` and a
-``ValueError``, names the parameter and its range; strings with a NUL
-character are refused (``ValueError``), lengths and counts are checked
-before they reach C.
+Arguments: every argument is checked before any C call and before
+anything sized by it is allocated. A wrong type is a ``TypeError`` naming
+the parameter and the type expected; an integer outside its C type (ctypes
+would truncate it silently) is a :class:`RangeError`, both an
+``OverflowError`` and a ``ValueError``, naming the parameter and its range;
+strings with a NUL character are refused (``ValueError``); lengths and
+counts (a batch's :data:`MAX_BATCH`) are checked before anything is
+packed. A refusal changes nothing.
 
 Errors: every negative status raises a subclass of :class:`NapfireError`
 (``status``, ``name`` from ``napfire_status_name``, ``message`` from
@@ -44,7 +47,13 @@ unknown) carries the partially filled result naming the missing data.
 
 Storage: every object owns a ctypes array of ``c_uint64`` of the size the
 library reports (checked at import), so alignment is 8 as the ABI requires.
-Objects are plain values: ``copy.copy`` duplicates them.
+Objects are plain values: ``copy.copy`` and ``copy.deepcopy`` duplicate
+them, and :class:`Unit`, :class:`Shot`, :class:`Rules`, :class:`Dice` and
+:class:`Trace` pickle (a restored :class:`Dice` continues the same
+sequence). A pickle is tagged with the type, its size and the library
+version: another version's bytes are refused (``ValueError``), and bytes
+the library does not accept are its :class:`StateError`. Across versions,
+keep units and shots as their parameters and rules as rules text.
 
 Library discovery, first that loads: the package's own copy (pip
 install), the ``NAPFIRE_LIBRARY`` environment variable (a path; if set it
