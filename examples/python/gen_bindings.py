@@ -15,6 +15,9 @@ writes ``OUTDIR/_generated.py`` and its stub ``OUTDIR/_generated.pyi``:
 * ``FUNCTIONS``: every ``NAPFIRE_API`` function with its C return type and
   parameters (type and name, as the header spells them), from which the
   package declares its ctypes prototypes;
+* ``STRUCTS``: the members of every public plain struct (name, C type,
+  array length or 0), from which the package lays out its ctypes
+  structures;
 * ``__version__``, the headers' ``NAPFIRE_VERSION_STRING``.
 
 Run by meson at build time (examples/python/src/napfire/meson.build), so
@@ -188,6 +191,32 @@ def parse_functions(raw):
     return out
 
 
+def parse_structs(raw, defines):
+    """{tag: ((member, C type, array length or 0), ...)} of the plain structs
+    (the opaque value types, a union of private bytes, are left out)."""
+    text = strip_comments(raw)
+    out = {}
+    for tag, body in re.findall(
+            r"typedef\s+struct\s+(?:NAPFIRE_ALIGN8\s+)?(\w+)\s*\{(.*?)\}\s*\1\s*;", text, flags=re.S):
+        if "union" in body:
+            continue
+        members = []
+        for decl in body.split(";"):
+            decl = " ".join(decl.split())
+            if not decl:
+                continue
+            m = re.fullmatch(r"(\w+) (\w+)(?:\[(\w+)\])?", decl)
+            if not m:
+                raise HeaderError("struct %s: cannot read the member %r" % (tag, decl))
+            count = m.group(3)
+            if count is not None:
+                count = (defines[count[len("NAPFIRE_"):]] if count.startswith("NAPFIRE_")
+                         else c_int(count, "%s.%s" % (tag, m.group(2))))
+            members.append((m.group(2), m.group(1), count or 0))
+        out[tag] = tuple(members)
+    return out
+
+
 def version_string(raw):
     m = re.search(r'#\s*define\s+NAPFIRE_VERSION_STRING\s+"([^"]+)"', raw)
     if not m:
@@ -245,10 +274,12 @@ def generate(paths):
     missing = set(ENUMS) - {tag for tag, _b, _m in enums}
     if missing:
         raise HeaderError("ENUMS names enums the headers lack: %s" % ", ".join(sorted(missing)))
-    defines, functions, version = {}, {}, None
+    defines, functions, structs, version = {}, {}, {}, None
     for raw in raws:
         defines.update(parse_defines(raw))
+    for raw in raws:
         functions.update(parse_functions(raw))
+        structs.update(parse_structs(raw, defines))
         if "NAPFIRE_VERSION_STRING" in raw:
             version = version_string(raw)
     if version is None:
@@ -281,10 +312,14 @@ def generate(paths):
     py += ["", "#: C function -> (return type, ((parameter type, parameter name), ...)),",
            "#: spelled as in the headers.", "FUNCTIONS = {"]
     for name, (ret, params) in functions.items():
-        py.append("    %r: (%r, (%s)),"
-                  % (name, ret, "".join("(%r, %r), " % p for p in params).rstrip(" ")))
+        py += ["    %r: (%r, (" % (name, ret)] + ["        %r," % (p,) for p in params] + ["    )),"]
     py.append("}")
     pyi.append("FUNCTIONS: Dict[str, Tuple[str, Tuple[Tuple[str, str], ...]]]")
+    py += ["", "#: C struct -> ((member, C type, array length or 0), ...).", "STRUCTS = {"]
+    for tag, members in structs.items():
+        py += ["    %r: (" % tag] + ["        %r," % (m,) for m in members] + ["    ),"]
+    py.append("}")
+    pyi.append("STRUCTS: Dict[str, Tuple[Tuple[str, str, int], ...]]")
     return "\n".join(py) + "\n", "\n".join(pyi) + "\n"
 
 

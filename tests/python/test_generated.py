@@ -7,10 +7,12 @@ Runs against the build tree's package (meson test) and against the package
 pip installed (.ci/run): in both, the generated files must be what the
 generator makes of the headers of this checkout."""
 import ast
+import ctypes
 import enum
 import importlib.util
 import inspect
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -88,6 +90,31 @@ class TestGenerated(unittest.TestCase):
             self.assertEqual(len(params), 0 if "%s(void)" % name in text else
                              text.split(name + "(", 1)[1].split(")", 1)[0].count(",") + 1, name)
 
+    def test_structures_are_the_headers(self):
+        structures = {n: c for n, c in vars(nf).items()
+                      if inspect.isclass(c) and issubclass(c, ctypes.Structure)
+                      and c.__module__.startswith("napfire")}
+        laid_out = {}
+        for name, cls in structures.items():
+            fields = tuple(f[0] for f in cls._fields_)
+            tags = [t for t, m in _generated.STRUCTS.items() if tuple(x[0] for x in m) == fields]
+            self.assertEqual(len(tags), 1, name)
+            laid_out[tags[0]] = cls
+        self.assertEqual(set(laid_out), set(_generated.STRUCTS))
+        text = " ".join(support.header_text().split())
+        for tag, cls in laid_out.items():
+            body = text.split("typedef struct %s {" % tag, 1)[1].split("}", 1)[0]
+            self.assertEqual([f[0] for f in cls._fields_],
+                             re.findall(r"(\w+)(?:\[\w+\])?\s*;", body), tag)
+
+    def test_stub_structures_have_the_fields(self):
+        stub = support.stub_names(os.path.join(PACKAGE_DIR, "__init__.pyi"))
+        for name, cls in vars(nf).items():
+            if inspect.isclass(cls) and issubclass(cls, ctypes.Structure) \
+                    and cls.__module__.startswith("napfire"):
+                declared = [s.target.id for s in stub[name].body if isinstance(s, ast.AnnAssign)]
+                self.assertEqual(declared, [f[0] for f in cls._fields_], name)
+
     def test_version_is_the_headers(self):
         with open(os.path.join(support.INCLUDE_DIR, "napfire_version.h"), encoding="utf-8") as f:
             self.assertIn('#define NAPFIRE_VERSION_STRING "%s"' % nf.__version__, f.read())
@@ -101,6 +128,7 @@ class TestGenerated(unittest.TestCase):
         cases = [
             ("enum napfire_novel { NAPFIRE_NOVEL_A = 0 };\n", "napfire_novel"),
             ("enum napfire_arm { NAPFIRE_ARM_A = FOO };\n", "NAPFIRE_ARM_A"),
+            ("typedef struct napfire_odd { int32_t a : 3; } napfire_odd;\n", "napfire_odd"),
             ("#define NAPFIRE_ODD (2 * 3)\n", None),
         ]
         with tempfile.TemporaryDirectory() as d:

@@ -392,14 +392,19 @@ def _check(status, function, **details):
 # Public plain structs (layouts frozen; sizes asserted at import)
 
 
+#: C type of a struct member -> ctypes type (napfire_hex: Hex, once defined).
+_FIELD_TYPES = {"int32_t": c_int32, "uint32_t": c_uint32, "char": c_char}
+
+
+def _fields(c_name):
+    """The ``_fields_`` of a public struct, laid out as the headers declare it."""
+    return [(name, _FIELD_TYPES[ctype] * count if count else _FIELD_TYPES[ctype])
+            for name, ctype, count in _generated.STRUCTS[c_name]]
+
+
 class Modifier(Structure):
     """``napfire_modifier``: one item of the modifier breakdown (16 bytes)."""
-    _fields_ = [
-        ("id", c_int32),             # ModifierId
-        ("value", c_int32),          # signed modifier (0 if unknown)
-        ("applied", c_int32),        # 1 counts, 0 suppressed, -1 value unknown
-        ("suppressed_by", c_int32),  # GUARD_CAP, DISORDERED, SKIRMISHERS or 0
-    ]
+    _fields_ = _fields("napfire_modifier")
 
     @property
     def name(self):
@@ -413,26 +418,7 @@ class Modifier(Structure):
 
 class Result(Structure):
     """``napfire_result``: the explained result of :meth:`Shot.resolve` (128 bytes)."""
-    _fields_ = [
-        ("permitted", c_int32),
-        ("reason", c_int32),            # Reason: the first violated clause
-        ("reasons", c_uint32),          # bit 1 << reason per violated clause
-        ("band", c_int32),              # Band
-        ("net_modifier", c_int32),
-        ("modified_roll", c_int32),
-        ("row", c_int32),
-        ("column", c_int32),
-        ("table_halves", c_int32),
-        ("halves", c_int32),
-        ("half_die_used", c_int32),
-        ("half_pending", c_int32),
-        ("casualties", c_int32),
-        ("target_casualties", c_int32),
-        ("screen_casualties", c_int32),
-        ("missing", c_int32),           # Missing
-        ("missing_index", c_int32 * 4),
-        ("reserved", c_int32 * 12),
-    ]
+    _fields_ = _fields("napfire_result")
 
     def violated(self):
         """Every violated clause, as :class:`Reason` values in precedence order."""
@@ -457,13 +443,7 @@ class Result(Structure):
 
 class ParseError(Structure):
     """``napfire_parse_error``: where and why a rules text was refused (160 bytes)."""
-    _fields_ = [
-        ("line", c_int32),
-        ("column", c_int32),
-        ("code", c_int32),          # ParseCode
-        ("message", c_char * PARSE_MESSAGE_SIZE),
-        ("reserved", c_int32 * 5),
-    ]
+    _fields_ = _fields("napfire_parse_error")
 
     @property
     def text(self):
@@ -473,12 +453,7 @@ class ParseError(Structure):
 
 class Outcome(Structure):
     """``napfire_outcome``: one outcome of a shot and its weight out of 216 (16 bytes)."""
-    _fields_ = [
-        ("target_casualties", c_int32),
-        ("screen_casualties", c_int32),
-        ("weight", c_int32),
-        ("reserved", c_int32),
-    ]
+    _fields_ = _fields("napfire_outcome")
 
     def __repr__(self):
         return "Outcome(target=%d, screen=%d, weight=%d/216)" % (
@@ -487,7 +462,7 @@ class Outcome(Structure):
 
 class Hex(_CheckedFields, Structure):
     """``napfire_hex``: a hex in axial coordinates (q, r); 8 bytes."""
-    _fields_ = [("q", c_int32), ("r", c_int32)]
+    _fields_ = _fields("napfire_hex")
 
     def __init__(self, q=0, r=0):
         super().__init__(q, r)
@@ -509,16 +484,12 @@ class Hex(_CheckedFields, Structure):
         return "Hex(%d, %d)" % (self.q, self.r)
 
 
+_FIELD_TYPES["napfire_hex"] = Hex
+
+
 class TraceStep(Structure):
     """``napfire_trace_step``: one step of a trace (32 bytes)."""
-    _fields_ = [
-        ("kind", c_int32),         # StepKind
-        ("side", c_int32),         # hexside (HEXSIDE), vertex (VERTEX), -1 (HEX)
-        ("hex", Hex),
-        ("other", Hex),
-        ("from_start", c_int32),
-        ("to_end", c_int32),
-    ]
+    _fields_ = _fields("napfire_trace_step")
 
     def __repr__(self):
         kind = StepKind(self.kind).name if self.kind in StepKind._value2member_map_ else self.kind
@@ -531,43 +502,17 @@ class HexInfo(_CheckedFields, Structure):
 
     Zero-filled (the default), it is clear ground at elevation 0, no unit.
     """
-    _fields_ = [
-        ("elevation", c_int32),
-        ("terrain", c_int32),      # Terrain
-        ("presence", c_int32),     # Presence
-        ("unit_side", c_int32),
-        ("reserved", c_int32 * 4),
-    ]
+    _fields_ = _fields("napfire_hex_info")
 
 
 class LosQuery(_CheckedFields, Structure):
     """``napfire_los_query``: a line-of-sight question (48 bytes)."""
-    _fields_ = [
-        ("firer", Hex),
-        ("target", Hex),
-        ("front_mask", c_uint32),  # bit i = hexside i
-        ("firer_side", c_int32),
-        ("target_side", c_int32),
-        ("policy", c_uint32),      # LosPolicy bits
-        ("reserved", c_int32 * 4),
-    ]
+    _fields_ = _fields("napfire_los_query")
 
 
 class LosResult(Structure):
     """``napfire_los_result``: the explained answer of a line-of-sight call (64 bytes)."""
-    _fields_ = [
-        ("clear", c_int32),
-        ("rule", c_int32),          # LosRule
-        ("cause", c_int32),         # LosRule: the blocker's own kind
-        ("elevation", c_int32),     # LosElevation
-        ("blocker_kind", c_int32),  # StepKind.HEX, .HEXSIDE or 0
-        ("blocker", Hex),
-        ("blocker_other", Hex),
-        ("exit_mask", c_uint32),
-        ("distance", c_int32),
-        ("lifted", c_int32),
-        ("reserved", c_int32 * 4),
-    ]
+    _fields_ = _fields("napfire_los_result")
 
     def __repr__(self):
         if self.clear:
@@ -579,15 +524,7 @@ class LosResult(Structure):
 
 class HexFire(_CheckedFields, Structure):
     """``napfire_hex_fire``: the facts of one infantry fire (32 bytes)."""
-    _fields_ = [
-        ("formation", c_int32),       # HexFormation
-        ("increments", c_int32),
-        ("hexes", c_int32),
-        ("multiple", c_int32),
-        ("printed_value", c_int32),
-        ("stack_position", c_int32),
-        ("reserved", c_int32 * 2),
-    ]
+    _fields_ = _fields("napfire_hex_fire")
 
 
 # --------------------------------------------------------------------------
@@ -645,34 +582,17 @@ class _Opaque:
         raise NotImplementedError
 
 
-class _UnitRef(_Opaque):
-    _size = UNIT_SIZE
-    _c_type = "Unit (napfire_unit)"
-    _c_name = "napfire_unit"
+def _opaque_type(py_name, c_name, size):
+    """The base class of ``py_name`` over the library's ``c_name`` of ``size`` bytes."""
+    return type("_%sRef" % py_name, (_Opaque,), {
+        "_size": size, "_c_name": c_name, "_c_type": "%s (%s)" % (py_name, c_name)})
 
 
-class _ShotRef(_Opaque):
-    _size = SHOT_SIZE
-    _c_type = "Shot (napfire_shot)"
-    _c_name = "napfire_shot"
-
-
-class _RulesRef(_Opaque):
-    _size = RULES_SIZE
-    _c_type = "Rules (napfire_rules)"
-    _c_name = "napfire_rules"
-
-
-class _TraceRef(_Opaque):
-    _size = TRACE_SIZE
-    _c_type = "Trace (napfire_trace)"
-    _c_name = "napfire_trace"
-
-
-class _DiceRef(_Opaque):
-    _size = DICE_SIZE
-    _c_type = "Dice (napfire_dice)"
-    _c_name = "napfire_dice"
+_UnitRef = _opaque_type("Unit", "napfire_unit", UNIT_SIZE)
+_ShotRef = _opaque_type("Shot", "napfire_shot", SHOT_SIZE)
+_RulesRef = _opaque_type("Rules", "napfire_rules", RULES_SIZE)
+_TraceRef = _opaque_type("Trace", "napfire_trace", TRACE_SIZE)
+_DiceRef = _opaque_type("Dice", "napfire_dice", DICE_SIZE)
 
 
 # --------------------------------------------------------------------------
@@ -1318,14 +1238,8 @@ class Shot(_Parameters, _ShotRef):
         """
         rules = _rules(rules)
         count, net = c_size_t(), c_int32()
-        cap = 8
-        while True:
-            items = (Modifier * cap)()
-            status = lib.napfire_shot_modifiers(self, rules, items, cap, byref(count),
-                                                byref(net))
-            if status != Status.ENOSPC:
-                break
-            cap = count.value          # the library reports the count it needs
+        status, items = _grown(Modifier, 8, count, lambda items, cap: lib.napfire_shot_modifiers(
+            self, rules, items, cap, byref(count), byref(net)))
         got = [Modifier.from_buffer_copy(m) for m in items[:count.value]]
         if status == Status.EUNKNOWN:
             raise UnknownDataError(status, "napfire_shot_modifiers", result=got)
@@ -1361,14 +1275,9 @@ class Shot(_Parameters, _ShotRef):
         """
         rules = _rules(rules)
         count, verdict = c_size_t(), Result()
-        cap = 16
-        while True:
-            outcomes = (Outcome * cap)()
-            status = lib.napfire_shot_distribution(self, rules, outcomes, cap, byref(count),
-                                                   byref(verdict))
-            if status != Status.ENOSPC:
-                break
-            cap = count.value
+        status, outcomes = _grown(Outcome, 16, count, lambda items, cap:
+                                  lib.napfire_shot_distribution(self, rules, items, cap,
+                                                                byref(count), byref(verdict)))
         if status == Status.EUNKNOWN:
             raise UnknownDataError(status, "napfire_shot_distribution", result=verdict)
         _check(status, "napfire_shot_distribution")
@@ -1386,14 +1295,10 @@ class Shot(_Parameters, _ShotRef):
         """
         rules = _rules(rules)
         count, unknown, verdict = c_size_t(), c_int32(), Result()
-        cap = 16
-        while True:
-            outcomes = (Outcome * cap)()
-            status = lib.napfire_shot_distribution_known(self, rules, outcomes, cap, byref(count),
-                                                         byref(unknown), byref(verdict))
-            if status != Status.ENOSPC:
-                break
-            cap = count.value
+        status, outcomes = _grown(Outcome, 16, count, lambda items, cap:
+                                  lib.napfire_shot_distribution_known(
+                                      self, rules, items, cap, byref(count), byref(unknown),
+                                      byref(verdict)))
         if status != Status.EUNKNOWN:
             _check(status, "napfire_shot_distribution_known")
         known = [Outcome.from_buffer_copy(o) for o in outcomes[:count.value]]
@@ -1422,6 +1327,18 @@ class Shot(_Parameters, _ShotRef):
 
     def _validate(self):
         self.get(ShotParam.MEASURE)
+
+
+def _grown(item_type, cap, count, call):
+    """``(status, items)`` of ``call(items, cap)``, the array of ``item_type``
+    grown to the ``count`` the library reports for as long as it answers
+    ENOSPC."""
+    while True:
+        items = (item_type * cap)()
+        status = call(items, cap)
+        if status != Status.ENOSPC:
+            return status, items
+        cap = count.value
 
 
 def _shot_list(shots):
