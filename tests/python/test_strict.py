@@ -12,6 +12,7 @@ is both) whose message names the parameter, with no call into the library
 import inspect
 import os
 import re
+import shutil
 import tempfile
 import unittest
 from unittest import mock
@@ -239,7 +240,7 @@ def takes_arguments(fn):
 class TestStrictArguments(unittest.TestCase):
     def setUp(self):
         self.tmp = tempfile.mkdtemp(prefix="napfire-strict-")
-        self.addCleanup(lambda: __import__("shutil").rmtree(self.tmp))
+        self.addCleanup(shutil.rmtree, self.tmp)
         path = os.path.join(self.tmp, "rules.txt")
         with open(path, "w", encoding="utf-8") as f:
             f.write(RULES_TEXT)
