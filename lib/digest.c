@@ -7,30 +7,9 @@
  * holds the two to the same bytes. */
 #include <string.h>
 
-#include "internal.h"
+#include "facts.h"
 
 #define BIT(reason) (1u << (reason))
-
-uint32_t napfire__static_verdicts(const struct nf_shot *s) {
-    const struct nf_unit *f = &s->firer;
-    int32_t arm = nf_u(f, NAPFIRE_UNIT_ARM);
-    uint32_t reasons = 0;
-    /* F-TAB-6: cavalry fire and skirmish-order fire are not described. */
-    if (arm == NAPFIRE_ARM_CAVALRY ||
-        (napfire__is_infantry(arm) && nf_u(f, NAPFIRE_UNIT_FORMATION) == NAPFIRE_FORMATION_SKIRMISH))
-        reasons |= BIT(NAPFIRE_REASON_NOT_COVERED);
-    if (nf_u(f, NAPFIRE_UNIT_FIGURES) == 0)
-        reasons |= BIT(NAPFIRE_REASON_NO_FIGURES);
-    /* F-ART-2: once per turn, infantry and artillery alike. */
-    if (nf_u(f, NAPFIRE_UNIT_FIRED_THIS_TURN))
-        reasons |= BIT(NAPFIRE_REASON_ALREADY_FIRED);
-    /* F-ART-3: more than half a move forbids fire (infantry too: Decision). */
-    if (nf_u(f, NAPFIRE_UNIT_MOVED) == NAPFIRE_MOVED_MORE)
-        reasons |= BIT(NAPFIRE_REASON_MOVED_TOO_FAR);
-    if (napfire__is_artillery(arm))
-        reasons |= napfire__artillery_static_verdicts(s);
-    return reasons;
-}
 
 void napfire__digest(struct nf_shot *s) {
     struct nf_digest *dg = &s->dg;

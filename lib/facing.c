@@ -3,7 +3,7 @@
  * Facing (H-FACE) and infantry fire value and range (H-FIRE) at hex scale:
  * arithmetic on the caller's counts, no map and no geometry.
  */
-#include "internal.h"
+#include "common.h"
 
 int napfire_hex_facing(int32_t formation, int32_t facing, uint32_t *front, uint32_t *flank, uint32_t *rear) {
     if (!front)

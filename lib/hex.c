@@ -12,7 +12,7 @@
  * centre to vertex, along a hexside to the next vertex, to the next centre.
  * Every step costs a few multiplications, and nothing is ever rounded.
  */
-#include "internal.h"
+#include "common.h"
 #include "hex_internal.h"
 
 #include <string.h>

@@ -5,7 +5,7 @@
  * not 216. */
 #include <string.h>
 
-#include "internal.h"
+#include "fast.h"
 
 /* Ways to roll r on 2D6, out of 36. */
 static int32_t roll_ways(int32_t r) {

@@ -22,7 +22,7 @@
 #include <stdio.h>
 
 /* Private layouts, for offsetof only: the tests never call into them. */
-#include "../../lib/internal.h"
+#include "../../lib/fast.h"
 #include "../../lib/hex_internal.h"
 
 /* Fails through Check only on failure: ck_assert records a mark point (a
