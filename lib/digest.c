@@ -2,14 +2,12 @@
 /* Derive once: when a shot is set, what a resolution needs of it that no
  * rules data can change (the data-free verdicts, the modifier items, the
  * inputs of band and row) is decided here and kept in the shot's digest,
- * under its seal. resolve.c's fast path reads the digest; the full path
+ * under its seal. The fast path (fast.c) reads the digest; the full path
  * decides everything again from the parameters, and the differential test
  * holds the two to the same bytes. */
 #include <string.h>
 
 #include "facts.h"
-
-#define BIT(reason) (1u << (reason))
 
 void napfire__digest(struct nf_shot *s) {
     struct nf_digest *dg = &s->dg;

@@ -116,9 +116,8 @@ NF_HOT_INLINE int fast_net(const struct nf_digest *dg, const struct nf_rules *r,
         return 1;
     }
     /* A value out of its domain (unknown included) sends the shot to the
-     * full path. A loop over the items: for the rules' own values, four
-     * items' checks whatever the count cost more than the mispredicted
-     * exit. */
+     * full path. A loop over the items, not the plan's four fixed reads:
+     * here each read needs its own check. */
     const int8_t *v = &m->v[0][0];
     int32_t lo = 0, hi = 0;
     for (size_t i = 0; i < dg->nmods; i++) {
@@ -257,10 +256,10 @@ NF_HOT_INLINE void fast_finish(const struct nf_digest *dg, const struct nf_fast 
     int32_t screen = f->screens & (whole > 0);
     /* Every field in order, the constant ones too: the stores merge into
      * a few wide ones, where a zeroing of the whole result first would
-     * write most bytes twice. The constant tail is copied from a constant
-     * the compiler may not fold: left to itself, GCC writes it with a
-     * string instruction in some callers, which costs more than this
-     * whole path. */
+     * write most bytes twice. The constant tail is copied through a
+     * pointer the compiler may not fold, in 16-byte pieces, so that no
+     * caller copies it with a string instruction, which would cost more
+     * than this whole path. */
     res->permitted = 1;
     res->reason = NAPFIRE_REASON_NONE;
     res->reasons = 0;
@@ -281,8 +280,6 @@ NF_HOT_INLINE void fast_finish(const struct nf_digest *dg, const struct nf_fast 
     const napfire_result *volatile from = &tail;
     const unsigned char *src = (const unsigned char *)from + NF_RESULT_TAIL_AT;
     unsigned char *dst = (unsigned char *)res + NF_RESULT_TAIL_AT;
-    /* In 16-byte pieces: a copy of the 64 at once, in code the compiler
-     * builds for size, is a string instruction. */
     memcpy(dst, src, 16);
     memcpy(dst + 16, src + 16, 16);
     memcpy(dst + 32, src + 32, 16);

@@ -94,7 +94,7 @@ NF_HOT_INLINE int roll_halves(const struct nf_shot *shot, const struct nf_rules 
     return 1;
 }
 
-/* The fast path's odds (resolve.c): 1 when it covered every roll, else 0
+/* The fast path's odds (fast.c): 1 when it covered every roll, else 0
  * with the odds empty for the full path. Each roll is weighed from its
  * half figures alone, as weigh_result() would weigh the roll's result:
  * the casualties are table halves / 2, and a pending half splits the
