@@ -81,45 +81,31 @@ static NF_NOINLINE int musketry_tallied_net(const struct nf_digest *dg, const st
     return tallied_net(dg, &r->modifier[NAPFIRE_FIRE_MUSKETRY], 0, &r->mthr, net);
 }
 
-/* The net, from a batch's plan p or, p NULL, from the rules (check: the
- * modifiers' seal too). Inlined whole, so that musketry's copy has no
- * artillery test left. */
-NF_HOT_INLINE int fast_net(const struct nf_digest *dg, const struct nf_rules *r, const struct nf_plan *p, int check,
-                           int artillery, struct nf_fast *f) {
-    int32_t fire = artillery ? NAPFIRE_FIRE_ARTILLERY : NAPFIRE_FIRE_MUSKETRY;
-    const struct nf_mods *m = &r->modifier[fire];
-    if (dg->nmods > 0 && check && !NF_SECTION_OK(m, struct nf_mods, NF_SEC_MODS + fire))
-        return 0;
-    if (artillery)
-        return tallied_net(dg, m, 1, &r->mthr, &f->net);
-    if (!dg->plain_net) {
-        /* Through a local: f's address kept from a call stays in registers. */
-        int32_t net = 0;
-        int ok = musketry_tallied_net(dg, r, &net);
-        f->net = net;
-        return ok;
-    }
+/* The plain sum of a musketry shot's items from a batch's plan: values
+ * and their checks in one table, so the sum is NF_PLAN_BAD or more when
+ * one is bad. The first four items whatever their count (the usual count
+ * is at most four, and the digest pads with NF_MOD_SLOT_NONE, worth 0),
+ * so that no loop's exit depends on the shot. Any byte indexes the
+ * table. */
+NF_HOT_INLINE int plan_sum(const struct nf_digest *dg, const struct nf_plan *p, int32_t *net) {
     const uint8_t *slot = dg->mods;
-    int32_t sum = 0;
-    if (p) {
-        /* Values and their checks in one table: the sum is NF_PLAN_BAD or
-         * more when one is bad. The first four items whatever their count
-         * (the usual count is at most four, and the digest pads with
-         * NF_MOD_SLOT_NONE, worth 0), so that no loop's exit depends on
-         * the shot. Any byte indexes the table. */
-        sum = p->mod[slot[0]] + p->mod[slot[1]] + p->mod[slot[2]] + p->mod[slot[3]];
-        for (size_t i = 4; i < dg->nmods; i++)
-            sum += p->mod[slot[i]];
-        if (sum >= NF_PLAN_BAD)
-            return 0;
-        f->net = sum - NF_PLAN_BIAS * (dg->nmods > 4 ? dg->nmods : 4) + dg->extra;
-        return 1;
-    }
-    /* A value out of its domain (unknown included) sends the shot to the
-     * full path. A loop over the items, not the plan's four fixed reads:
-     * here each read needs its own check. */
+    int32_t sum = p->mod[slot[0]] + p->mod[slot[1]] + p->mod[slot[2]] + p->mod[slot[3]];
+    for (size_t i = 4; i < dg->nmods; i++)
+        sum += p->mod[slot[i]];
+    if (sum >= NF_PLAN_BAD)
+        return 0;
+    *net = sum - NF_PLAN_BIAS * (dg->nmods > 4 ? dg->nmods : 4) + dg->extra;
+    return 1;
+}
+
+/* The plain sum from the rules' values: a value out of its domain
+ * (unknown included) sends the shot to the full path. A loop over the
+ * items, not the plan's four fixed reads: here each read needs its own
+ * check. */
+NF_HOT_INLINE int rules_sum(const struct nf_digest *dg, const struct nf_mods *m, int32_t *net) {
+    const uint8_t *slot = dg->mods;
     const int8_t *v = &m->v[0][0];
-    int32_t lo = 0, hi = 0;
+    int32_t sum = 0, lo = 0, hi = 0;
     for (size_t i = 0; i < dg->nmods; i++) {
         uint32_t in = slot[i];
         int32_t value = v[in < NF_MOD_IDS * NF_VARIANTS ? in : 0];
@@ -132,7 +118,49 @@ NF_HOT_INLINE int fast_net(const struct nf_digest *dg, const struct nf_rules *r,
      * forged too; either way no read leaves the table. */
     if (lo < -NAPFIRE_MAX_MODIFIER || hi > NAPFIRE_MAX_MODIFIER) /* napfire__modifier_usable(); lo <= 0 <= hi */
         return 0;
-    f->net = sum + dg->extra;
+    *net = sum + dg->extra;
+    return 1;
+}
+
+/* The net, from a batch's plan p or, p NULL, from the rules (check: the
+ * modifiers' seal too). Inlined whole, so that musketry's copy has no
+ * artillery test left. */
+NF_HOT_INLINE int fast_net(const struct nf_digest *dg, const struct nf_rules *r, const struct nf_plan *p, int check,
+                           int artillery, struct nf_fast *f) {
+    int32_t fire = artillery ? NAPFIRE_FIRE_ARTILLERY : NAPFIRE_FIRE_MUSKETRY;
+    const struct nf_mods *m = &r->modifier[fire];
+    if (dg->nmods > 0 && check && !NF_SECTION_OK(m, struct nf_mods, NF_SEC_MODS + fire))
+        return 0;
+    if (artillery)
+        return tallied_net(dg, m, 1, &r->mthr, &f->net);
+    if (dg->plain_net)
+        return p ? plan_sum(dg, p, &f->net) : rules_sum(dg, m, &f->net);
+    /* Through a local: f's address kept from a call stays in registers. */
+    int32_t net = 0;
+    int ok = musketry_tallied_net(dg, r, &net);
+    f->net = net;
+    return ok;
+}
+
+/* An artillery digest's indexes are in range (a forged one may hold
+ * any). */
+static inline int artillery_digest_ok(const struct nf_digest *dg) {
+    return dg->weapon < NF_GUNS && dg->ammo < NF_AMMOS && dg->measure < NF_MEASURES && dg->nmods <= NF_DIGEST_MODS;
+}
+
+/* F-ART-1: the band, from the gun's canister, effective and long maxima,
+ * all known and in order (the full path refuses them out of order): 1
+ * with *band, or 0 for the full path. */
+static inline int gun_band(const struct nf_digest *dg, const struct nf_rules *r, int check, int32_t *band) {
+    const struct nf_grange *g = &r->gun_range[dg->weapon];
+    if (check && !NF_SECTION_OK(g, struct nf_grange, NF_SEC_GRANGE + dg->weapon))
+        return 0;
+    int32_t can = g->max[dg->measure][0], eff = g->max[dg->measure][1], lng = g->max[dg->measure][2];
+    if (!napfire__range_usable(can, eff) || !napfire__range_usable(eff, lng) || dg->distance > lng)
+        return 0;
+    *band = dg->distance <= can   ? NAPFIRE_BAND_CANISTER
+            : dg->distance <= eff ? NAPFIRE_BAND_EFFECTIVE
+                                  : NAPFIRE_BAND_LONG;
     return 1;
 }
 
@@ -141,20 +169,8 @@ NF_HOT_INLINE int fast_net(const struct nf_digest *dg, const struct nf_rules *r,
 static inline int fast_prepare_artillery(const struct nf_shot *n, const struct nf_rules *r, int check,
                                          struct nf_fast *f) {
     const struct nf_digest *dg = &n->dg;
-    /* Range-checked: they index the rules. */
-    if (dg->weapon >= NF_GUNS || dg->ammo >= NF_AMMOS || dg->measure >= NF_MEASURES || dg->nmods > NF_DIGEST_MODS)
+    if (!artillery_digest_ok(dg) || !gun_band(dg, r, check, &f->band))
         return 0;
-    /* F-ART-1: the gun's canister, effective and long maxima, all known
-     * and in order (the full path refuses them out of order). */
-    const struct nf_grange *g = &r->gun_range[dg->weapon];
-    if (check && !NF_SECTION_OK(g, struct nf_grange, NF_SEC_GRANGE + dg->weapon))
-        return 0;
-    int32_t can = g->max[dg->measure][0], eff = g->max[dg->measure][1], lng = g->max[dg->measure][2];
-    if (!napfire__range_usable(can, eff) || !napfire__range_usable(eff, lng) || dg->distance > lng)
-        return 0;
-    f->band = dg->distance <= can   ? NAPFIRE_BAND_CANISTER
-              : dg->distance <= eff ? NAPFIRE_BAND_EFFECTIVE
-                                    : NAPFIRE_BAND_LONG;
     /* F-ART-1: canister beyond canister range; F-ART-5: friends near the
      * target or the battery at long range need the clearance. Both are
      * the full path's to decide and explain. */
@@ -179,18 +195,12 @@ static inline int musketry_digest_ok(const struct nf_digest *dg) {
            dg->nmods <= NF_DIGEST_MODS && dg->row_cap < NF_ROWS;
 }
 
-/* Musketry, from a batch's plan p or, p NULL, from the rules sections
- * (check: their seals too; not for the built-in data, or for sections a
- * batch has checked already). The plan holds the same values as the
- * sections, checked once by the same tests (napfire__plan_init()), so a
- * batch's shot answers as its single call does. */
-NF_HOT_INLINE int fast_prepare_musketry(const struct nf_shot *n, const struct nf_rules *r, const struct nf_plan *p,
-                                        int check, struct nf_fast *f) {
-    const struct nf_digest *dg = &n->dg;
-    if (!musketry_digest_ok(dg))
-        return 0;
+/* F-RNG-2: effective if d <= its maximum, long if d <= long's; from the
+ * plan or the weapon's section (check: its seal too). 1 with f->band, or
+ * 0 for the full path. */
+NF_HOT_INLINE int musketry_band(const struct nf_digest *dg, const struct nf_rules *r, const struct nf_plan *p,
+                                int check, struct nf_fast *f) {
     int32_t w = dg->weapon, m = dg->measure;
-    /* F-RNG-2: effective if d <= its maximum, long if d <= long's. */
     int32_t eff, lng;
     int usable;
     if (p) {
@@ -208,6 +218,31 @@ NF_HOT_INLINE int fast_prepare_musketry(const struct nf_shot *n, const struct nf
     if (!usable || dg->distance > lng)
         return 0;
     f->band = dg->distance <= eff ? NAPFIRE_BAND_EFFECTIVE : NAPFIRE_BAND_LONG;
+    return 1;
+}
+
+/* F-TAB-1/2: the row over thresholds that are not plain, which only the
+ * single call climbs (a plan declines them). Through a local, as for the
+ * tallied net: f's address passed out would keep f in memory on the
+ * usual path too. */
+NF_HOT_INLINE int unplain_row(const struct nf_digest *dg, const struct nf_mthr *t, const struct nf_plan *p,
+                              struct nf_fast *f) {
+    int32_t row = 0;
+    int ok = !p && climb_row(dg, t, &row);
+    f->row = row;
+    return ok;
+}
+
+/* Musketry, from a batch's plan p or, p NULL, from the rules sections
+ * (check: their seals too; not for the built-in data, or for sections a
+ * batch has checked already). The plan holds the same values as the
+ * sections, checked once by the same tests (napfire__plan_init()), so a
+ * batch's shot answers as its single call does. */
+NF_HOT_INLINE int fast_prepare_musketry(const struct nf_shot *n, const struct nf_rules *r, const struct nf_plan *p,
+                                        int check, struct nf_fast *f) {
+    const struct nf_digest *dg = &n->dg;
+    if (!musketry_digest_ok(dg) || !musketry_band(dg, r, p, check, f))
+        return 0;
     /* Checked even for a shot that reads no threshold: a test that
      * predicts well costs less than one that does not, and declining is
      * always safe (the full path decides). */
@@ -217,7 +252,7 @@ NF_HOT_INLINE int fast_prepare_musketry(const struct nf_shot *n, const struct nf
     /* F-SCR-2: a screen farther than the threshold would forbid the shot
      * (both tests at once: a screen is there on a fifth of the shots or
      * so, unpredictably). */
-    int32_t screen = p ? p->screen[m] : napfire__usable_screen(t->v[6 + m]);
+    int32_t screen = p ? p->screen[dg->measure] : napfire__usable_screen(t->v[6 + dg->measure]);
     if (dg->screen & ((screen < 0) | (dg->screen_distance > screen)))
         return 0;
     if (!fast_net(dg, r, p, check, 0, f))
@@ -226,17 +261,10 @@ NF_HOT_INLINE int fast_prepare_musketry(const struct nf_shot *n, const struct nf
     f->gun = 0;
     f->ammo = 0;
     f->screens = dg->screen; /* F-SCR-1 */
-    /* F-TAB-1/2. */
-    if (p ? p->rows_ok : napfire__rows_plain(t->v)) {
-        f->row = rows_reached(p ? p->row : t->v, dg);
-        return 1;
-    }
-    /* Through a local, as for the tallied net: f's address passed out
-     * would keep f in memory on the usual path too. */
-    int32_t row = 0;
-    int ok = !p && climb_row(dg, t, &row);
-    f->row = row;
-    return ok;
+    if (!(p ? p->rows_ok : napfire__rows_plain(t->v)))
+        return unplain_row(dg, t, p, f);
+    f->row = rows_reached(p ? p->row : t->v, dg);
+    return 1;
 }
 
 /* missing_index and the first twelve reserved words: the result's

@@ -19,25 +19,19 @@ int napfire__batch_rules_intact(const napfire_rules *rules, size_t n) {
     return n >= NF_BATCH_CHECK_ONCE && rules != NULL && napfire__rules_intact(rules);
 }
 
-void napfire__plan_init(const napfire_rules *rules, size_t n, struct nf_plan *p) {
-    const struct nf_rules *r = rules ? NF_CRULES(rules) : &napfire__builtin;
-    memset(p, 0, sizeof *p);
-    p->intact = napfire__batch_rules_intact(rules, n);
-    if (n < NF_BATCH_PLAN || r->magic != NF_RULES_MAGIC || (rules && !p->intact))
-        return;
-    p->musketry = 1;
+/* F-RNG-2: each weapon's band maxima, and whether the fast path would
+ * use them. */
+static void plan_ranges(const struct nf_rules *r, struct nf_plan *p) {
     for (int32_t w = 0; w < NF_WEAPONS; w++)
         for (int32_t m = 0; m < NF_MEASURES; m++) {
             p->eff[w][m] = r->range[w].max[m][0];
             p->lng[w][m] = r->range[w].max[m][1];
             p->range_ok[w][m] = (uint8_t)napfire__range_usable(p->eff[w][m], p->lng[w][m]);
         }
-    const struct nf_mthr *t = &r->mthr;
-    for (int32_t m = 0; m < NF_MEASURES; m++)
-        p->screen[m] = napfire__usable_screen(t->v[6 + m]);
-    p->rows_ok = napfire__rows_plain(t->v);
-    memcpy(p->row, t->v, sizeof p->row);
-    /* As the fast path checks the plain sum's values. */
+}
+
+/* F-MOD: the musketry values, as the fast path checks the plain sum's. */
+static void plan_modifiers(const struct nf_rules *r, struct nf_plan *p) {
     const int8_t *v = &r->modifier[NAPFIRE_FIRE_MUSKETRY].v[0][0];
     for (size_t slot = 0; slot < NF_COUNT(p->mod); slot++) {
         int32_t value = slot < NF_MOD_IDS * NF_VARIANTS ? v[slot] : INT8_MIN;
@@ -45,7 +39,10 @@ void napfire__plan_init(const napfire_rules *rules, size_t n, struct nf_plan *p)
         p->mod[slot] = (uint16_t)(bad ? NF_PLAN_BAD : value + NF_PLAN_BIAS);
     }
     p->mod[NF_MOD_SLOT_NONE] = NF_PLAN_BIAS;
-    p->star = t->v[4];
+}
+
+/* F-TAB, F-TAB-4: every musketry cell with and without the star. */
+static void plan_cells(const struct nf_rules *r, struct nf_plan *p) {
     memset(p->cell, NF_CELL_UNKNOWN, sizeof p->cell);
     for (int32_t row = 0; row < NF_ROWS; row++)
         for (int32_t col = 0; col < NF_COLUMNS; col++) {
@@ -55,6 +52,24 @@ void napfire__plan_init(const napfire_rules *rules, size_t n, struct nf_plan *p)
                 p->cell[row][1][col] = (uint8_t)(cell + (starred ? 2 : 0));
             }
         }
+}
+
+void napfire__plan_init(const napfire_rules *rules, size_t n, struct nf_plan *p) {
+    const struct nf_rules *r = rules ? NF_CRULES(rules) : &napfire__builtin;
+    memset(p, 0, sizeof *p);
+    p->intact = napfire__batch_rules_intact(rules, n);
+    if (n < NF_BATCH_PLAN || r->magic != NF_RULES_MAGIC || (rules && !p->intact))
+        return;
+    p->musketry = 1;
+    plan_ranges(r, p);
+    const struct nf_mthr *t = &r->mthr;
+    for (int32_t m = 0; m < NF_MEASURES; m++)
+        p->screen[m] = napfire__usable_screen(t->v[6 + m]);
+    p->rows_ok = napfire__rows_plain(t->v);
+    memcpy(p->row, t->v, sizeof p->row);
+    plan_modifiers(r, p);
+    p->star = t->v[4];
+    plan_cells(r, p);
 }
 
 int napfire__resolve_planned(const napfire_shot *s, const napfire_rules *rules, const struct nf_plan *p,
