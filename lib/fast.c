@@ -403,6 +403,21 @@ NF_FLATTEN int napfire__fast_resolve(const napfire_shot *s, const napfire_rules 
     return fast_resolve(s, rules, 0, roll_2d6, half_die, out);
 }
 
+NF_FLATTEN int napfire__fast_resolve_or(const napfire_shot *s, const napfire_rules *rules, int32_t roll_2d6,
+                                        int32_t half_die, napfire_result *out, nf_reference reference) {
+    if (napfire__fast_resolve(s, rules, NULL, roll_2d6, half_die, out))
+        return NAPFIRE_OK;
+    return reference(s, rules, roll_2d6, half_die, out);
+}
+
+NF_FLATTEN int napfire__fast_resolve_planned(const napfire_shot *s, const napfire_rules *rules,
+                                             const struct nf_plan *plan, int32_t roll_2d6, int32_t half_die,
+                                             napfire_result *out) {
+    if (napfire__fast_resolve(s, rules, plan, roll_2d6, half_die, out))
+        return NAPFIRE_OK;
+    return plan->reference(s, rules, roll_2d6, half_die, out);
+}
+
 size_t napfire__fast_resolve_many(const napfire_shot *shots, size_t n, const napfire_rules *rules,
                                   const struct nf_plan *plan, const int32_t *rolls, const int32_t *half_dice,
                                   napfire_result *results, int32_t *statuses, uint16_t *declined) {

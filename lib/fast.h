@@ -27,15 +27,21 @@ struct nf_fast {
  * below), so that a planned shot answers as its single call would and
  * declines where it would. Building it costs about as much as 25 shots
  * save. */
+/* The reference engine's entry point for a call the speed layer declines
+ * (resolve.c's, without its argument checks). */
+typedef int (*nf_reference)(const napfire_shot *s, const napfire_rules *rules, int32_t roll_2d6, int32_t half_die,
+                            napfire_result *out);
+
 #define NF_BATCH_PLAN 32
 /* Batches from this size check the rules' seals once (about 1.5 KB
  * hashed) rather than each shot the sections it reads. */
 #define NF_BATCH_CHECK_ONCE 8
 struct nf_plan {
-    int intact;   /* skip the per-shot section checks */
-    int musketry; /* the values below are filled */
-    int rows_ok;  /* row thresholds known, increasing and in range */
-    int32_t star; /* the star threshold (F-TAB-4), when starred cells can be read */
+    nf_reference reference; /* the reference engine, for the shots declined */
+    int intact;             /* skip the per-shot section checks */
+    int musketry;           /* the values below are filled */
+    int rows_ok;            /* row thresholds known, increasing and in range */
+    int32_t star;           /* the star threshold (F-TAB-4), when starred cells can be read */
     int32_t eff[NF_WEAPONS][NF_MEASURES], lng[NF_WEAPONS][NF_MEASURES];
     uint8_t range_ok[NF_WEAPONS][NF_MEASURES];
     int32_t screen[NF_MEASURES]; /* -1: the shot goes the single call's way */
@@ -68,6 +74,16 @@ _Static_assert(NF_MOD_SLOT(NF_MOD_IDS - 1, NF_VARIANTS - 1) < NF_MOD_SLOT_NONE,
  */
 int napfire__fast_resolve(const napfire_shot *s, const napfire_rules *rules, const struct nf_plan *plan,
                           int32_t roll_2d6, int32_t half_die, napfire_result *out);
+/* napfire_shot_resolve() past its argument checks: the speed layer's
+ * answer, or the reference engine's through the pointer it is handed, so
+ * that the single call keeps one frame, not two (six arguments: all in
+ * registers, and the call from resolve.c a jump). */
+int napfire__fast_resolve_or(const napfire_shot *s, const napfire_rules *rules, int32_t roll_2d6, int32_t half_die,
+                             napfire_result *out, nf_reference reference);
+/* napfire__resolve_planned() past its argument checks: the same for one
+ * shot of a planned batch, declined to plan->reference. */
+int napfire__fast_resolve_planned(const napfire_shot *s, const napfire_rules *rules, const struct nf_plan *plan,
+                                  int32_t roll_2d6, int32_t half_die, napfire_result *out);
 /* The same over a batch's shots: statuses[i] NAPFIRE_OK with results[i]
  * where it answers; where it declines, neither is written and i is
  * listed in declined[] (room for n). Returns how many it declined. */

@@ -57,6 +57,7 @@ static void plan_cells(const struct nf_rules *r, struct nf_plan *p) {
 void napfire__plan_init(const napfire_rules *rules, size_t n, struct nf_plan *p) {
     const struct nf_rules *r = rules ? NF_CRULES(rules) : &napfire__builtin;
     memset(p, 0, sizeof *p);
+    p->reference = napfire__resolve_full;
     p->intact = napfire__batch_rules_intact(rules, n);
     if (n < NF_BATCH_PLAN || r->magic != NF_RULES_MAGIC || (rules && !p->intact))
         return;
@@ -76,9 +77,7 @@ int napfire__resolve_planned(const napfire_shot *s, const napfire_rules *rules, 
                              int32_t roll_2d6, int32_t half_die, napfire_result *out) {
     if (!s || !out)
         return NAPFIRE_EINVAL;
-    if (napfire__fast_resolve(s, rules, p, roll_2d6, half_die, out))
-        return NAPFIRE_OK;
-    return napfire__resolve_full(s, rules, roll_2d6, half_die, out);
+    return napfire__fast_resolve_planned(s, rules, p, roll_2d6, half_die, out);
 }
 
 void napfire__resolve_batch(const napfire_shot *shots, size_t n, const napfire_rules *rules, const int32_t *rolls,

@@ -175,7 +175,5 @@ int napfire_shot_resolve(const napfire_shot *s, const napfire_rules *rules, int3
                          napfire_result *out) {
     if (!s || !out)
         return NAPFIRE_EINVAL;
-    if (napfire__fast_resolve(s, rules, NULL, roll_2d6, half_die, out))
-        return NAPFIRE_OK;
-    return full_resolve(s, rules, roll_2d6, half_die, out);
+    return napfire__fast_resolve_or(s, rules, roll_2d6, half_die, out, full_resolve);
 }
