@@ -176,7 +176,9 @@ int napfire_shot_modifiers(const napfire_shot *s, const napfire_rules *rules, na
     int st = napfire__shot_open(s, rules, 0, &d);
     if (st)
         return st;
-    napfire_modifier tmp[NF_MAX_ITEMS];
+    /* Zeroed, so that no path a static analyzer can imagine reads an item
+     * napfire__modifiers() did not write. */
+    napfire_modifier tmp[NF_MAX_ITEMS] = {{0}};
     size_t c = 0;
     int32_t sum = 0;
     st = napfire__modifiers(d.shot, &d, tmp, &c, &sum);
