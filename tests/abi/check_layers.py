@@ -16,8 +16,9 @@ One check per run, chosen by the first argument:
                       --max-complexity. Without pmccabe: skipped (77), except
                       under CI=true, where it fails.
   issue-refs PATH...  no line of a source, build or documentation file under
-                      PATH cites an issue number (the word, a space and
-                      digits): history belongs in commit messages.
+                      PATH cites an issue number (the word and digits,
+                      also wrapped across a line break): history belongs
+                      in commit messages.
   selftest DIR        every check above fails on a violation planted in a
                       scratch directory DIR (two objects that use each
                       other, a long header, a long and branchy function, a
@@ -226,6 +227,7 @@ def check_rooms(args):
 
 
 ISSUE_REF = re.compile(r"\b[Ii]ssues? [0-9]+\b")
+ISSUE_WRAPPED = re.compile(r"\b[Ii]ssues?\s*$")
 TEXT_SUFFIXES = (".c", ".h", ".cpp", ".hpp", ".py", ".pyi", ".sh", ".md", ".txt", ".js",
                  ".html", ".css", ".cmake", ".in", ".scd", ".map", ".toml", ".cfg")
 TEXT_NAMES = ("meson.build", "meson_options.txt", "meson.options", "CMakeLists.txt")
@@ -252,10 +254,13 @@ def check_issue_refs(args):
         for f in text_files(path):
             count += 1
             with open(f, encoding="utf-8", errors="replace") as fh:
-                for no, line in enumerate(fh, 1):
-                    if ISSUE_REF.search(line):
-                        print(f"FAIL {f}:{no}: {line.strip()}")
-                        bad += 1
+                lines = fh.read().splitlines()
+            for no, line in enumerate(lines, 1):
+                # A citation wrapped after the word counts too.
+                following = lines[no].lstrip(" \t#*/\"'") if no < len(lines) else ""
+                if ISSUE_REF.search(line) or (ISSUE_WRAPPED.search(line) and following[:1].isdigit()):
+                    print(f"FAIL {f}:{no}: {line.strip()}")
+                    bad += 1
     print(f"{count} file(s), {bad} line(s) citing an issue number")
     return 1 if bad else 0
 
@@ -271,6 +276,7 @@ PLANTS = {
                "int room(int x) {\n" + "".join(f"    if (x == {i}) x++;\n" for i in range(20)) +
                "    return x;\n}\n"),
     "note.txt": ("nothing to see\n", "see " + "iss" + "ue 12 for the history\n"),
+    "wrapped.txt": ("an issue of\n# 12 pages\n", "as told in the " + "iss" + "ue\n# 12 note\n"),
 }
 
 
@@ -296,7 +302,7 @@ def selftest(args):
             if cc.returncode != 0:
                 fail_tool(f"compiling {src}: {cc.stderr.strip()}")
         checks = [["circles", d], ["headers", d, "--max-lines", "10"],
-                  ["issue-refs", os.path.join(d, "note.txt")]]
+                  ["issue-refs", os.path.join(d, "note.txt")], ["issue-refs", os.path.join(d, "wrapped.txt")]]
         if shutil.which("pmccabe"):
             checks.append(["rooms", d, "--max-lines", "60", "--max-complexity", "15"])
         for argv in checks:

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 #
-# Run every libFuzzer target of the project for a bounded time (issue 8),
+# Run every libFuzzer target of the project for a bounded time,
 # one after the other: fuzz_fire, fuzz_hex, fuzz_trace_oracle, fuzz_rules,
 # fuzz_map, fuzz_cli (the last two: the command-line tool's map reader and
 # option handling, built with the examples).
@@ -50,10 +50,8 @@ failed=0
 summary=""
 
 for t in $targets; do
-    case $t in
-    fuzz_rules) corpus=$src/tests/rules/corpus; dict=$src/tests/rules/fuzz_rules.dict ;;
-    *) corpus=$src/tests/fuzz/corpus/$t; dict=$src/tests/fuzz/$t.dict ;;
-    esac
+    corpus=$src/tests/fuzz/corpus/$t
+    dict=$src/tests/fuzz/$t.dict
     bin=$build/tests/fuzz/$t
     work=$scratch/$t/corpus
     art=$scratch/$t/artifacts

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
-"""Hostile calls of the Python binding, the napfire package (issue
-14): every integer range-checked before C (RangeError, both an
+"""Hostile calls of the Python binding, the napfire package: every
+integer range-checked before C (RangeError, both an
 OverflowError and a ValueError, naming the parameter and its range), every
 length checked before C, NUL in strings refused, rules files bounded.
 A refusal changes nothing."""
@@ -167,7 +167,7 @@ class Files(unittest.TestCase):
 
 class NoDeadFlags(unittest.TestCase):
     def test_has_flags_are_gone(self):
-        # Issue 13: the binding requires the whole API; no HAS_* switches.
+        # The binding requires the whole API; no HAS_* switches.
         self.assertEqual([n for n in dir(nf) if n.startswith("HAS_")], [])
 
 
