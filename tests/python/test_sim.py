@@ -7,7 +7,6 @@ The rules data is support.complete_rules(): MADE UP, not from any
 rulebook."""
 import array
 import ctypes
-import resource
 import tracemalloc
 import unittest
 
@@ -197,7 +196,7 @@ class TestMemory(unittest.TestCase):
     def test_million_trials_need_their_columns(self):
         """10**6 trials over 64 kinds from array columns: the peak of what
         the call allocates stays within 1.2 x its outputs (two 4-byte
-        columns), and the process grows by about that much."""
+        columns); the index is the caller's and used in place."""
         n = 10 ** 6
         shots = [shot_at(20 + 4 * k) for k in range(64)]
         index = array.array("I", range(64)) * (n // 64 + 1)
@@ -213,7 +212,6 @@ class TestMemory(unittest.TestCase):
         self.assertLessEqual(peak, 1.2 * outputs, "peak %d bytes for %d of outputs" % (peak, outputs))
         self.assertEqual(len(cas), n)
         self.assertGreater(sum(cas), n // 2)
-        self.assertGreater(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, 0)
 
 
 if __name__ == "__main__":

@@ -1374,10 +1374,15 @@ def _packed_shots(shots):
     the batch functions take them."""
     if not shots:
         return (c_uint64 * (SHOT_SIZE // 8))()
-    # One join of the storages' buffers and one copy: a ctypes.memmove per
-    # shot costs several times as much as the library's resolution of it.
-    return (c_uint64 * (SHOT_SIZE // 8 * len(shots))).from_buffer_copy(
-        b"".join(map(_STORAGE, shots)))
+    # One join of the storages' buffers into a bytearray the array then
+    # uses in place: a ctypes.memmove per shot costs several times as much
+    # as the library's resolution of it, and a second copy of a large
+    # batch costs a fresh mapping's page faults.
+    joined = bytearray().join(map(_STORAGE, shots))
+    packed = (c_uint64 * (SHOT_SIZE // 8 * len(shots))).from_buffer(joined)
+    if ctypes.addressof(packed) % 8:     # an allocator that does not align to 8
+        packed = (c_uint64 * (SHOT_SIZE // 8 * len(shots))).from_buffer_copy(joined)
+    return packed
 
 
 def _column_code(ctype):
