@@ -149,12 +149,19 @@ def batch_calls(nf, raw, rules):
         got, _statuses = nf.resolve_many(shots, rolls, dice, rules=rules)
         return sum(got.casualties)
 
+    a_rolls, a_dice = array.array("i", rolls), array.array("i", dice)
+
+    def package_columns():      # rolls and half dice given as columns
+        got, _statuses = nf.resolve_many(shots, a_rolls, a_dice, rules=rules)
+        return sum(got.casualties)
+
     def package_objects():      # what the package made before the columns: a Result a shot
         got, _statuses = nf.resolve_many(shots, rolls, dice, rules=rules)
         return sum([r.casualties for r in got])
 
-    assert raw_many() == package_many() == package_objects() > 0
+    assert raw_many() == package_many() == package_columns() == package_objects() > 0
     return {"many_sum": (package_many, raw_many, 20),
+            "many_columns": (package_columns, raw_many, 20),
             "many_objects": (package_objects, raw_many, 20)}
 
 
@@ -259,10 +266,12 @@ def main():
     print()
     print("Python, thread CPU time, the package against raw ctypes calls (same process):")
     print(f"{'measure':<52} {'package ns':>11} {'raw ns':>9} {'ratio':>7} {'goal':>6}")
-    per = {"resolve": 200, "shot": 200, "many_sum": N, "many_objects": N, "indexed": TRIALS}
+    per = {"resolve": 200, "shot": 200, "many_sum": N, "many_columns": N, "many_objects": N,
+           "indexed": TRIALS}
     for key, label in (("resolve", "Shot.resolve(), per call"),
                        ("shot", "napfire.Shot(firer, target, distance=...), per shot"),
                        ("many_sum", "resolve_many + sum(results.casualties), per shot"),
+                       ("many_columns", "the same, rolls and half dice as array('i')"),
                        ("many_objects", "resolve_many + sum of Result.casualties, per shot"),
                        ("indexed", "resolve_indexed_dice, 10**6 trials, per trial")):
         p, r, ratio = med[key]

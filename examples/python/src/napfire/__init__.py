@@ -597,6 +597,7 @@ _ShotRef = _opaque_type("Shot", "napfire_shot", SHOT_SIZE)
 _RulesRef = _opaque_type("Rules", "napfire_rules", RULES_SIZE)
 _TraceRef = _opaque_type("Trace", "napfire_trace", TRACE_SIZE)
 _DiceRef = _opaque_type("Dice", "napfire_dice", DICE_SIZE)
+_SHOT_STORAGE = c_uint64 * (SHOT_SIZE // 8)
 
 
 # --------------------------------------------------------------------------
@@ -803,6 +804,25 @@ def _param_name(enum_type, param):
     return "troop_class" if name == "class" else name
 
 
+#: Parameter enum -> {keyword: parameter}: the keywords _param_kwargs maps.
+_KEYWORDS = {enum_type: {("troop_class" if m.name == "CLASS" else m.name.lower()): int(m)
+                         for m in enum_type} for enum_type in (UnitParam, ShotParam)}
+
+#: The hot calls again, as separate function objects with plain argtypes
+#: (c_void_p, c_int32): their callers check every argument first, so the
+#: checked argtypes' Python conversion would only check it again.
+_PLAIN = {}
+for _name, _argtypes in (
+        ("napfire_unit_init", [c_void_p, c_size_t, c_int32]),
+        ("napfire_unit_set", [c_void_p, c_int32, c_int32]),
+        ("napfire_shot_init", [c_void_p, c_size_t, c_void_p, c_void_p]),
+        ("napfire_shot_set", [c_void_p, c_int32, c_int32]),
+        ("napfire_shot_resolve", [c_void_p, c_void_p, c_int32, c_int32, c_void_p])):
+    _PLAIN[_name] = lib[_name]
+    _PLAIN[_name].restype, _PLAIN[_name].argtypes = c_int, _argtypes
+del _name, _argtypes
+
+
 class _Parameters:
     """get/set/update and indexing by parameter, for :class:`Unit` and
     :class:`Shot`: ``_PARAMS`` is the parameter enum, ``_SETTER`` and
@@ -822,12 +842,25 @@ class _Parameters:
 
     def _checked_kwargs(self, params):
         """Keyword parameters, every one checked before any is set."""
-        return [self._checked(p, v) for p, v in _param_kwargs(self._PARAMS, params)]
+        known = _KEYWORDS[self._PARAMS]
+        items = []
+        for key, value in params.items():
+            param = known.get(key)
+            # The usual case without a Python call: a known keyword and an
+            # int (an IntEnum member too) in int32.
+            if param is not None and isinstance(value, int) and -0x80000000 <= value <= 0x7FFFFFFF:
+                items.append((param, value))
+            else:
+                items.append(self._checked(*_param_kwargs(self._PARAMS, {key: value})[0]))
+        return items
 
     def _apply(self, items):
-        setter = getattr(lib, self._SETTER)
+        setter = _PLAIN[self._SETTER]
+        storage = self._storage
         for param, value in items:
-            _check(setter(self, param, value), self._SETTER)
+            status = setter(storage, param, value)
+            if status:
+                _check(status, self._SETTER)
 
     def get(self, param):
         """``napfire_*_get``: the value of a parameter (a shot's -1 = not given)."""
@@ -1221,8 +1254,9 @@ class Shot(_Parameters, _ShotRef):
         _require(firer, Unit, "firer")
         _require(target, Unit, "target")
         items = self._checked_kwargs(params)
-        super().__init__()
-        _check(lib.napfire_shot_init(self, SHOT_SIZE, firer, target), "napfire_shot_init")
+        self._storage = _SHOT_STORAGE()
+        _check(_PLAIN["napfire_shot_init"](self._storage, SHOT_SIZE, firer._storage, target._storage),
+               "napfire_shot_init")
         self._apply(items)
 
     _PARAMS = ShotParam
@@ -1259,11 +1293,17 @@ class Shot(_Parameters, _ShotRef):
         result with ``permitted == 0``. Unknown rules data raises
         :class:`UnknownDataError` carrying the partial result.
         """
-        rules = _rules(rules)
+        if rules is not None and type(rules) is not Rules:
+            _rules(rules)
+        # Plain ints in int32 go straight on; anything else is checked
+        # (and refused) by _int, with its message.
+        if not (type(roll_2d6) is int and -0x80000000 <= roll_2d6 <= 0x7FFFFFFF):
+            roll_2d6 = _int(roll_2d6, "roll_2d6", domain="a 2D6 roll is 2..12")
+        if not (type(half_die) is int and -0x80000000 <= half_die <= 0x7FFFFFFF):
+            half_die = _int(half_die, "half_die", domain="a half die is 1..6, 0 not rolled")
         out = Result()
-        status = lib.napfire_shot_resolve(
-            self, rules, _int(roll_2d6, "roll_2d6", domain="a 2D6 roll is 2..12"),
-            _int(half_die, "half_die", domain="a half die is 1..6, 0 not rolled"), byref(out))
+        status = _PLAIN["napfire_shot_resolve"](self._storage, rules._storage if rules is not None else None,
+                                                roll_2d6, half_die, byref(out))
         if status == Status.EUNKNOWN:
             raise UnknownDataError(status, "napfire_shot_resolve", result=out)
         _check(status, "napfire_shot_resolve")
@@ -1574,26 +1614,12 @@ def resolve_many_dice(shots, dice, rules=None):
     return Results(results, n), _statuses(statuses, n), rolls[:n], half_dice[:n]
 
 
-#: Per number of shots up to 256: the bytes an index's low byte may hold.
-_BELOW = {}
-
-
 def _indexes_below(column, n, nshots):
     """Whether the ``n`` indexes of ``column`` (a ctypes array of 4-byte
     integers) are all in ``0..nshots-1``."""
-    if n == 0:
-        return True
-    if nshots == 0:
-        return False
-    raw = memoryview(column).cast("B")[:4 * n]
-    if nshots <= 256 and _sys.byteorder == "little":
-        # Byte by byte, in C: the three high bytes of every index zero and
-        # the low byte below nshots (for 10**6 trials several times
-        # faster than max()).
-        below = _BELOW.get(nshots) or _BELOW.setdefault(nshots, bytes(range(nshots)))
-        return (not any(bytes(raw[k::4]).strip(b"\0") for k in (1, 2, 3))
-                and not bytes(raw[0::4]).translate(None, below))
-    return max(memoryview(column)[:n].cast("B").cast(_U32)) < nshots
+    # max() walks the column in C, about a third of the library's time
+    # per trial; the library checks again, but a refusal must come first.
+    return n == 0 or max(memoryview(column)[:n].cast("B").cast(_U32)) < nshots
 
 
 def resolve_indexed_dice(shots, index, dice, rules=None, results=False):
