@@ -17,7 +17,9 @@ against the raw ctypes call a programmer would write with plain argtypes
   (goal: 3x at most);
 * ``napfire.resolve_many`` of 1,024 shots followed by
   ``sum(results.casualties)`` against ``napfire_resolve_many`` followed by
-  the same sum over a memoryview of the results (goal: 3x at most);
+  the same sum over a memoryview of the results (goal: 3x at most), with
+  the shots as a list of Shot and the rolls as lists, then as columns,
+  then with the shots packed once (``napfire.pack_shots``);
 * ``napfire.resolve_indexed_dice`` of 10**6 trials over 64 shots against
   the raw call with its arrays made beforehand; its peak memory
   (tracemalloc) against the bytes of its outputs, and a fresh process's
@@ -155,13 +157,21 @@ def batch_calls(nf, raw, rules):
         got, _statuses = nf.resolve_many(shots, a_rolls, a_dice, rules=rules)
         return sum(got.casualties)
 
+    packed_shots = nf.pack_shots(shots)
+
+    def package_packed():       # shots packed once (pack_shots), rolls as columns
+        got, _statuses = nf.resolve_many(packed_shots, a_rolls, a_dice, rules=rules)
+        return sum(got.casualties)
+
     def package_objects():      # what the package made before the columns: a Result a shot
         got, _statuses = nf.resolve_many(shots, rolls, dice, rules=rules)
         return sum([r.casualties for r in got])
 
-    assert raw_many() == package_many() == package_columns() == package_objects() > 0
+    assert raw_many() == package_many() == package_columns() == package_packed() \
+        == package_objects() > 0
     return {"many_sum": (package_many, raw_many, 20),
             "many_columns": (package_columns, raw_many, 20),
+            "many_packed": (package_packed, raw_many, 20),
             "many_objects": (package_objects, raw_many, 20)}
 
 
@@ -266,12 +276,14 @@ def main():
     print()
     print("Python, thread CPU time, the package against raw ctypes calls (same process):")
     print(f"{'measure':<52} {'package ns':>11} {'raw ns':>9} {'ratio':>7} {'goal':>6}")
-    per = {"resolve": 200, "shot": 200, "many_sum": N, "many_columns": N, "many_objects": N,
+    per = {"resolve": 200, "shot": 200, "many_sum": N, "many_columns": N, "many_packed": N,
+           "many_objects": N,
            "indexed": TRIALS}
     for key, label in (("resolve", "Shot.resolve(), per call"),
                        ("shot", "napfire.Shot(firer, target, distance=...), per shot"),
                        ("many_sum", "resolve_many + sum(results.casualties), per shot"),
                        ("many_columns", "the same, rolls and half dice as array('i')"),
+                       ("many_packed", "the same, shots packed once (pack_shots)"),
                        ("many_objects", "resolve_many + sum of Result.casualties, per shot"),
                        ("indexed", "resolve_indexed_dice, 10**6 trials, per trial")):
         p, r, ratio = med[key]

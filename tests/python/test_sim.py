@@ -101,6 +101,24 @@ class TestResultsColumns(unittest.TestCase):
         with self.assertRaisesRegex(ValueError, r"^rolls has 89 values, 90 needed$"):
             nf.resolve_many(self.shots, array.array("i", [8] * (n - 1)))
 
+    def test_packed_shots(self):
+        packed = nf.pack_shots(self.shots)
+        self.assertEqual(len(packed), 90)
+        self.assertEqual(nf.resolve_many(packed, self.rolls, self.dice, rules=self.rules),
+                         (self.results, self.statuses))
+        a = nf.resolve_many_dice(packed, nf.Dice(3), rules=self.rules)
+        self.assertEqual(a, nf.resolve_many_dice(self.shots, nf.Dice(3), rules=self.rules))
+        got = nf.resolve_indexed_dice(packed, [89, 0], nf.Dice(3), rules=self.rules)
+        self.assertEqual(got, nf.resolve_indexed_dice(self.shots, [89, 0], nf.Dice(3), rules=self.rules))
+        with self.assertRaisesRegex(nf.RangeError, r"^index\[0\]=90 is outside 0\.\.89"):
+            nf.resolve_indexed_dice(packed, [90], nf.Dice(3))
+        # A copy: later changes to a Shot are not in it, and storage the
+        # library did not make fails alone (ESTATE), its neighbours resolve.
+        packed = nf.pack_shots(self.shots[:3])
+        ctypes.memset(ctypes.byref(packed._array, 512), 0, 512)
+        _results, statuses = nf.resolve_many(packed, self.rolls[:3], self.dice[:3], rules=self.rules)
+        self.assertEqual(statuses, [nf.Status.OK, nf.Status.ESTATE, nf.Status.OK])
+
     def test_resolve_many_dice_columns(self):
         results, statuses, rolls, half_dice = nf.resolve_many_dice(self.shots, nf.Dice(5),
                                                                    rules=self.rules)

@@ -84,6 +84,7 @@ VALID = {
     "resolve_indexed_dice": (None, dict(shots=[support.fex1_shot(), support.fex1_shot()],
                                         index=[1, 0, 1], dice=nf.Dice(7),
                                         rules=support.complete_rules(), results=True)),
+    "pack_shots": (None, dict(shots=[support.fex1_shot()])),
     "resolve_many_dice": (None, dict(shots=[support.fex1_shot()], dice=nf.Dice(7),
                                      rules=support.complete_rules())),
     "hex_check": (None, dict(h=(1, 2))),

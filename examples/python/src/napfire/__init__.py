@@ -88,7 +88,8 @@ __all__ = [
     "error_for",
     # figure scale
     "Modifier", "Result", "ParseError", "Outcome", "Unit", "Shot", "Rules", "Dice",
-    "resolve_many", "resolve_many_dice", "resolve_indexed_dice", "Results", "dice_size", "builtin_rules_text",
+    "resolve_many", "resolve_many_dice", "resolve_indexed_dice", "Results", "PackedShots",
+    "pack_shots", "dice_size", "builtin_rules_text",
     "missing_describe", "unknown_data",
     # hex scale
     "Hex", "TraceStep", "HexInfo", "LosQuery", "LosResult", "HexFire",
@@ -1409,6 +1410,44 @@ def _shot_list(shots, name="shots"):
 _STORAGE = _operator.attrgetter("_storage")
 
 
+class PackedShots:
+    """Shots copied once into one array, as the batches take them: made by
+    :func:`pack_shots`, passed as ``shots`` to :func:`resolve_many`,
+    :func:`resolve_many_dice` and :func:`resolve_indexed_dice`, which then
+    copy nothing. A batch resolved again and again (a simulation) packs
+    its shots once. The copies do not follow later changes to the
+    :class:`Shot` values they were made from; the library checks each
+    one's integrity when it reads it."""
+
+    __slots__ = ("_array", "_n")
+
+    def __init__(self, array, n):
+        self._array, self._n = array, n
+
+    def __len__(self):
+        return self._n
+
+    def __repr__(self):
+        return "PackedShots(%d shots)" % self._n
+
+
+def pack_shots(shots):
+    """A :class:`PackedShots` of ``shots`` (a sequence of :class:`Shot`, at
+    most :data:`MAX_BATCH`)."""
+    shots = _shot_list(shots)
+    return PackedShots(_packed_shots(shots), len(shots))
+
+
+def _batch_shots(shots):
+    """``(packed array, count)`` of a batch's ``shots``: a
+    :class:`PackedShots` as it is, a sequence of :class:`Shot` checked and
+    packed."""
+    if type(shots) is PackedShots:
+        return shots._array, shots._n
+    shots = _shot_list(shots)
+    return _packed_shots(shots), len(shots)
+
+
 def _packed_shots(shots):
     """``shots`` (a list of :class:`Shot`, checked) copied into one array, as
     the batch functions take them."""
@@ -1565,6 +1604,7 @@ del _name
 def resolve_many(shots, rolls, half_dice=None, rules=None):
     """``napfire_resolve_many``: resolve a sequence of :class:`Shot`.
 
+    ``shots``: a sequence of :class:`Shot` or a :class:`PackedShots`.
     ``rolls`` and ``half_dice`` (default all 0) are sequences of integers
     or columns (:mod:`array`, :class:`memoryview`, numpy int32 arrays:
     anything with the buffer protocol holding 4-byte integers), of the
@@ -1574,12 +1614,10 @@ def resolve_many(shots, rolls, half_dice=None, rules=None):
     element's field at once; ``statuses`` element i's status as a
     :class:`Status`. Per-element errors do not raise.
     """
-    shots = _shot_list(shots)
-    n = len(shots)
+    packed, n = _batch_shots(shots)
     c_rolls = _int_column(rolls, n, "rolls")
     c_dice = (c_int32 * max(n, 1))() if half_dice is None else _int_column(half_dice, n, "half_dice")
     rules = _rules(rules)
-    packed = _packed_shots(shots)
     results = (Result * max(n, 1))()
     statuses = (c_int32 * max(n, 1))()
     _check(lib.napfire_resolve_many(packed, n, rules, c_rolls, c_dice, results, statuses),
@@ -1600,11 +1638,9 @@ def resolve_many_dice(shots, dice, rules=None):
     too). ``dice`` advances past every roll made; a generator that is not
     initialised raises :class:`StateError` and is left as it was.
     """
-    shots = _shot_list(shots)
-    n = len(shots)
+    packed, n = _batch_shots(shots)
     _require(dice, Dice, "dice")
     rules = _rules(rules)
-    packed = _packed_shots(shots)
     results = (Result * max(n, 1))()
     statuses = (c_int32 * max(n, 1))()
     rolls = (c_int32 * max(n, 1))()
@@ -1629,7 +1665,8 @@ def resolve_indexed_dice(shots, index, dice, rules=None, results=False):
     ``[shots[i] for i in index]`` with the same :class:`Dice` (the same
     results for the same seed).
 
-    ``shots``: the distinct :class:`Shot` values; ``index``: one index
+    ``shots``: the distinct :class:`Shot` values (or a
+    :class:`PackedShots` of them); ``index``: one index
     into them per trial, a sequence of integers or a column (:mod:`array`
     ``'I'`` or ``'i'``, a numpy uint32 or int32 array, a
     :class:`memoryview`: 4-byte integers with the buffer protocol, used in
@@ -1640,8 +1677,7 @@ def resolve_indexed_dice(shots, index, dice, rules=None, results=False):
     included, is checked before anything is allocated for the outputs;
     ``dice`` advances past every roll made.
     """
-    shots = _shot_list(shots)
-    nshots = len(shots)
+    packed, nshots = _batch_shots(shots)
     if not hasattr(index, "__len__") or isinstance(index, str):
         raise TypeError("index must be a sequence of integers or a column, not %s"
                         % type(index).__name__)
@@ -1656,7 +1692,6 @@ def resolve_indexed_dice(shots, index, dice, rules=None, results=False):
     _require(dice, Dice, "dice")
     rules = _rules(rules)
     results = _flag(results, "results")
-    packed = _packed_shots(shots)
     statuses = _array.array(_I32, [0]) * n
     casualties = _array.array(_I32, [0]) * n
     out = (Result * max(n, 1))() if results else None
