@@ -20,6 +20,11 @@ struct nf_fast {
     int32_t screens;   /* a screen takes the first casualty (F-SCR-1/3) */
 };
 
+/* The reference engine's entry point for a call the speed layer declines
+ * (resolve.c's, without its argument checks). */
+typedef int (*nf_reference)(const napfire_shot *s, const napfire_rules *rules, int32_t roll_2d6, int32_t half_die,
+                            napfire_result *out);
+
 /* A batch's plan (plan.c): whether the rules' seals all matched when the
  * batch began and, when they did (or for the built-in data) and the batch
  * has NF_BATCH_PLAN shots or more, the musketry values the fast path
@@ -27,11 +32,6 @@ struct nf_fast {
  * below), so that a planned shot answers as its single call would and
  * declines where it would. Building it costs about as much as 25 shots
  * save. */
-/* The reference engine's entry point for a call the speed layer declines
- * (resolve.c's, without its argument checks). */
-typedef int (*nf_reference)(const napfire_shot *s, const napfire_rules *rules, int32_t roll_2d6, int32_t half_die,
-                            napfire_result *out);
-
 #define NF_BATCH_PLAN 32
 /* Batches from this size check the rules' seals once (about 1.5 KB
  * hashed) rather than each shot the sections it reads. */
@@ -87,7 +87,8 @@ int napfire__fast_resolve_planned(const napfire_shot *s, const napfire_rules *ru
                                   int32_t roll_2d6, int32_t half_die, napfire_result *out);
 /* The same over a batch's shots: statuses[i] NAPFIRE_OK with results[i]
  * where it answers; where it declines, neither is written and i is
- * listed in declined[] (room for n). Returns how many it declined. */
+ * listed in declined[] (room for n, at most 65,536). Returns how many it
+ * declined. */
 size_t napfire__fast_resolve_many(const napfire_shot *shots, size_t n, const napfire_rules *rules,
                                   const struct nf_plan *plan, const int32_t *rolls, const int32_t *half_dice,
                                   napfire_result *results, int32_t *statuses, uint16_t *declined);
