@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 """Shared by the hostile-input tests: run the built CLI with a timeout and
-check what every refusal must have (issue 14).
+check what every refusal must have.
 
 Environment (set by tests/cli/meson.build and tests/hostile/meson.build): NAPFIRE_CLI (the built
 napfire tool), NAPFIRE_SOURCE_ROOT, plus tests/python's NAPFIRE_LIBRARY

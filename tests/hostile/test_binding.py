@@ -167,7 +167,7 @@ class Files(unittest.TestCase):
 
 class NoDeadFlags(unittest.TestCase):
     def test_has_flags_are_gone(self):
-        # Issue 13: the binding requires the whole API; no HAS_* switches.
+        # The binding requires the whole API; no HAS_* switches.
         self.assertEqual([n for n in dir(nf) if n.startswith("HAS_")], [])
 
 
