@@ -5,11 +5,12 @@
 A block is addressed by a KEY, "KIND: NAME", and marked in README.md in
 one of two ways (both invisible on the rendered page):
 
-* the fence's info string carries ``ci:NAME`` after the language, e.g.
+* the fence's info string carries ``KIND:NAME`` after the language (KIND
+  starts with "ci"), e.g.
 
-      ```sh ci:byot
+      ```sh ci:byot            (the key "ci: byot")
+      ```sh ci-route:pip       (the key "ci-route: pip")
 
-  which is the key "ci: NAME";
 * an HTML comment line ``<!-- KIND: NAME -->`` right before the fence
   (blank lines between are allowed), e.g. ``<!-- ci-route: pip -->``.
 
@@ -56,6 +57,7 @@ REQUIRED = ["ci: quick-start", "ci: test-command", "ci: python", "ci: byot", "ci
 
 FENCE = re.compile(r"^(```+)\s*(\S*)(.*)$")
 COMMENT = re.compile(r"^<!--\s*([\w-]+):\s*(.*?)\s*-->\s*$")
+INFO_KEY = re.compile(r"^(ci[\w-]*):(\S+)$")
 
 
 class MissingBlock(LookupError):
@@ -82,7 +84,7 @@ def blocks(path=README):
                 pending = None
             i += 1
             continue
-        keys = ["ci: " + w[3:] for w in m.group(3).split() if w.startswith("ci:")]
+        keys = ["%s: %s" % w.groups() for w in map(INFO_KEY.match, m.group(3).split()) if w]
         if pending:
             keys.append(pending)
         pending = None
@@ -101,8 +103,7 @@ def block(key, path=README):
     found = blocks(path)
     if key not in found:
         kind, _, name = key.partition(": ")
-        how = ("```LANG ci:%s" % name) if kind == "ci" else ("<!-- %s -->" % key)
-        raise MissingBlock("%s has no block %r (mark its fence: %s)" % (path, key, how))
+        raise MissingBlock("%s has no block %r (mark its fence: ```LANG %s:%s)" % (path, key, kind, name))
     return found[key]
 
 

@@ -75,9 +75,11 @@ class Blocks(unittest.TestCase):
         # Both forms are found, and a missing key names how to mark it.
         with tempfile.NamedTemporaryFile("w", suffix=".md", delete=False) as f:
             f.write("x\n<!-- ci-route: a -->\n\n```sh\none\n```\n```sh ci:b\ntwo\n```\n"
-                    "<!-- ci-route: c -->\ntext\n```sh\nthree\n```\n")
+                    "<!-- ci-route: c -->\ntext\n```sh\nthree\n```\n```cmake ci-route-x:d/e.txt\n4\n```\n"
+                    "```sh x:f\nfive\n```\n")
         try:
-            self.assertEqual(readme.blocks(f.name), {"ci-route: a": "one\n", "ci: b": "two\n"})
+            self.assertEqual(readme.blocks(f.name), {"ci-route: a": "one\n", "ci: b": "two\n",
+                                                     "ci-route-x: d/e.txt": "4\n"})
             with self.assertRaisesRegex(readme.MissingBlock, "ci:zz"):
                 readme.block("ci: zz", f.name)
         finally:
