@@ -7,7 +7,10 @@
  * memory error shows in the first rounds as well as in the last; the plain
  * builds run the whole sweep. Unset or "full": the whole sweep. Any other
  * value stops the program (exit 2), so a typo cannot shrink a sweep
- * unnoticed.
+ * unnoticed. A count a sweep must reach scales by half as much again
+ * (sweep_least): a tenth of the rounds is a small sample, and the count
+ * varies with the order Check runs the tests in (CK_FORK=no keeps one
+ * random stream across them).
  */
 #ifndef NAPFIRE_TESTS_SWEEP_H
 #define NAPFIRE_TESTS_SWEEP_H
@@ -24,6 +27,12 @@ static inline int sweep_rounds(int full) {
         return full / 10 > 0 ? full / 10 : 1;
     fprintf(stderr, "NAPFIRE_TEST_SWEEP must be 'full' or 'small', not '%s'\n", size);
     exit(2);
+}
+
+/* The least count a sweep of `full` rounds' worth must reach. */
+static inline int sweep_least(int full) {
+    int rounds = sweep_rounds(full);
+    return rounds == full ? full : rounds / 2;
 }
 
 #endif /* NAPFIRE_TESTS_SWEEP_H */

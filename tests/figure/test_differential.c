@@ -144,7 +144,7 @@ START_TEST(net_matches_breakdown) {
             compare(&s, &r, 0);
         }
     }
-    ck_assert_int_gt(agreed, sweep_rounds(5000));
+    ck_assert_int_gt(agreed, sweep_least(5000));
 }
 END_TEST
 
@@ -233,7 +233,7 @@ START_TEST(distribution_matches_single_resolves) {
             compare_distribution(&s, &r);
         }
     }
-    ck_assert_int_gt(distributions, sweep_rounds(3000));
+    ck_assert_int_gt(distributions, sweep_least(3000));
 }
 END_TEST
 
@@ -341,9 +341,9 @@ START_TEST(fast_path_matches_full_path) {
             fast_vs_full(&s, round % 10 == 0 ? NULL : &r);
         }
     }
-    ck_assert_int_gt(fast_permitted, sweep_rounds(10000));
-    ck_assert_int_gt(fast_artillery, sweep_rounds(2000));
-    ck_assert_int_gt(fast_distributions, sweep_rounds(100));
+    ck_assert_int_gt(fast_permitted, sweep_least(10000));
+    ck_assert_int_gt(fast_artillery, sweep_least(2000));
+    ck_assert_int_gt(fast_distributions, sweep_least(100));
 }
 END_TEST
 
@@ -384,7 +384,7 @@ START_TEST(fast_path_matches_full_path_corrupted) {
             fast_vs_full(&bad_shot, &bad_rules);
         }
     }
-    ck_assert_int_gt(refused, sweep_rounds(300));
+    ck_assert_int_gt(refused, sweep_least(300));
 }
 END_TEST
 
@@ -467,10 +467,10 @@ START_TEST(plan_matches_full_path) {
     }
     fprintf(stderr, "plan: %ld answered, %ld with more than four items, %ld with fewer, %ld starred\n", answered,
             many_items, few_items, starred);
-    ck_assert_int_gt(answered, sweep_rounds(2000));
-    ck_assert_int_gt(many_items, sweep_rounds(200));
-    ck_assert_int_gt(few_items, sweep_rounds(1000));
-    ck_assert_int_gt(starred, sweep_rounds(100));
+    ck_assert_int_gt(answered, sweep_least(2000));
+    ck_assert_int_gt(many_items, sweep_least(200));
+    ck_assert_int_gt(few_items, sweep_least(1000));
+    ck_assert_int_gt(starred, sweep_least(100));
     /* Rules whose seals do not all match get no plan. */
     random_sparse_rules(&r);
     r.opaque_.bytes[sizeof(struct nf_rules) - 9] ^= 1u; /* the provenance section */
