@@ -111,9 +111,9 @@ setup() {
 # The trees the steps share; a step calls the one it needs.
 build_gcc() { CC=gcc CXX=g++ setup build -Dexamples=enabled -Ddocs=enabled; }
 build_clang() { CC=clang CXX=clang++ setup build-clang -Dexamples=enabled -Ddocs=disabled; }
-# -Og: a third of the -O2 build time for the big Check sources, readable
-# sanitizer stack traces; the optimised code is what steps 1 and 2 test.
 build_tsan() { CC=gcc CXX=g++ setup build-tsan -Dexamples=enabled -Ddocs=disabled -Db_sanitize=thread; }
+# -Og: a third of the -O2 build time for the big Check sources, readable
+# sanitizer stack traces; the optimised code is what steps 01 and 02 test.
 build_asan() {
     local san_flags=-fno-sanitize-recover=all
     CC=gcc CXX=g++ setup build-asan -Dexamples=enabled -Ddocs=disabled -Doptimization=g \
@@ -126,5 +126,7 @@ asan_env() {
 
 # The README's quick-start CLI invocation (worked example F-EX-1), as argv.
 readme_cli_argv() {
-    read -r -a cli_argv <<<"$(python3 tests/docs/readme.py quick-start-cli)"
+    local line
+    line=$(python3 tests/docs/readme.py quick-start-cli)
+    read -r -a cli_argv <<<"$line"
 }
