@@ -40,9 +40,12 @@ def checkout_like(scratch):
 
 def sh(cmd, cwd):
     """One README line under bash -euo pipefail; the child does not inherit
-    a sanitizer preload meant for this interpreter."""
+    a sanitizer preload meant for this interpreter, and the CLI, which must
+    not leak, runs with leak detection back on (as tests/cli/hostile.py)."""
     env = dict(os.environ)
     env.pop("LD_PRELOAD", None)
+    if env.get("ASAN_OPTIONS"):
+        env["ASAN_OPTIONS"] += ":detect_leaks=1"
     return subprocess.run(["bash", "-euo", "pipefail", "-c", cmd], cwd=cwd, env=env,
                           capture_output=True, text=True, timeout=TIMEOUT, check=False)
 
