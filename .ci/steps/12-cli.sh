@@ -9,4 +9,5 @@
 # is missing or skipped.
 build_gcc
 meson_test "cli (verbose)" build build/ci-meson-test-cli.log --suite cli --verbose
-passed_in build/ci-meson-test-cli.log cli-exit-status cli-options cli-map cli-output cli-rules cli-svg
+passed_in build/ci-meson-test-cli.log cli-exit-status cli-options cli-map cli-output cli-rules cli-svg \
+    cli-files cli-numbers

@@ -13,6 +13,6 @@ if [ ! -f "$hostile_log" ]; then
     NAPFIRE_TEST_SWEEP=small meson_test "asan+ubsan cli, hostile, fuzz" build-asan "$hostile_log" \
         --suite cli --suite hostile --suite fuzz
 fi
-passed_in "$hostile_log" cli-exit-status cli-options cli-map cli-output hostile-binding \
-    hostile-limits fuzz-map-replay fuzz-cli-replay
+passed_in "$hostile_log" cli-exit-status cli-options cli-map cli-output cli-files cli-numbers \
+    hostile-binding hostile-limits fuzz-map-replay fuzz-cli-replay
 echo "the CLI and hostile suites and the CLI fuzz replays passed under ASan + UBSan"

@@ -24,10 +24,10 @@ build_gcc
 
 run_route pip
 # The Python suite against the package pip installed: the venv's napfire,
-# loading the library copy inside it (no PYTHONPATH to examples/python,
-# where the source package lives, and NAPFIRE_LIBRARY names that same
-# installed copy for the plain-ctypes tests). Only odds.py (loaded by path)
-# and the test helpers come from the tree.
+# loading the library copy inside it (no PYTHONPATH to a package in the
+# tree, and NAPFIRE_LIBRARY names that same installed copy for the
+# plain-ctypes tests). Only odds.py, the generator the installed generated
+# module is compared with, and the test helpers come from the tree.
 venv=$routes/libnapfire/venv
 pylib=$(cd / && "$venv/bin/python" -c 'import napfire; print(napfire.LIBRARY)')
 echo "installed package's library: $pylib"
@@ -51,7 +51,7 @@ runs+=("python (pip-installed package): $((py_ran - ${py_skip:-0})) passed, 0 fa
 # The type stub against the runtime module (mypy's stubtest, Debian's
 # python3-mypy through the venv's system site-packages).
 (cd "$routes" && NAPFIRE_LIBRARY="$pylib" "$venv/bin/python" -m mypy.stubtest napfire --concise)
-echo "stubtest: examples/python/napfire/__init__.pyi matches the installed module"
+echo "stubtest: the napfire package's stubs match the installed module"
 # README's Python example, type-checked (mypy --strict) against the
 # installed package and run with it.
 readme_block "ci: python" >"$routes/readme_example.py"

@@ -30,7 +30,7 @@
 
 #include "nftest.h"
 #include "../sweep.h"
-#include "../../lib/internal.h"
+#include "../../lib/fast.h"
 
 static uint32_t rng_state = 12345u;
 
