@@ -24,6 +24,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench.h"
 #include "napfire.h"
 
 #define ROUNDS 11
@@ -31,22 +32,6 @@
 #define BUFFER 4096 /* the baseline's reused buffer of laid-out shots */
 #define REPS 16     /* calls of BUFFER trials a round */
 #define MILLION 1000000
-
-static double thread_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *v, int n) {
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    return v[n / 2];
-}
 
 /* Kind k: a line, column, square or open-order firer of every class and
  * several nations and strengths, at effective or long range, a screen on
