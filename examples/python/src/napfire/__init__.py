@@ -12,8 +12,11 @@ whole public API present in the library it loads:
   :func:`round_half`;
 * rules text (:meth:`Rules.parse`, :meth:`Rules.format`);
 * probability: exact outcome distributions
-  (:meth:`Shot.distribution`, :meth:`Shot.expected`), :func:`resolve_many`
-  and the seeded PCG32 :class:`Dice`;
+  (:meth:`Shot.distribution`, :meth:`Shot.expected`), the batches
+  (:func:`resolve_many`, :func:`resolve_many_dice`, and for simulations
+  :func:`resolve_indexed_dice`) with their results as columns
+  (:class:`Results`, ``results.casualties``), and the seeded PCG32
+  :class:`Dice`;
 * hex scale (rules H-*):
   :class:`Hex`, grid helpers, :class:`Trace` and :func:`trace_steps`, line
   of sight with a Python callback (:func:`los_callback`) or a grid
