@@ -17,6 +17,7 @@
  * are rolled. examples/campaign/campaign.py is the same program in
  * Python and prints the same bytes for the same arguments.
  */
+#include <inttypes.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -224,8 +225,9 @@ static double side_line(int side, const struct exact *x, struct sim *s, size_t b
 }
 
 static int report(const struct exact *x, struct sim *s, size_t battles, uint64_t seed) {
-    printf("A French attack on a British line: %d turns, %zu battles (seed %llu)\n\n", TURNS, battles,
-           (unsigned long long)seed);
+    /* PRIu64 and unsigned long: what every C runtime prints, MinGW's too. */
+    printf("A French attack on a British line: %d turns, %lu battles (seed %" PRIu64 ")\n\n", TURNS,
+           (unsigned long)battles, seed);
     printf("turn  distance  exact mean: French British   simulated: French British\n");
     for (int t = 0; t < TURNS; t++) {
         double e[SIDES] = {0, 0}, m[SIDES] = {0, 0};
