@@ -228,10 +228,14 @@ START_TEST(indexed_misuse_range) {
     ix[0] = UINT32_MAX;
     ck_assert_int_eq(napfire_resolve_indexed_dice(kinds, 4, &r, ix, 4, &d, got_st, cas4, got), NAPFIRE_EDOMAIN);
     assert_nothing_written();
-    /* The bound itself: every index below nshots is taken. */
+    /* The bounds themselves: every index below nshots is taken, and
+     * nshots may be NAPFIRE_MAX_BATCH (only the shots named are read). */
     ix[0] = 3;
     ck_assert_int_eq(napfire_resolve_indexed_dice(kinds, 4, &r, ix, 4, &d, got_st, cas4, got), NAPFIRE_OK);
     ck_assert_int_eq(got_st[0], NAPFIRE_OK);
+    ck_assert_int_eq(napfire_resolve_indexed_dice(kinds, NAPFIRE_MAX_BATCH, &r, ix, 4, &d, got_st, cas4, got),
+                     NAPFIRE_OK);
+    ck_assert_int_eq(got_st[3], NAPFIRE_OK);
 }
 END_TEST
 
