@@ -9,6 +9,7 @@ import array
 import ctypes
 import tracemalloc
 import unittest
+from unittest import mock
 
 import napfire as nf
 import support
@@ -201,6 +202,24 @@ class TestIndexed(unittest.TestCase):
                 with self.assertRaisesRegex(exc, pattern):
                     nf.resolve_indexed_dice(*args, dice=dice, rules=self.rules)
         self.assertEqual(bytes(dice.raw), before)
+
+    def test_nothing_packed_before_the_checks(self):
+        """Every argument of a batch is checked before its shots are
+        copied (a refusal of the last argument packs nothing)."""
+        def no_packing(shots):
+            raise AssertionError("shots packed before the arguments were checked")
+        shots = self.kinds * 2
+        with mock.patch.object(nf, "_packed_shots", no_packing):
+            with self.assertRaisesRegex(ValueError, "^rolls has 1 values, 6 needed$"):
+                nf.resolve_many(shots, [8])
+            with self.assertRaisesRegex(TypeError, "^rules must be a Rules or None"):
+                nf.resolve_many(shots, [8] * 6, rules=5)
+            with self.assertRaisesRegex(TypeError, "^dice must be a Dice"):
+                nf.resolve_many_dice(shots, 5)
+            with self.assertRaisesRegex(nf.RangeError, r"^index\[0\]=6 is outside"):
+                nf.resolve_indexed_dice(shots, [6], nf.Dice(1))
+            with self.assertRaisesRegex(ValueError, "^results=2 is outside"):
+                nf.resolve_indexed_dice(shots, [0], nf.Dice(1), results=2)
 
     def test_state_error_leaves_dice(self):
         dice = nf.Dice(1)

@@ -1442,13 +1442,19 @@ def pack_shots(shots):
 
 
 def _batch_shots(shots):
-    """``(packed array, count)`` of a batch's ``shots``: a
-    :class:`PackedShots` as it is, a sequence of :class:`Shot` checked and
-    packed."""
+    """``(shots, count)`` of a batch's ``shots``: a :class:`PackedShots` as
+    it is, a sequence of :class:`Shot` checked (its count first) and not
+    yet packed, so that the other arguments are checked before anything
+    is copied (:func:`_batch_packed`)."""
     if type(shots) is PackedShots:
-        return shots._array, shots._n
+        return shots, shots._n
     shots = _shot_list(shots)
-    return _packed_shots(shots), len(shots)
+    return shots, len(shots)
+
+
+def _batch_packed(shots):
+    """The array a batch passes for ``shots`` from :func:`_batch_shots`."""
+    return shots._array if type(shots) is PackedShots else _packed_shots(shots)
 
 
 def _packed_shots(shots):
@@ -1617,10 +1623,11 @@ def resolve_many(shots, rolls, half_dice=None, rules=None):
     element's field at once; ``statuses`` element i's status as a
     :class:`Status`. Per-element errors do not raise.
     """
-    packed, n = _batch_shots(shots)
+    shots, n = _batch_shots(shots)
     c_rolls = _int_column(rolls, n, "rolls")
     c_dice = (c_int32 * max(n, 1))() if half_dice is None else _int_column(half_dice, n, "half_dice")
     rules = _rules(rules)
+    packed = _batch_packed(shots)
     results = (Result * max(n, 1))()
     statuses = (c_int32 * max(n, 1))()
     _check(lib.napfire_resolve_many(packed, n, rules, c_rolls, c_dice, results, statuses),
@@ -1641,9 +1648,10 @@ def resolve_many_dice(shots, dice, rules=None):
     too). ``dice`` advances past every roll made; a generator that is not
     initialised raises :class:`StateError` and is left as it was.
     """
-    packed, n = _batch_shots(shots)
+    shots, n = _batch_shots(shots)
     _require(dice, Dice, "dice")
     rules = _rules(rules)
+    packed = _batch_packed(shots)
     results = (Result * max(n, 1))()
     statuses = (c_int32 * max(n, 1))()
     rolls = (c_int32 * max(n, 1))()
@@ -1680,7 +1688,7 @@ def resolve_indexed_dice(shots, index, dice, rules=None, results=False):
     included, is checked before anything is allocated for the outputs;
     ``dice`` advances past every roll made.
     """
-    packed, nshots = _batch_shots(shots)
+    shots, nshots = _batch_shots(shots)
     if not hasattr(index, "__len__") or isinstance(index, str):
         raise TypeError("index must be a sequence of integers or a column, not %s"
                         % type(index).__name__)
@@ -1695,6 +1703,7 @@ def resolve_indexed_dice(shots, index, dice, rules=None, results=False):
     _require(dice, Dice, "dice")
     rules = _rules(rules)
     results = _flag(results, "results")
+    packed = _batch_packed(shots)
     statuses = _array.array(_I32, [0]) * n
     casualties = _array.array(_I32, [0]) * n
     out = (Result * max(n, 1))() if results else None
