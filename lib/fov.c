@@ -26,7 +26,7 @@
 /* What a call shares between its targets. */
 struct nf_run {
     const struct nf_fov_hex *hex;
-    const uint64_t *bits; /* ring bitmap, word-major: bits[w * ndir + d] */
+    const uint64_t *bits; /* ring bitmap: bit m of direction d in bits[d * words + m / 64] */
     const struct nf_fov_cell *cell;
     const uint16_t *town; /* first town ring of each direction, or 0xFFFF */
     uint32_t ndir, words;
@@ -112,13 +112,14 @@ static int may_block(const struct nf_fov_cell *c, int32_t ef) {
            c->presence == NAPFIRE_PRESENCE_COMBAT || (c->terrain == NAPFIRE_TERRAIN_SLOPE && c->elevation != ef);
 }
 
-/* Mark ring m in the directions lo .. lo + len - 1 (cyclic). */
-static void mark(uint64_t *row, uint32_t ndir, uint32_t lo, uint32_t len, uint64_t bit) {
+/* Mark ring m in the directions lo .. lo + len - 1 (cyclic): row is the
+ * word of ring m of direction 0, words apart from direction to direction. */
+static void mark(uint64_t *row, size_t words, uint32_t ndir, uint32_t lo, uint32_t len, uint64_t bit) {
     uint32_t end = len <= ndir - lo ? lo + len : ndir;
     for (uint32_t d = lo; d < end; d++)
-        row[d] |= bit;
+        row[d * words] |= bit;
     for (uint32_t d = 0; d < len - (end - lo); d++)
-        row[d] |= bit;
+        row[d * words] |= bit;
 }
 
 static void lower(uint16_t *town, uint32_t ndir, uint32_t lo, uint32_t len, uint16_t m) {
@@ -132,15 +133,16 @@ static void lower(uint16_t *town, uint32_t ndir, uint32_t lo, uint32_t len, uint
 static void paint(const struct napfire_fov_plan *p, int32_t ef, const struct nf_fov_cell *cell, uint64_t *bits,
                   uint16_t *town) {
     const struct nf_fov_hex *hex = nf_fov_hexes(p);
-    memset(bits, 0, (size_t)p->ndir * nf_fov_words(p->radius) * sizeof *bits);
+    size_t words = nf_fov_words(p->radius);
+    memset(bits, 0, p->ndir * words * sizeof *bits);
     memset(town, 0xFF, (size_t)p->ndir * sizeof *town);
     for (int32_t m = 1; m < p->radius; m++) {
-        uint64_t *row = bits + (size_t)(m >> 6) * p->ndir, bit = (uint64_t)1 << (m & 63);
+        uint64_t *row = bits + (m >> 6), bit = (uint64_t)1 << (m & 63);
         for (uint32_t h = nf_fov_index(m, 0), end = nf_fov_index(m + 1, 0); h < end; h++) {
             uint32_t lo = hex[h].lo, len = hex[h].len_first & NF_FOV_LEN;
             if (!may_block(&cell[h], ef) || lo >= p->ndir || len > p->ndir)
                 continue;
-            mark(row, p->ndir, lo, len, bit);
+            mark(row, words, p->ndir, lo, len, bit);
             if (cell[h].terrain == NAPFIRE_TERRAIN_TOWN)
                 lower(town, p->ndir, lo, len, (uint16_t)m);
         }
@@ -160,7 +162,7 @@ static int32_t lowest_bit(uint64_t x) {
 /* The first candidate ring of direction d in from .. until - 1, or until. */
 static int32_t next_ring(const struct nf_run *run, uint32_t d, int32_t from, int32_t until) {
     for (int32_t w = from >> 6; w * 64 < until; w++) {
-        uint64_t word = run->bits[(size_t)w * run->ndir + d];
+        uint64_t word = run->bits[(size_t)d * run->words + (size_t)w];
         if (w == from >> 6)
             word &= ~(uint64_t)0 << (from & 63);
         if (word != 0) {

@@ -70,11 +70,11 @@ static uint32_t fm_front(uint64_t *s) {
 
 /* A random map and firer: on the grid (often on a hill or in a valley),
  * on its edge, or off it. Caller frees m->cells. */
-static void fm_make(uint64_t *s, struct fm_map *m, int32_t max_side, int32_t max_radius) {
+static void fm_make(uint64_t *s, struct fm_map *m, int32_t max_side, int32_t min_radius, int32_t max_radius) {
     m->layout = fm_range(s, 0, 3);
     m->columns = fm_range(s, 1, max_side);
     m->rows = fm_range(s, 1, max_side);
-    m->radius = fm_range(s, 1, max_radius);
+    m->radius = fm_range(s, min_radius, max_radius);
     int32_t base = fm_range(s, -4, 2), levels = fm_range(s, 0, 2) == 0 ? fm_range(s, 8, 40) : fm_range(s, 1, 4);
     int32_t density = fm_range(s, 0, 4) == 0 ? 0 : fm_range(s, 2, 30);
     size_t n = (size_t)m->columns * (size_t)m->rows;

@@ -88,7 +88,11 @@ START_TEST(random_maps_agree) {
     long hexes = 0, seen[7] = {0};
     for (int32_t i = 0; i < maps; i++) {
         struct fm_map m;
-        fm_make(&seed, &m, i % 10 == 0 ? 90 : 40, i % 10 == 0 ? 60 : 24);
+        /* Every 50th map has a radius over 64 (more than one bitmap word). */
+        if (i % 50 == 25)
+            fm_make(&seed, &m, 160, 65, 150);
+        else
+            fm_make(&seed, &m, i % 10 == 0 ? 90 : 40, 1, i % 10 == 0 ? 60 : 24);
         hexes += agree(&m, plan_for(m.radius), seen);
         free(m.cells);
     }
@@ -153,7 +157,7 @@ END_TEST
 START_TEST(plan_copy_and_target_ignored) {
     uint64_t seed = 99;
     struct fm_map m;
-    fm_make(&seed, &m, 30, 20);
+    fm_make(&seed, &m, 30, 1, 20);
     const napfire_fov_plan *plan = plan_for(m.radius);
     size_t ps = napfire_fov_plan_size(m.radius), ws = napfire_fov_work_size(plan),
            n = (size_t)m.columns * (size_t)m.rows;
