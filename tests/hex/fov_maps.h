@@ -14,14 +14,14 @@
 #include "napfire.h"
 
 /* xorshift64*: reproducible maps from a seed. */
-static uint64_t fm_next(uint64_t *s) {
+static inline uint64_t fm_next(uint64_t *s) {
     *s ^= *s >> 12;
     *s ^= *s << 25;
     *s ^= *s >> 27;
     return *s * 0x2545F4914F6CDD1Dull;
 }
 
-static int32_t fm_range(uint64_t *s, int32_t lo, int32_t hi) {
+static inline int32_t fm_range(uint64_t *s, int32_t lo, int32_t hi) {
     return lo + (int32_t)(fm_next(s) % (uint64_t)(hi - lo + 1));
 }
 
@@ -33,7 +33,7 @@ struct fm_map {
 
 /* One cell: clear, woods, town, slope (at one of `levels` levels around
  * base), units of three sides, routed units, leaders alone. */
-static void fm_cell(uint64_t *s, napfire_hex_info *c, int32_t base, int32_t levels, int32_t density) {
+static inline void fm_cell(uint64_t *s, napfire_hex_info *c, int32_t base, int32_t levels, int32_t density) {
     memset(c, 0, sizeof *c);
     c->elevation = base + fm_range(s, 0, levels - 1);
     int32_t t = fm_range(s, 0, 99);
@@ -51,7 +51,7 @@ static void fm_cell(uint64_t *s, napfire_hex_info *c, int32_t base, int32_t leve
 
 /* A front mask: a formation's front for a facing it takes (H-FACE), or
  * any six bits. */
-static uint32_t fm_front(uint64_t *s) {
+static inline uint32_t fm_front(uint64_t *s) {
     int32_t how = fm_range(s, 0, 3);
     if (how == 0)
         return (uint32_t)fm_range(s, 0, 63);
@@ -70,7 +70,7 @@ static uint32_t fm_front(uint64_t *s) {
 
 /* A random map and firer: on the grid (often on a hill or in a valley),
  * on its edge, or off it. Caller frees m->cells. */
-static void fm_make(uint64_t *s, struct fm_map *m, int32_t max_side, int32_t min_radius, int32_t max_radius) {
+static inline void fm_make(uint64_t *s, struct fm_map *m, int32_t max_side, int32_t min_radius, int32_t max_radius) {
     m->layout = fm_range(s, 0, 3);
     m->columns = fm_range(s, 1, max_side);
     m->rows = fm_range(s, 1, max_side);
@@ -106,7 +106,7 @@ static void fm_make(uint64_t *s, struct fm_map *m, int32_t max_side, int32_t min
 
 /* The reference: napfire_los_grid()'s rule for every hex, NOT_ASKED
  * outside 1..radius. Returns the number of hexes asked, -1 on an error. */
-static long fm_reference(const struct fm_map *m, uint8_t *rule) {
+static inline long fm_reference(const struct fm_map *m, uint8_t *rule) {
     long asked = 0;
     for (int32_t row = 0; row < m->rows; row++)
         for (int32_t col = 0; col < m->columns; col++) {
