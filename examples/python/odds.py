@@ -15,10 +15,20 @@ needs an unknown cell exits with status 3 naming it.
 
     python3 odds.py --made-up
     python3 odds.py --rules my-rulebook.txt --distance 80 --figures 36
+
+Exit statuses: 0 the table was printed; 2 bad arguments or rules text;
+3 the rules data needed is unknown; 4 the output could not be written (a
+full disk, standard output closed), with a message. A reader that leaves
+early (``odds.py | head -1``) ends the script as it ends any filter: no
+message, killed by SIGPIPE where the system has it (status 141 in a
+shell), else status 4.
+
+It imports the installed napfire package (``pip install .``).
 """
 
 import argparse
 import os
+import signal
 import sys
 
 import napfire as nf
@@ -148,19 +158,54 @@ def main(argv=None):
     return 0
 
 
-def run():
-    """main() with its output checked: a full disk or a closed pipe is an
-    error with a message and exit status 4, not a traceback."""
-    try:
-        status = main()
-        sys.stdout.flush()
-    except OSError as exc:
-        # Nothing more can go to stdout; stop Python flushing it again at exit.
+def say(text):
+    """A message on standard error, if there is one to write to."""
+    if sys.stderr is not None:
         try:
-            sys.stdout = open(os.devnull, "w")
+            print(text, file=sys.stderr)
         except OSError:
             pass
-        print("odds: cannot write the output: %s" % (exc.strerror or exc), file=sys.stderr)
+
+
+def drop_stdout():
+    """Nothing more can go to standard output: point it at the null device,
+    so that Python's flush at exit does not fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
+
+
+def reader_gone():
+    """The reader of a pipe left (``| head -1``): end as a filter does,
+    silently, by the SIGPIPE that Python ignores; 4 where there is none."""
+    drop_stdout()
+    if hasattr(signal, "SIGPIPE"):
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGPIPE)
+    return 4
+
+
+def run():
+    """main() with its output checked: a full disk or a closed standard
+    output is an error with a message and exit status 4, not a traceback."""
+    if sys.stdout is None:
+        # Started with standard output closed (>&-): Python has no stream.
+        say("odds: cannot write the output: standard output is closed")
+        return 4
+    try:
+        try:
+            status = main()
+        except SystemExit as exc:       # argparse: --help, a usage error
+            status = exc.code
+        sys.stdout.flush()
+    except BrokenPipeError:
+        return reader_gone()
+    except OSError as exc:
+        drop_stdout()
+        say("odds: cannot write the output: %s" % (exc.strerror or exc))
         return 4
     return status
 

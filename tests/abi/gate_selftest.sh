@@ -6,8 +6,8 @@
 # break each; the scratch library is built directly with the compiler (the
 # flags of lib/meson.build, at -O0 -g for speed) and the gates are run on it
 # exactly as tests/abi/meson.build runs them: test_layout.c compiled
-# against the scratch headers (layout-c, layout-cxx), header_c*.c and
-# header_cxx*.cpp (header-c99/c11/cxx11), check_so.py with the same
+# against the scratch headers (layout-c, layout-cxx), test_header_c*.c and
+# test_header_cxx*.cpp (header-c99/c11/cxx11), check_so.py with the same
 # arguments (so-symbols), abi_check.sh against the committed baseline
 # libnapfire.abi (abidiff). Each case requires the specific report (the
 # static assertion's message, the check_so.py item, the abidiff status
@@ -284,12 +284,12 @@ gate_header() { # VARIANT STD NAME: compile-only, as header-c99/-c11/-cxx11
     : >"$log"
     case $std in
         c99|c11)
-            for f in header_c.c header_c_hex.c; do
+            for f in test_header_c.c test_header_c_hex.c; do
                 "${cc[@]}" -std="$std" "${warn[@]}" -pedantic-errors -I"$d/include" \
                     -c "$abi/$f" -o "$d/obj/$f.$std.o" >>"$log" 2>&1 || return 1
             done ;;
         c++11)
-            for f in header_cxx.cpp header_cxx_hex.cpp; do
+            for f in test_header_cxx.cpp test_header_cxx_hex.cpp; do
                 "${cxx[@]}" -std="$std" "${warn[@]}" -I"$d/include" \
                     -c "$abi/$f" -o "$d/obj/$f.$std.o" >>"$log" 2>&1 || return 1
             done ;;

@@ -9,7 +9,7 @@ against a hand-written C floor measured interleaved in the same process,
 in thread CPU time; see bench_fire.c), then times the same kind of shot
 through ctypes (one call per shot, and per element of one
 napfire_resolve_many call, with arrays made once) and through the
-package's napfire.resolve_many (examples/python/napfire, loaded on the
+package's napfire.resolve_many (examples/python/src/napfire, loaded on the
 same library), beside a straightforward rules evaluation written in
 Python, also interleaved and in thread CPU time. Every figure is a
 median over rounds; the ratios are medians of per-round ratios. Not a
@@ -146,12 +146,10 @@ def main():
         lib.napfire_shot_resolve(shots[i], rules, s[6], s[7], ctypes.byref(res))
         assert res.casualties == naive_resolve(*s), (i, s, res.casualties)
 
-    # The same shots and rules through the package (examples/python/napfire,
-    # on this library), as a Python program would write them; its batch
-    # must give the raw call's bytes.
+    # The same shots and rules through the package (the build tree's copy
+    # on PYTHONPATH, on this library), as a Python program would write
+    # them; its batch must give the raw call's bytes.
     os.environ["NAPFIRE_LIBRARY"] = sys.argv[1]
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                    "..", "..", "examples", "python"))
     import napfire as nf
     pk_rules = nf.Rules()
     for row in range(5):

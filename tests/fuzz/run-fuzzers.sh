@@ -50,10 +50,8 @@ failed=0
 summary=""
 
 for t in $targets; do
-    case $t in
-    fuzz_rules) corpus=$src/tests/rules/corpus; dict=$src/tests/rules/fuzz_rules.dict ;;
-    *) corpus=$src/tests/fuzz/corpus/$t; dict=$src/tests/fuzz/$t.dict ;;
-    esac
+    corpus=$src/tests/fuzz/corpus/$t
+    dict=$src/tests/fuzz/$t.dict
     bin=$build/tests/fuzz/$t
     work=$scratch/$t/corpus
     art=$scratch/$t/artifacts

@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: MIT
-"""Hostile calls of the Python binding, the napfire package (issue
-14): every integer range-checked before C (RangeError, both an
+"""Hostile calls of the Python binding, the napfire package: every
+integer range-checked before C (RangeError, both an
 OverflowError and a ValueError, naming the parameter and its range), every
 length checked before C, NUL in strings refused, rules files bounded.
-A refusal changes nothing."""
+A refusal changes nothing. tests/python/test_strict.py walks every public
+function and method the same way, under a counting shim over the library."""
 import os
 import tempfile
 import unittest
@@ -167,7 +168,7 @@ class Files(unittest.TestCase):
 
 class NoDeadFlags(unittest.TestCase):
     def test_has_flags_are_gone(self):
-        # Issue 13: the binding requires the whole API; no HAS_* switches.
+        # The binding requires the whole API: no HAS_* switches.
         self.assertEqual([n for n in dir(nf) if n.startswith("HAS_")], [])
 
 

@@ -5,7 +5,7 @@
  * against the single-call flow with the same generator, byte for byte,
  * and against napfire_resolve_many replaying the rolls it reports.
  *
- * The tables come from tests/unit/nftest.h: MADE-UP TEST DATA, not from
+ * The tables come from tests/figure/nftest.h: MADE-UP TEST DATA, not from
  * any rulebook.
  */
 #include <check.h>

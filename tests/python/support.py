@@ -3,9 +3,10 @@
 
 The tests run against the library of the build tree: meson sets
 NAPFIRE_LIBRARY (the built .so), NAPFIRE_INCLUDE_DIR (the public headers)
-and PYTHONPATH (python/, where the napfire package lives). .ci/run also
-runs them against the package pip installed into a venv.
+and PYTHONPATH (the build tree's copy of the napfire package). .ci/run
+also runs them against the package pip installed into a venv.
 """
+import ast
 import os
 import re
 
@@ -64,6 +65,32 @@ def header_defines():
         if m:
             out[name] = 1 << int(m.group(1))
     return out
+
+
+def stub_names(path):
+    """{name: ast node} of every name a stub declares at its top level,
+    following ``from .module import *`` into the sibling stub."""
+    with open(path, encoding="utf-8") as f:
+        tree = ast.parse(f.read())
+    declared = {}
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            declared[node.name] = node
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            declared[node.target.id] = node
+        elif isinstance(node, ast.Assign):
+            declared.update((t.id, node) for t in node.targets if isinstance(t, ast.Name))
+        elif isinstance(node, ast.ImportFrom) and node.level == 1:
+            sibling = os.path.join(os.path.dirname(path), node.module + ".pyi")
+            if [a.name for a in node.names] == ["*"]:
+                theirs = stub_names(sibling)
+                listed = theirs.get("__all__")
+                exported = (ast.literal_eval(listed.value) if isinstance(listed, ast.Assign)
+                            else [k for k in theirs if not k.startswith("_")])
+                declared.update((k, theirs[k]) for k in exported)
+            else:
+                declared.update((a.asname, node) for a in node.names if a.asname == a.name)
+    return declared
 
 
 def fex1_units():

@@ -5,13 +5,15 @@ import io
 import os
 import tempfile
 import importlib.util
+import signal
+import subprocess
+import sys
 import unittest
 
 import napfire as nf
 
-# odds.py is a script, loaded from its path: putting examples/python on
-# sys.path would put the source tree's napfire package ahead of an installed
-# one (.ci/run runs these tests against the pip-installed package).
+# odds.py is a script, loaded from its path, with whichever napfire this
+# test imported (.ci/run runs these tests against the pip-installed package).
 _ODDS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples", "python",
                      "odds.py")
 _spec = importlib.util.spec_from_file_location("odds", _ODDS)
@@ -68,6 +70,59 @@ class TestOdds(unittest.TestCase):
     def test_bad_enum_argument(self):
         with self.assertRaises(SystemExit), contextlib.redirect_stderr(io.StringIO()):
             odds.main(["--nation", "atlantis"])
+
+
+def run_script(*argv, stdout=subprocess.PIPE, preexec_fn=None):
+    """odds.py as a user runs it: its own process, its own interpreter exit."""
+    proc = subprocess.run([sys.executable, _ODDS] + list(argv), stdout=stdout,
+                          stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
+                          preexec_fn=preexec_fn, timeout=120)
+    return proc.returncode, proc.stderr.decode("utf-8", "replace")
+
+
+@unittest.skipUnless(os.name == "posix", "closes file descriptors the POSIX way")
+class TestOddsOutput(unittest.TestCase):
+    """Output that cannot be written: a message and status 4, or, when the
+    reader left, the silent end of a filter; never a traceback."""
+
+    def test_standard_output_closed(self):
+        # python3 odds.py >&- : Python starts with sys.stdout None.
+        status, err = run_script("--made-up", stdout=None, preexec_fn=lambda: os.close(1))
+        self.assertEqual(status, 4, err)
+        self.assertEqual(err, "odds: cannot write the output: standard output is closed\n")
+
+    def test_reader_gone(self):
+        # The reader closed before the first write: EPIPE at once.
+        rd, wr = os.pipe()
+        os.close(rd)
+        try:
+            status, err = run_script("--made-up", stdout=wr)
+        finally:
+            os.close(wr)
+        self.assertEqual((status, err), (-signal.SIGPIPE, ""))
+
+    def test_head_reads_one_line(self):
+        # odds.py | head -1: head may leave before or after the last write.
+        writer = subprocess.Popen([sys.executable, _ODDS, "--made-up"], stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
+        head = subprocess.run(["head", "-1"], stdin=writer.stdout, capture_output=True,
+                              timeout=120)
+        writer.stdout.close()
+        err = writer.stderr.read().decode("utf-8", "replace")
+        writer.stderr.close()
+        self.assertIn(writer.wait(timeout=120), (0, -signal.SIGPIPE), err)
+        self.assertEqual(err, "")
+        self.assertEqual(head.stdout, b"NOTE: unknown musketry cells filled with MADE-UP values.\n")
+
+    def test_full_disk_and_usage(self):
+        with open("/dev/full", "wb") as full:
+            status, err = run_script("--made-up", stdout=full)
+        self.assertEqual(status, 4, err)
+        self.assertIn("odds: cannot write the output: No space left on device", err)
+        self.assertNotIn("Traceback", err)
+        status, err = run_script("--figures", "x")
+        self.assertEqual(status, 2)
+        self.assertIn("invalid int value", err)
 
 
 if __name__ == "__main__":

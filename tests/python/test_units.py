@@ -204,7 +204,8 @@ class TestShot(unittest.TestCase):
                          nf.Status.EINVAL)
         self.assertEqual(nf.lib.napfire_shot_set(None, nf.ShotParam.DISTANCE, 1),
                          nf.Status.EINVAL)
-        with self.assertRaisesRegex(ctypes.ArgumentError, r"expected Unit"):
+        # Refused by the binding before C, naming the parameter and its type.
+        with self.assertRaisesRegex(TypeError, r"^target must be a Unit, not str$"):
             nf.Shot(firer, "target")
 
     def test_corrupted_shot_is_estate(self):

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Shared helpers of the figure-scale Check suites (tests/unit).
+ * Shared helpers of the figure-scale Check suites (tests/figure).
  *
  * Every helper asserts the status of the calls it makes, so a test reads as
  * the rule it checks. Nothing here knows the library's private layout.

@@ -2,7 +2,7 @@
 """Shared by the hostile-input tests: run the built CLI with a timeout and
 check what every refusal must have (issue 14).
 
-Environment (set by tests/hostile/meson.build): NAPFIRE_CLI (the built
+Environment (set by tests/cli/meson.build and tests/hostile/meson.build): NAPFIRE_CLI (the built
 napfire tool), NAPFIRE_SOURCE_ROOT, plus tests/python's NAPFIRE_LIBRARY
 and PYTHONPATH. Under ASan/UBSan the CLI is instrumented itself: the
 python interpreter's runtime preload is taken out of the child's

@@ -73,7 +73,7 @@ class Structure(unittest.TestCase):
                 self.assertNotIn("href", k)
 
     def golden(self, name, data):
-        path = os.path.join(SRC, "tests", "web", "golden", name)
+        path = os.path.join(SRC, "tests", "cli", "golden", name)
         if os.environ.get("NAPFIRE_UPDATE_GOLDEN") == "1":
             with open(path, "wb") as f:
                 f.write(data)

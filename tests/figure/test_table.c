@@ -4,7 +4,7 @@
  * both tables, the star, modified rolls below 1 and above 18, unknown
  * cells, misuse, and agreement with napfire_shot_resolve's row, column and
  * table_halves on every permitted shot of a sweep, with the built-in data,
- * a MADE-UP complete table (tests/unit/nftest.h) and tests/data/synthetic.txt
+ * a MADE-UP complete table (tests/figure/nftest.h) and tests/data/synthetic.txt
  * (both invented test data, not from any rulebook).
  *
  * Usage: test_table SYNTHETIC_TXT

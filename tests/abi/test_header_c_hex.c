@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* napfire_hex.h first: self-contained (see header_c.c). */
+/* napfire_hex.h first: self-contained (see test_header_c.c). */
 #include <napfire_hex.h>
 #include <napfire_hex.h>
 

@@ -3,7 +3,7 @@
  * ABI gate: the public headers compile on their own, in C99 with
  * -pedantic-errors -Werror (test header-c99) and as the default C11 of the
  * project (header-c11). napfire.h is the first line of this file and
- * napfire_hex.h the first line of header_c_hex.c, so each must be
+ * napfire_hex.h the first line of test_header_c_hex.c, so each must be
  * self-contained; both are included twice to check the include guards.
  */
 #include <napfire.h>
@@ -11,7 +11,7 @@
 
 #include <stdio.h>
 
-int header_hex_first(void); /* header_c_hex.c */
+int header_hex_first(void); /* test_header_c_hex.c */
 
 int main(void) {
     /* Use a type, a macro, an enum value and a function of each header. */

@@ -2,7 +2,7 @@
 /*
  * Casualty arithmetic (F-CAS-1..4), the star (F-TAB-4), skirmisher screens
  * (F-SCR-1/2), napfire_round_half, and a sweep of all 45 cells of a
- * MADE-UP complete table (tests/unit/nftest.h; not from any rulebook)
+ * MADE-UP complete table (tests/figure/nftest.h; not from any rulebook)
  * through every halving and half-die path.
  */
 #include <stdio.h>

@@ -2,7 +2,7 @@
 // Browser tests of the libnapfire playground (examples/web) in Debian's
 // Chromium, driven by playwright-core (no browser download).
 //
-//   node browser_test.mjs SITE NAPFIRE_CLI SOURCE_ROOT [SCREENSHOT_DIR]
+//   node test_browser.mjs SITE NAPFIRE_CLI SOURCE_ROOT [SCREENSHOT_DIR]
 //
 // SITE is the address of the served page (http://localhost:8000/, as the
 // README serves it), or the built site's folder (build-web/examples/web),
@@ -18,7 +18,7 @@ import { chromium } from "playwright-core";
 
 const [site, cliArg, src, shots = path.join(tmpdir(), "napfire-web-shots")] = process.argv.slice(2);
 if (!site || !cliArg || !src) {
-  console.error("usage: node browser_test.mjs SITE_DIR NAPFIRE_CLI SOURCE_ROOT [SCREENSHOT_DIR]");
+  console.error("usage: node test_browser.mjs SITE_DIR NAPFIRE_CLI SOURCE_ROOT [SCREENSHOT_DIR]");
   process.exit(2);
 }
 const cli = path.resolve(cliArg);

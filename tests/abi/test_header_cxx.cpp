@@ -3,7 +3,7 @@
 // ABI gate: the public headers compile as C++ (tests header-c++11 and
 // header-c++17, -Wall -Wextra -Wpedantic -Werror) and link against the C
 // library (extern "C"). napfire.h first here, napfire_hex.h first in
-// header_cxx_hex.cpp.
+// test_header_cxx_hex.cpp.
 #include <napfire.h>
 #include <napfire.h>
 

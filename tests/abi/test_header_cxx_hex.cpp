@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// napfire_hex.h first: self-contained in C++ (see header_cxx.cpp).
+// napfire_hex.h first: self-contained in C++ (see test_header_cxx.cpp).
 #include <napfire_hex.h>
 #include <napfire_hex.h>
 

@@ -30,11 +30,14 @@ Quick start (the worked example F-EX-1)::
     shot = nf.Shot(firer, target, distance=150)          # millimetres
     print(shot.resolve(8, half_die=6).casualties)         # 3
 
-Arguments: every integer is range-checked before any C call (ctypes would
-truncate it silently): :class:`RangeError`, both an ``OverflowError`` and a
-``ValueError``, names the parameter and its range; strings with a NUL
-character are refused (``ValueError``), lengths and counts are checked
-before they reach C.
+Arguments: every argument is checked before any C call and before
+anything sized by it is allocated. A wrong type is a ``TypeError`` naming
+the parameter and the type expected; an integer outside its C type (ctypes
+would truncate it silently) is a :class:`RangeError`, both an
+``OverflowError`` and a ``ValueError``, naming the parameter and its range;
+strings with a NUL character are refused (``ValueError``); lengths and
+counts (a batch's :data:`MAX_BATCH`) are checked before anything is
+packed. A refusal changes nothing.
 
 Errors: every negative status raises a subclass of :class:`NapfireError`
 (``status``, ``name`` from ``napfire_status_name``, ``message`` from
@@ -44,7 +47,13 @@ unknown) carries the partially filled result naming the missing data.
 
 Storage: every object owns a ctypes array of ``c_uint64`` of the size the
 library reports (checked at import), so alignment is 8 as the ABI requires.
-Objects are plain values: ``copy.copy`` duplicates them.
+Objects are plain values: ``copy.copy`` and ``copy.deepcopy`` duplicate
+them, and :class:`Unit`, :class:`Shot`, :class:`Rules`, :class:`Dice` and
+:class:`Trace` pickle (a restored :class:`Dice` continues the same
+sequence). A pickle is tagged with the type, its size and the library
+version: another version's bytes are refused (``ValueError``), and bytes
+the library does not accept are its :class:`StateError`. Across versions,
+keep units and shots as their parameters and rules as rules text.
 
 Library discovery, first that loads: the package's own copy (pip
 install), the ``NAPFIRE_LIBRARY`` environment variable (a path; if set it
@@ -57,7 +66,6 @@ error names every place tried. Type annotations: ``__init__.pyi``.
 import copy as _copy
 import ctypes
 import ctypes.util
-import enum
 import fractions
 import operator as _operator
 import os
@@ -74,18 +82,11 @@ __all__ = [
     "NoSpaceError", "UnknownDataError", "RulesSyntaxError", "SizeError",
     "RangeError", "RulesFileError",
     "error_for",
-    # enumerations
-    "Status", "Arm", "Nation", "TroopClass", "Formation", "Weapon", "Cover",
-    "Moved", "Measure", "Band", "Ammo", "Gun", "Reason", "ModifierId",
-    "Missing", "Fire", "Threshold", "Provenance", "UnitParam", "ShotParam",
-    "EnumId", "ParseCode",
     # figure scale
     "Modifier", "Result", "ParseError", "Outcome", "Unit", "Shot", "Rules", "Dice",
     "resolve_many", "resolve_many_dice", "dice_size", "builtin_rules_text",
-    "DescribeStyle", "missing_describe", "unknown_data",
+    "missing_describe", "unknown_data",
     # hex scale
-    "HexLayout", "StepKind", "Terrain", "Presence", "LosPolicy", "LosRule",
-    "LosElevation", "HexFormation", "HexEnumId",
     "Hex", "TraceStep", "HexInfo", "LosQuery", "LosResult", "HexFire",
     "Trace", "trace_steps", "trace_size", "hex_check", "hex_direction",
     "hex_neighbour", "hex_side_towards", "hex_vertex_hexes", "hex_distance",
@@ -95,29 +96,14 @@ __all__ = [
 ]
 
 # --------------------------------------------------------------------------
-# Constants mirrored from napfire.h / napfire_hex.h
+# Enumerations and constants: generated from the headers at build time
+# (gen_bindings.py); names are the C names without their prefix.
 
-UNIT_SIZE = 128                   #: NAPFIRE_UNIT_SIZE
-SHOT_SIZE = 512                   #: NAPFIRE_SHOT_SIZE
-RULES_SIZE = 4096                 #: NAPFIRE_RULES_SIZE
-TRACE_SIZE = 64                   #: NAPFIRE_TRACE_SIZE
-MAX_FIGURES = 9999                #: NAPFIRE_MAX_FIGURES
-MAX_DISTANCE = 1000000            #: NAPFIRE_MAX_DISTANCE
-UNKNOWN = -1                      #: NAPFIRE_UNKNOWN (cell, range, threshold)
-MODIFIER_UNKNOWN = -(2 ** 31)     #: NAPFIRE_MODIFIER_UNKNOWN (INT32_MIN)
-MAX_MODIFIER = 20                 #: NAPFIRE_MAX_MODIFIER
-MAX_CELL_HALVES = 198             #: NAPFIRE_MAX_CELL_HALVES
-HEX_COORD_MAX = 1048576           #: NAPFIRE_HEX_COORD_MAX
-HEX_GRID_MAX = 65536              #: NAPFIRE_HEX_GRID_MAX
-HEX_TIRAILLEUR_RANGE = 2          #: NAPFIRE_HEX_TIRAILLEUR_RANGE
-HEX_FIRE_MAX = 999                #: NAPFIRE_HEX_FIRE_MAX
-DICE_SIZE = 32                    #: NAPFIRE_DICE_SIZE
-OUTCOME_DENOMINATOR = 216         #: NAPFIRE_OUTCOME_DENOMINATOR
-MAX_BATCH = 1 << 24               #: NAPFIRE_MAX_BATCH
-RULES_TEXT_VERSION = 1            #: NAPFIRE_RULES_TEXT_VERSION
-RULES_TEXT_MAX = 1048576          #: NAPFIRE_RULES_TEXT_MAX
-RULES_LINE_MAX = 1024             #: NAPFIRE_RULES_LINE_MAX
-PARSE_MESSAGE_SIZE = 128          #: NAPFIRE_PARSE_MESSAGE_SIZE
+from . import _generated  # noqa: E402
+from ._generated import *  # noqa: E402,F401,F403
+from ._generated import __version__  # noqa: E402,F401
+
+__all__ += [name for name in _generated.__all__ if isinstance(getattr(_generated, name), type)]
 
 # --------------------------------------------------------------------------
 # Loading the library
@@ -182,11 +168,50 @@ def _int(value, name, lo=None, hi=None, ctype=c_int32, domain=None):
 
 
 def _param_domain(param):
-    """"the library accepts 0..9999" for a parameter, for messages."""
-    try:
-        return "the library accepts %d..%d" % param_bounds(param)
-    except (NapfireError, RangeError, TypeError):
-        return None
+    """"the library accepts 0..9999" for a parameter, for messages: asked
+    of the library once, at import, so that a refusal makes no C call."""
+    bounds = _PARAM_BOUNDS.get(param)
+    return "the library accepts %d..%d" % bounds if bounds else None
+
+
+def _flag(value, name):
+    """A 0/1 flag: False, True, 0 or 1 (nothing else is silently truthy)."""
+    return _int(value, name, 0, 1)
+
+
+def _require(value, cls, name, none_ok=False):
+    """``value`` if it is a ``cls`` (or None when ``none_ok``), else TypeError."""
+    if isinstance(value, cls) or (none_ok and value is None):
+        return value
+    raise TypeError("%s must be a %s%s, not %s" % (
+        name, cls.__name__, " or None" if none_ok else "", type(value).__name__))
+
+
+def _rules(rules):
+    """The ``rules`` argument: a :class:`Rules`, or None for the built-in data."""
+    return _require(rules, Rules, "rules", none_ok=True)
+
+
+def _sequence(values, name, what):
+    """``values`` as a list, refusing what is not a sequence (a str, an int)."""
+    if isinstance(values, (str, bytes, bytearray)) or not hasattr(values, "__len__"):
+        raise TypeError("%s must be a sequence of %s, not %s" % (name, what, type(values).__name__))
+    return list(values)
+
+
+def _int_seq(values, n, name):
+    """A sequence of exactly ``n`` int32 values, each checked as :func:`_int`."""
+    values = _sequence(values, name, "%d integers" % n)
+    if len(values) != n:
+        raise ValueError("%s has %d values, %d needed" % (name, len(values), n))
+    return [_int(v, "%s[%d]" % (name, i)) for i, v in enumerate(values)]
+
+
+def _text_arg(text, name):
+    """A str argument, refused if it is anything else or holds a NUL."""
+    if not isinstance(text, str):
+        raise TypeError("%s must be a str, not %s" % (name, type(text).__name__))
+    return _no_nul(text, name)
 
 
 def _no_nul(text, name):
@@ -228,388 +253,6 @@ class _CheckedFields:
 
 
 # --------------------------------------------------------------------------
-# Enumerations (values fixed by the ABI; names are the C names without prefix)
-
-
-class Status(enum.IntEnum):
-    """``enum napfire_status``."""
-    OK = 0
-    EINVAL = -1
-    EDOMAIN = -2
-    ESTATE = -3
-    ENOSPC = -4
-    EUNKNOWN = -5
-    ESYNTAX = -6
-    ESIZE = -7
-
-
-class Arm(enum.IntEnum):
-    """``enum napfire_arm``: fixed when the unit is initialised."""
-    LINE_INFANTRY = 0
-    LIGHT_INFANTRY = 1
-    CAVALRY = 2
-    FOOT_ARTILLERY = 3
-    HORSE_ARTILLERY = 4
-
-
-class Nation(enum.IntEnum):
-    """``enum napfire_nation``."""
-    OTHER = 0
-    FRANCE = 1
-    BRITAIN = 2
-    KGL = 3
-    PORTUGAL = 4
-    SPAIN = 5
-    AUSTRIA = 6
-    PRUSSIA = 7
-    RUSSIA = 8
-
-
-class TroopClass(enum.IntEnum):
-    """``enum napfire_class`` (``class`` is a Python keyword)."""
-    GUARD = 0
-    ELITE = 1
-    VETERAN = 2
-    LINE = 3
-    SECOND_RATE = 4
-    CONSCRIPT = 5
-    MILITIA = 6
-
-
-class Formation(enum.IntEnum):
-    """``enum napfire_formation``."""
-    LINE = 0
-    COLUMN_OF_COMPANIES = 1
-    COLUMN_OF_DIVISIONS = 2
-    MASSED_COLUMN = 3
-    SQUARE = 4
-    MASS = 5
-    OPEN_ORDER = 6
-    SKIRMISH = 7
-    LIMBERED = 8
-    UNLIMBERED = 9
-
-
-class Weapon(enum.IntEnum):
-    """``enum napfire_weapon`` (infantry only)."""
-    MUSKET = 0
-    RIFLE = 1
-    SHARPSHOOTER = 2
-
-
-class Cover(enum.IntEnum):
-    """``enum napfire_cover``."""
-    NONE = 0
-    LIMITED = 1
-    COVER = 2
-    BUILDINGS = 3
-
-
-class Moved(enum.IntEnum):
-    """``enum napfire_moved``."""
-    NONE = 0
-    HALF = 1
-    MORE = 2
-
-
-class Measure(enum.IntEnum):
-    """``enum napfire_measure``: millimetres or tenths of an inch."""
-    METRIC = 0
-    IMPERIAL = 1
-
-
-class Band(enum.IntEnum):
-    """``enum napfire_band``."""
-    NONE = 0
-    CANISTER = 1
-    EFFECTIVE = 2
-    LONG = 3
-
-
-class Ammo(enum.IntEnum):
-    """``enum napfire_ammo``."""
-    ROUNDSHOT = 0
-    CANISTER = 1
-
-
-class Gun(enum.IntEnum):
-    """``enum napfire_gun``."""
-    LIGHT = 0
-    P6 = 1
-    P9 = 2
-    P12 = 3
-    HOWITZER = 4
-
-
-class Reason(enum.IntEnum):
-    """``enum napfire_reason``; the order is the precedence."""
-    NONE = 0
-    NOT_COVERED = 1
-    NO_FIGURES = 2
-    ALREADY_FIRED = 3
-    LIMBERED = 4
-    MOVED_TOO_FAR = 5
-    UNLIMBERED_THIS_TURN = 6
-    OUT_OF_RANGE = 7
-    SCREENED = 8
-    CANISTER_BEYOND_RANGE = 9
-    FRIEND_IN_ARC = 10
-    FRIEND_SCREENS_LONG_RANGE = 11
-    PENETRATION = 12
-    OVERHEAD_NOT_HIGHER = 13
-    OVERHEAD_TOO_CLOSE = 14
-    OVERHEAD_CANISTER = 15
-
-
-class ModifierId(enum.IntEnum):
-    """``enum napfire_modifier_id``: the F-MOD numbers and three markers."""
-    GUARD = 1
-    ELITE = 2
-    STEADY = 3
-    RAW = 4
-    BRITISH_LINE = 5
-    FIRED_LAST_TURN = 6
-    DISORDERED = 7
-    COLUMN = 8
-    SQUARE_OR_ENFILADE = 9
-    MASS = 10
-    ARTILLERY = 11
-    CHARGING_CAVALRY = 12
-    OPEN_ORDER = 13
-    SKIRMISHERS = 14
-    COVER = 15
-    BUILDINGS = 16
-    GUARD_CAP = 17
-    EXTRA = 18
-    MOVED_HALF = 19
-
-
-class Missing(enum.IntEnum):
-    """``enum napfire_missing``: what an :class:`UnknownDataError` lacks."""
-    NONE = 0
-    MUSKETRY_CELL = 1
-    ARTILLERY_CELL = 2
-    RANGE = 3
-    MODIFIER = 4
-    THRESHOLD = 5
-
-
-class DescribeStyle(enum.IntEnum):
-    """``enum napfire_describe_style``: how :func:`missing_describe` writes."""
-    PATCH = 0
-    SENTENCE = 1
-
-
-class Fire(enum.IntEnum):
-    """``enum napfire_fire``: which table of modifier values."""
-    MUSKETRY = 0
-    ARTILLERY = 1
-
-
-class Threshold(enum.IntEnum):
-    """``enum napfire_threshold``."""
-    SCREEN = 0
-    LONG_RANGE_CLEARANCE = 1
-    OVERHEAD_CLEARANCE = 2
-    STAR_FIGURES = 3
-    ROW_2 = 4
-    ROW_3 = 5
-    ROW_4 = 6
-    ROW_5 = 7
-    GUARD_CAP = 8
-
-
-class Provenance(enum.IntEnum):
-    """``enum napfire_provenance``."""
-    NAME = 0
-    EDITION = 1
-    SOURCE = 2
-
-
-class UnitParam(enum.IntEnum):
-    """``enum napfire_unit_param`` (numbered from 1)."""
-    ARM = 1
-    NATION = 2
-    CLASS = 3
-    FORMATION = 4
-    FIGURES = 5
-    WEAPON = 6
-    GUN = 7
-    COVER = 8
-    MOVED = 9
-    DISORDERED = 10
-    FIRED_LAST_TURN = 11
-    FIRED_THIS_TURN = 12
-    SECOND_CLASS_FIRERS = 13
-    CHARGING = 14
-    MASSED_BATTERY = 15
-    UNLIMBERED_THIS_TURN = 16
-
-
-class ShotParam(enum.IntEnum):
-    """``enum napfire_shot_param`` (numbered from 101)."""
-    MEASURE = 101
-    DISTANCE = 102
-    ENFILADE = 103
-    FIRING_FIGURES = 104
-    SCREEN = 105
-    SCREEN_DISTANCE = 106
-    AMMO = 107
-    EXTRA_MODIFIER = 108
-    FRIEND_IN_ARC = 109
-    FRIEND_NEAR_TARGET = 110
-    FRIEND_NEAR_BATTERY = 111
-    TARGET_FAR_FROM_FRIENDS = 112
-    CLEAR_LOS = 113
-    PENETRATION_HITS_FRIEND = 114
-    OVERHEAD = 115
-    BATTERY_HIGHER = 116
-    OVERHEAD_FRIEND_TO_BATTERY = 117
-    OVERHEAD_FRIEND_TO_ENEMY = 118
-
-
-class EnumId(enum.IntEnum):
-    """``enum napfire_enum``: the enumerations :func:`enum_name` knows."""
-    ARM = 0
-    NATION = 1
-    CLASS = 2
-    FORMATION = 3
-    WEAPON = 4
-    COVER = 5
-    MOVED = 6
-    MEASURE = 7
-    BAND = 8
-    AMMO = 9
-    GUN = 10
-    REASON = 11
-    MODIFIER = 12
-    MISSING = 13
-    FIRE = 14
-    THRESHOLD = 15
-    PROVENANCE = 16
-    PARAM = 17
-    PARSE = 18
-
-
-class ParseCode(enum.IntEnum):
-    """``enum napfire_parse_code``: what is wrong with a rules text."""
-    OK = 0
-    VERSION = 1
-    TOO_LARGE = 2
-    LINE_TOO_LONG = 3
-    NUL = 4
-    UTF8 = 5
-    CONTROL = 6
-    SYNTAX = 7
-    UNKNOWN_KEY = 8
-    DUPLICATE_KEY = 9
-    VALUE = 10
-    RANGE = 11
-    COUNT = 12
-    UNIT = 13
-    STAR = 14
-    ORDER = 15
-
-
-#: Which :class:`EnumId` names the values of each Python enumeration.
-ENUM_IDS = {
-    Arm: EnumId.ARM, Nation: EnumId.NATION, TroopClass: EnumId.CLASS,
-    Formation: EnumId.FORMATION, Weapon: EnumId.WEAPON, Cover: EnumId.COVER,
-    Moved: EnumId.MOVED, Measure: EnumId.MEASURE, Band: EnumId.BAND,
-    Ammo: EnumId.AMMO, Gun: EnumId.GUN, Reason: EnumId.REASON,
-    ModifierId: EnumId.MODIFIER, Missing: EnumId.MISSING, Fire: EnumId.FIRE,
-    Threshold: EnumId.THRESHOLD, Provenance: EnumId.PROVENANCE,
-    UnitParam: EnumId.PARAM, ShotParam: EnumId.PARAM, ParseCode: EnumId.PARSE,
-}
-
-# Hex scale (napfire_hex.h)
-
-
-class HexLayout(enum.IntEnum):
-    """``enum napfire_hex_layout``: offset layouts, 0-based column and row."""
-    ODD_Q = 0
-    EVEN_Q = 1
-    ODD_R = 2
-    EVEN_R = 3
-
-
-class StepKind(enum.IntEnum):
-    """``enum napfire_step_kind``."""
-    HEX = 1
-    HEXSIDE = 2
-    VERTEX = 3
-
-
-class Terrain(enum.IntEnum):
-    """``enum napfire_terrain``."""
-    CLEAR = 0
-    BLOCKING = 1
-    TOWN = 2
-    SLOPE = 3
-
-
-class Presence(enum.IntEnum):
-    """``enum napfire_presence``."""
-    NONE = 0
-    COMBAT = 1
-    ROUTED = 2
-    LEADER_ONLY = 3
-
-
-class LosPolicy(enum.IntFlag):
-    """``enum napfire_los_policy``: bits of :attr:`LosQuery.policy`."""
-    FRIEND_IS_TARGET_SIDE = 1
-
-
-class LosRule(enum.IntEnum):
-    """``enum napfire_los_rule``."""
-    NONE = 0
-    FRONT_HEXSIDE = 1
-    TOWN = 2
-    TERRAIN = 3
-    UNIT = 4
-    SLOPE = 5
-    GRAZING = 6
-
-
-class LosElevation(enum.IntEnum):
-    """``enum napfire_los_elevation``."""
-    NONE = 0
-    EQUAL = 1
-    EQUIDISTANT = 2
-    OTHER_HALF = 3
-    FRIEND_ADJACENT = 4
-
-
-class HexFormation(enum.IntEnum):
-    """``enum napfire_hex_formation``."""
-    COLUMN = 0
-    ARTILLERY = 1
-    LINE = 2
-    TIRAILLEUR = 3
-    SQUARE = 4
-
-
-class HexEnumId(enum.IntEnum):
-    """``enum napfire_hex_enum``: the enumerations :func:`hex_enum_name` knows."""
-    LAYOUT = 0
-    STEP = 1
-    TERRAIN = 2
-    PRESENCE = 3
-    LOS_RULE = 4
-    ELEVATION = 5
-    FORMATION = 6
-
-
-#: Which :class:`HexEnumId` names the values of each hex enumeration.
-HEX_ENUM_IDS = {
-    HexLayout: HexEnumId.LAYOUT, StepKind: HexEnumId.STEP,
-    Terrain: HexEnumId.TERRAIN, Presence: HexEnumId.PRESENCE,
-    LosRule: HexEnumId.LOS_RULE, LosElevation: HexEnumId.ELEVATION,
-    HexFormation: HexEnumId.FORMATION,
-}
-
-# --------------------------------------------------------------------------
 # Errors
 
 
@@ -625,7 +268,8 @@ class NapfireError(Exception):
     status_code = None
 
     def __init__(self, status, function=None):
-        self.status = int(status)
+        self.status = _int(status, "status", ctype=c_int)
+        _require(function, str, "function", none_ok=True)
         self.name = status_name(self.status)
         self.message = strerror(self.status)
         self.function = function
@@ -733,6 +377,7 @@ def error_for(status, function=None, **details):
     Statuses that are not ``napfire_status`` values (e.g. a line-of-sight
     callback's own status) give a plain :class:`NapfireError`.
     """
+    status = _int(status, "status", ctype=c_int)
     cls = _ERROR_CLASSES.get(status, NapfireError)
     return cls(status, function, **details) if details else cls(status, function)
 
@@ -747,14 +392,19 @@ def _check(status, function, **details):
 # Public plain structs (layouts frozen; sizes asserted at import)
 
 
+#: C type of a struct member -> ctypes type (napfire_hex: Hex, once defined).
+_FIELD_TYPES = {"int32_t": c_int32, "uint32_t": c_uint32, "char": c_char}
+
+
+def _fields(c_name):
+    """The ``_fields_`` of a public struct, laid out as the headers declare it."""
+    return [(name, _FIELD_TYPES[ctype] * count if count else _FIELD_TYPES[ctype])
+            for name, ctype, count in _generated.STRUCTS[c_name]]
+
+
 class Modifier(Structure):
     """``napfire_modifier``: one item of the modifier breakdown (16 bytes)."""
-    _fields_ = [
-        ("id", c_int32),             # ModifierId
-        ("value", c_int32),          # signed modifier (0 if unknown)
-        ("applied", c_int32),        # 1 counts, 0 suppressed, -1 value unknown
-        ("suppressed_by", c_int32),  # GUARD_CAP, DISORDERED, SKIRMISHERS or 0
-    ]
+    _fields_ = _fields("napfire_modifier")
 
     @property
     def name(self):
@@ -768,26 +418,7 @@ class Modifier(Structure):
 
 class Result(Structure):
     """``napfire_result``: the explained result of :meth:`Shot.resolve` (128 bytes)."""
-    _fields_ = [
-        ("permitted", c_int32),
-        ("reason", c_int32),            # Reason: the first violated clause
-        ("reasons", c_uint32),          # bit 1 << reason per violated clause
-        ("band", c_int32),              # Band
-        ("net_modifier", c_int32),
-        ("modified_roll", c_int32),
-        ("row", c_int32),
-        ("column", c_int32),
-        ("table_halves", c_int32),
-        ("halves", c_int32),
-        ("half_die_used", c_int32),
-        ("half_pending", c_int32),
-        ("casualties", c_int32),
-        ("target_casualties", c_int32),
-        ("screen_casualties", c_int32),
-        ("missing", c_int32),           # Missing
-        ("missing_index", c_int32 * 4),
-        ("reserved", c_int32 * 12),
-    ]
+    _fields_ = _fields("napfire_result")
 
     def violated(self):
         """Every violated clause, as :class:`Reason` values in precedence order."""
@@ -812,13 +443,7 @@ class Result(Structure):
 
 class ParseError(Structure):
     """``napfire_parse_error``: where and why a rules text was refused (160 bytes)."""
-    _fields_ = [
-        ("line", c_int32),
-        ("column", c_int32),
-        ("code", c_int32),          # ParseCode
-        ("message", c_char * PARSE_MESSAGE_SIZE),
-        ("reserved", c_int32 * 5),
-    ]
+    _fields_ = _fields("napfire_parse_error")
 
     @property
     def text(self):
@@ -828,12 +453,7 @@ class ParseError(Structure):
 
 class Outcome(Structure):
     """``napfire_outcome``: one outcome of a shot and its weight out of 216 (16 bytes)."""
-    _fields_ = [
-        ("target_casualties", c_int32),
-        ("screen_casualties", c_int32),
-        ("weight", c_int32),
-        ("reserved", c_int32),
-    ]
+    _fields_ = _fields("napfire_outcome")
 
     def __repr__(self):
         return "Outcome(target=%d, screen=%d, weight=%d/216)" % (
@@ -842,7 +462,7 @@ class Outcome(Structure):
 
 class Hex(_CheckedFields, Structure):
     """``napfire_hex``: a hex in axial coordinates (q, r); 8 bytes."""
-    _fields_ = [("q", c_int32), ("r", c_int32)]
+    _fields_ = _fields("napfire_hex")
 
     def __init__(self, q=0, r=0):
         super().__init__(q, r)
@@ -864,16 +484,12 @@ class Hex(_CheckedFields, Structure):
         return "Hex(%d, %d)" % (self.q, self.r)
 
 
+_FIELD_TYPES["napfire_hex"] = Hex
+
+
 class TraceStep(Structure):
     """``napfire_trace_step``: one step of a trace (32 bytes)."""
-    _fields_ = [
-        ("kind", c_int32),         # StepKind
-        ("side", c_int32),         # hexside (HEXSIDE), vertex (VERTEX), -1 (HEX)
-        ("hex", Hex),
-        ("other", Hex),
-        ("from_start", c_int32),
-        ("to_end", c_int32),
-    ]
+    _fields_ = _fields("napfire_trace_step")
 
     def __repr__(self):
         kind = StepKind(self.kind).name if self.kind in StepKind._value2member_map_ else self.kind
@@ -886,43 +502,17 @@ class HexInfo(_CheckedFields, Structure):
 
     Zero-filled (the default), it is clear ground at elevation 0, no unit.
     """
-    _fields_ = [
-        ("elevation", c_int32),
-        ("terrain", c_int32),      # Terrain
-        ("presence", c_int32),     # Presence
-        ("unit_side", c_int32),
-        ("reserved", c_int32 * 4),
-    ]
+    _fields_ = _fields("napfire_hex_info")
 
 
 class LosQuery(_CheckedFields, Structure):
     """``napfire_los_query``: a line-of-sight question (48 bytes)."""
-    _fields_ = [
-        ("firer", Hex),
-        ("target", Hex),
-        ("front_mask", c_uint32),  # bit i = hexside i
-        ("firer_side", c_int32),
-        ("target_side", c_int32),
-        ("policy", c_uint32),      # LosPolicy bits
-        ("reserved", c_int32 * 4),
-    ]
+    _fields_ = _fields("napfire_los_query")
 
 
 class LosResult(Structure):
     """``napfire_los_result``: the explained answer of a line-of-sight call (64 bytes)."""
-    _fields_ = [
-        ("clear", c_int32),
-        ("rule", c_int32),          # LosRule
-        ("cause", c_int32),         # LosRule: the blocker's own kind
-        ("elevation", c_int32),     # LosElevation
-        ("blocker_kind", c_int32),  # StepKind.HEX, .HEXSIDE or 0
-        ("blocker", Hex),
-        ("blocker_other", Hex),
-        ("exit_mask", c_uint32),
-        ("distance", c_int32),
-        ("lifted", c_int32),
-        ("reserved", c_int32 * 4),
-    ]
+    _fields_ = _fields("napfire_los_result")
 
     def __repr__(self):
         if self.clear:
@@ -934,15 +524,7 @@ class LosResult(Structure):
 
 class HexFire(_CheckedFields, Structure):
     """``napfire_hex_fire``: the facts of one infantry fire (32 bytes)."""
-    _fields_ = [
-        ("formation", c_int32),       # HexFormation
-        ("increments", c_int32),
-        ("hexes", c_int32),
-        ("multiple", c_int32),
-        ("printed_value", c_int32),
-        ("stack_position", c_int32),
-        ("reserved", c_int32 * 2),
-    ]
+    _fields_ = _fields("napfire_hex_fire")
 
 
 # --------------------------------------------------------------------------
@@ -986,170 +568,104 @@ class _Opaque:
         """A byte-for-byte copy (the C objects may be copied with memcpy)."""
         return _copy.copy(self)
 
+    def __deepcopy__(self, memo):
+        return self.__copy__()
 
-class _UnitRef(_Opaque):
-    _size = UNIT_SIZE
-    _c_type = "Unit (napfire_unit)"
+    def __reduce__(self):
+        # Pickled as the class, a tag naming the layout the bytes have, and
+        # the bytes; _restore() checks the tag and has the library check
+        # the bytes.
+        return _restore, (type(self), _layout_tag(type(self)), bytes(self._storage))
 
-
-class _ShotRef(_Opaque):
-    _size = SHOT_SIZE
-    _c_type = "Shot (napfire_shot)"
-
-
-class _RulesRef(_Opaque):
-    _size = RULES_SIZE
-    _c_type = "Rules (napfire_rules)"
+    def _validate(self):
+        """Raise the library's error if the storage is not a valid object."""
+        raise NotImplementedError
 
 
-class _TraceRef(_Opaque):
-    _size = TRACE_SIZE
-    _c_type = "Trace (napfire_trace)"
+def _opaque_type(py_name, c_name, size):
+    """The base class of ``py_name`` over the library's ``c_name`` of ``size`` bytes."""
+    return type("_%sRef" % py_name, (_Opaque,), {
+        "_size": size, "_c_name": c_name, "_c_type": "%s (%s)" % (py_name, c_name)})
 
 
-class _DiceRef(_Opaque):
-    _size = DICE_SIZE
-    _c_type = "Dice (napfire_dice)"
+_UnitRef = _opaque_type("Unit", "napfire_unit", UNIT_SIZE)
+_ShotRef = _opaque_type("Shot", "napfire_shot", SHOT_SIZE)
+_RulesRef = _opaque_type("Rules", "napfire_rules", RULES_SIZE)
+_TraceRef = _opaque_type("Trace", "napfire_trace", TRACE_SIZE)
+_DiceRef = _opaque_type("Dice", "napfire_dice", DICE_SIZE)
 
 
 # --------------------------------------------------------------------------
-# Prototypes
+# Prototypes: every function of the headers (FUNCTIONS, generated from
+# them), its C types mapped to ctypes here.
 
 
 _i32p = POINTER(c_int32)
 _u32p = POINTER(c_uint32)
 _sizep = POINTER(c_size_t)
 
-_CORE = {
-    "napfire_version_number": (c_uint32, []),
-    "napfire_version_string": (c_char_p, []),
-    "napfire_strerror": (c_char_p, [c_int]),
-    "napfire_status_name": (c_char_p, [c_int]),
-    "napfire_enum_name": (c_char_p, [c_int32, c_int32]),
-    "napfire_reason_name": (c_char_p, [c_int32]),
-    "napfire_modifier_name": (c_char_p, [c_int32]),
-    "napfire_unit_size": (c_size_t, []),
-    "napfire_shot_size": (c_size_t, []),
-    "napfire_rules_size": (c_size_t, []),
-    "napfire_unit_init": (c_int, [_UnitRef, c_size_t, c_int32]),
-    "napfire_unit_set": (c_int, [_UnitRef, c_int32, c_int32]),
-    "napfire_unit_get": (c_int, [_UnitRef, c_int32, _i32p]),
-    "napfire_unit_may_open_order": (c_int, [_UnitRef, c_int32, _i32p]),
-    "napfire_shot_init": (c_int, [_ShotRef, c_size_t, _UnitRef, _UnitRef]),
-    "napfire_shot_set": (c_int, [_ShotRef, c_int32, c_int32]),
-    "napfire_shot_get": (c_int, [_ShotRef, c_int32, _i32p]),
-    "napfire_param_bounds": (c_int, [c_int32, _i32p, _i32p]),
-    "napfire_shot_band": (c_int, [_ShotRef, _RulesRef, _i32p]),
-    "napfire_shot_modifiers": (c_int, [_ShotRef, _RulesRef, POINTER(Modifier), c_size_t,
-                                       _sizep, _i32p]),
-    "napfire_shot_resolve": (c_int, [_ShotRef, _RulesRef, c_int32, c_int32, POINTER(Result)]),
-    "napfire_round_half": (c_int, [c_int32, c_int32, c_int32, _i32p]),
-    "napfire_shot_table": (c_int, [_ShotRef, _RulesRef, c_int32, _i32p, _i32p, _i32p]),
-    "napfire_rules_init": (c_int, [_RulesRef, c_size_t]),
-    "napfire_rules_set_musketry": (c_int, [_RulesRef, c_int32, c_int32, c_int32, c_int32]),
-    "napfire_rules_get_musketry": (c_int, [_RulesRef, c_int32, c_int32, _i32p, _i32p]),
-    "napfire_rules_set_range": (c_int, [_RulesRef, c_int32, c_int32, c_int32, c_int32]),
-    "napfire_rules_get_range": (c_int, [_RulesRef, c_int32, c_int32, _i32p, _i32p]),
-    "napfire_rules_set_gun_range": (c_int, [_RulesRef, c_int32, c_int32, c_int32, c_int32,
-                                            c_int32]),
-    "napfire_rules_get_gun_range": (c_int, [_RulesRef, c_int32, c_int32, _i32p, _i32p,
-                                            _i32p]),
-    "napfire_rules_set_artillery": (c_int, [_RulesRef, c_int32, c_int32, c_int32, c_int32,
-                                            c_int32]),
-    "napfire_rules_get_artillery": (c_int, [_RulesRef, c_int32, c_int32, c_int32, c_int32,
-                                            _i32p]),
-    "napfire_rules_set_modifier": (c_int, [_RulesRef, c_int32, c_int32, c_int32, c_int32]),
-    "napfire_rules_get_modifier": (c_int, [_RulesRef, c_int32, c_int32, c_int32, _i32p]),
-    "napfire_rules_set_threshold": (c_int, [_RulesRef, c_int32, c_int32, c_int32]),
-    "napfire_rules_get_threshold": (c_int, [_RulesRef, c_int32, c_int32, _i32p]),
-    "napfire_rules_set_provenance": (c_int, [_RulesRef, c_int32, c_char_p]),
-    "napfire_rules_get_provenance": (c_int, [_RulesRef, c_int32, POINTER(c_char), c_size_t,
-                                             _sizep]),
-}
-
-_RULES_TEXT = {
-    "napfire_rules_parse": (c_int, [_RulesRef, c_char_p, c_size_t, POINTER(ParseError)]),
-    "napfire_rules_format": (c_int, [_RulesRef, POINTER(c_char), c_size_t, _sizep]),
-    "napfire_missing_describe": (c_int, [c_int32, POINTER(c_int32 * 4), c_int32,
-                                         POINTER(c_char), c_size_t, _sizep]),
-    "napfire_rules_next_unknown": (c_int, [_RulesRef, _i32p, _i32p, POINTER(c_int32 * 4)]),
-}
-
-_PROBABILITY = {
-    "napfire_shot_distribution": (c_int, [_ShotRef, _RulesRef, POINTER(Outcome), c_size_t,
-                                          _sizep, POINTER(Result)]),
-    "napfire_shot_expected": (c_int, [_ShotRef, _RulesRef, _i32p, _i32p,
-                                      POINTER(ctypes.c_double)]),
-    "napfire_shot_distribution_known": (c_int, [_ShotRef, _RulesRef, POINTER(Outcome),
-                                                c_size_t, _sizep, _i32p, POINTER(Result)]),
-    "napfire_resolve_many": (c_int, [c_void_p, c_size_t, _RulesRef, _i32p, _i32p,
-                                     POINTER(Result), _i32p]),
-    "napfire_resolve_many_dice": (c_int, [c_void_p, c_size_t, _RulesRef, _DiceRef,
-                                          POINTER(Result), _i32p, _i32p, _i32p]),
-    "napfire_dice_size": (c_size_t, []),
-    "napfire_dice_init": (c_int, [_DiceRef, c_size_t, c_uint64, c_uint64]),
-    "napfire_dice_next": (c_int, [_DiceRef, _u32p]),
-    "napfire_dice_d6": (c_int, [_DiceRef, _i32p]),
-    "napfire_dice_2d6": (c_int, [_DiceRef, _i32p]),
-}
-
 #: ``napfire_hex_info_fn``: ``int (*)(void *ctx, napfire_hex h, napfire_hex_info *out)``.
 HexInfoFn = ctypes.CFUNCTYPE(c_int, c_void_p, Hex, POINTER(HexInfo))
 
-_HEX = {
-    "napfire_hex_check": (c_int, [Hex]),
-    "napfire_hex_direction": (c_int, [c_int32, POINTER(Hex)]),
-    "napfire_hex_neighbour": (c_int, [Hex, c_int32, POINTER(Hex)]),
-    "napfire_hex_side_towards": (c_int, [Hex, Hex, _i32p]),
-    "napfire_hex_vertex_hexes": (c_int, [Hex, c_int32, POINTER(Hex)]),
-    "napfire_hex_distance": (c_int, [Hex, Hex, _i32p]),
-    "napfire_hex_to_offset": (c_int, [Hex, c_int32, _i32p, _i32p]),
-    "napfire_hex_from_offset": (c_int, [c_int32, c_int32, c_int32, POINTER(Hex)]),
-    "napfire_trace_size": (c_size_t, []),
-    "napfire_trace_init": (c_int, [_TraceRef, c_size_t, Hex, Hex]),
-    "napfire_trace_next": (c_int, [_TraceRef, POINTER(TraceStep), _i32p]),
-    "napfire_trace_steps": (c_int, [Hex, Hex, POINTER(TraceStep), c_size_t, _sizep]),
-    "napfire_los_callback": (c_int, [POINTER(LosQuery), HexInfoFn, c_void_p,
-                                     POINTER(LosResult)]),
-    "napfire_los_grid": (c_int, [POINTER(LosQuery), c_int32, c_int32, c_int32,
-                                 POINTER(HexInfo), POINTER(LosResult)]),
-    "napfire_hex_facing": (c_int, [c_int32, c_int32, _u32p, _u32p, _u32p]),
-    "napfire_hex_fire_value": (c_int, [POINTER(HexFire), _i32p]),
-    "napfire_hex_fire_range": (c_int, [c_int32, c_int32, _i32p]),
-    "napfire_hex_enum_name": (c_char_p, [c_int32, c_int32]),
-    "napfire_los_rule_id": (c_char_p, [c_int32]),
+#: C type as the headers spell it (``const`` dropped but for ``const char *``)
+#: -> ctypes type. A type missing here leaves its functions unbound, which
+#: the tests report (every function of the headers must be bound).
+_C_TYPES = {
+    "int": c_int, "int32_t": c_int32, "uint32_t": c_uint32, "uint64_t": c_uint64,
+    "size_t": c_size_t, "const char *": c_char_p, "char *": POINTER(c_char),
+    "void *": c_void_p, "int32_t *": _i32p, "uint32_t *": _u32p, "size_t *": _sizep,
+    "double *": POINTER(ctypes.c_double), "int32_t [4]": POINTER(c_int32 * 4),
+    "napfire_unit *": _UnitRef, "napfire_shot *": _ShotRef, "napfire_rules *": _RulesRef,
+    "napfire_trace *": _TraceRef, "napfire_dice *": _DiceRef,
+    "napfire_hex": Hex, "napfire_hex [2]": POINTER(Hex), "napfire_hex_info_fn": HexInfoFn,
+}
+_C_TYPES.update({c_name + " *": POINTER(struct) for c_name, struct in (
+    ("napfire_hex", Hex), ("napfire_modifier", Modifier), ("napfire_result", Result),
+    ("napfire_parse_error", ParseError), ("napfire_outcome", Outcome),
+    ("napfire_trace_step", TraceStep), ("napfire_hex_info", HexInfo),
+    ("napfire_los_query", LosQuery), ("napfire_los_result", LosResult),
+    ("napfire_hex_fire", HexFire))})
+
+#: (function, parameter) -> ctypes type, where the binding passes something
+#: else than the C type: the batches take the shots packed in one array.
+_PARAM_TYPES = {
+    ("napfire_resolve_many", "shots"): c_void_p,
+    ("napfire_resolve_many_dice", "shots"): c_void_p,
 }
 
 
-def _declare(table, required):
-    """Set restype/argtypes of every function in ``table``; return whether all exist.
+def _c_type(spelled, function, param=None):
+    if (function, param) in _PARAM_TYPES:
+        return _PARAM_TYPES[function, param]
+    return _C_TYPES[spelled if spelled == "const char *" else spelled.replace("const ", "")]
 
-    Integer argument types are replaced (in ``table`` too) by their checked
-    forms, so that an out-of-range value raises instead of wrapping."""
-    complete = True
-    for name, (restype, argtypes) in table.items():
+
+def _declare():
+    """Set restype/argtypes of every function of FUNCTIONS; return them by name.
+
+    Integer argument types are their checked forms, so that an out-of-range
+    value raises instead of wrapping."""
+    table = {}
+    for name, (ret, params) in _generated.FUNCTIONS.items():
+        try:
+            restype = _c_type(ret, name)
+            argtypes = [_c_type(ctype, name, param) for ctype, param in params]
+        except KeyError:
+            continue  # a C type this binding cannot map: left unbound
         argtypes = [_CHECKED.get(t, t) for t in argtypes]
-        table[name] = (restype, argtypes)
         try:
             fn = getattr(lib, name)
         except AttributeError:
-            if required:
-                raise ImportError("%s lacks %s: library too old for this binding"
-                                  % (LIBRARY, name)) from None
-            complete = False
-            continue
+            raise ImportError("%s lacks %s: library too old for this binding"
+                              % (LIBRARY, name)) from None
         fn.restype = restype
         fn.argtypes = argtypes
-    return complete
+        table[name] = (restype, argtypes)
+    return table
 
-
-_declare(_CORE, required=True)
-_declare(_RULES_TEXT, required=True)
-_declare(_PROBABILITY, required=True)
-_declare(_HEX, required=True)
 
 #: Every function this binding declares (the tests compare it with the headers).
-PROTOTYPES = dict(_CORE, **_RULES_TEXT, **_PROBABILITY, **_HEX)
+PROTOTYPES = _declare()
 
 
 def _text(raw):
@@ -1222,7 +738,7 @@ def round_half(halves, half_die, second_class=False):
     """``napfire_round_half``: half figures to figures (F-CAS-2/3)."""
     figures = c_int32()
     _check(lib.napfire_round_half(_int(halves, "halves"), _int(half_die, "half_die"),
-                                  int(bool(second_class)), byref(figures)),
+                                  _flag(second_class, "second_class"), byref(figures)),
            "napfire_round_half")
     return figures.value
 
@@ -1247,6 +763,15 @@ def _verify_sizes():
 
 
 _verify_sizes()
+
+#: The library's bounds of every unit and shot parameter, for messages.
+_PARAM_BOUNDS = {}
+for _p in list(UnitParam) + list(ShotParam):
+    try:
+        _PARAM_BOUNDS[_p] = param_bounds(_p)
+    except NapfireError:
+        pass
+del _p
 
 # --------------------------------------------------------------------------
 # Figure scale: units, shots, rules
@@ -1280,10 +805,24 @@ class _Parameters:
 
     def set(self, param, value):
         """``napfire_*_set``; :class:`DomainError` if refused (object unchanged)."""
-        name = _param_name(self._PARAMS, param)
-        _check(getattr(lib, self._SETTER)(self, _int(param, "param"),
-                                          _int(value, name, domain=_param_domain(param))),
-               self._SETTER)
+        param, value = self._checked(param, value)
+        _check(getattr(lib, self._SETTER)(self, param, value), self._SETTER)
+
+    def _checked(self, param, value):
+        """``(param, value)`` checked as C int32 values; the value's errors
+        name the parameter (``figures=...``) and the library's bounds."""
+        param = _int(param, "param")
+        return param, _int(value, _param_name(self._PARAMS, param),
+                           domain=_param_domain(param))
+
+    def _checked_kwargs(self, params):
+        """Keyword parameters, every one checked before any is set."""
+        return [self._checked(p, v) for p, v in _param_kwargs(self._PARAMS, params)]
+
+    def _apply(self, items):
+        setter = getattr(lib, self._SETTER)
+        for param, value in items:
+            _check(setter(self, param, value), self._SETTER)
 
     def get(self, param):
         """``napfire_*_get``: the value of a parameter (a shot's -1 = not given)."""
@@ -1292,9 +831,16 @@ class _Parameters:
         return value.value
 
     def update(self, **params):
-        """Set several parameters by keyword, in order."""
-        for param, value in _param_kwargs(self._PARAMS, params):
-            self.set(param, value)
+        """Set several parameters by keyword, in order. All or nothing: each
+        is checked before any is set, and a refusal by the library leaves
+        the object as it was."""
+        items = self._checked_kwargs(params)
+        if len(items) < 2:
+            self._apply(items)
+            return
+        work = _copy.copy(self)
+        work._apply(items)
+        ctypes.memmove(self._storage, work._storage, self._size)
 
     def __getitem__(self, param):
         return self.get(param)
@@ -1318,9 +864,11 @@ class Unit(_Parameters, _UnitRef):
 
 
     def __init__(self, arm, **params):
+        arm = _int(arm, "arm")
+        items = self._checked_kwargs(params)
         super().__init__()
-        _check(lib.napfire_unit_init(self, UNIT_SIZE, _int(arm, "arm")), "napfire_unit_init")
-        self.update(**params)
+        _check(lib.napfire_unit_init(self, UNIT_SIZE, arm), "napfire_unit_init")
+        self._apply(items)
 
     _PARAMS = UnitParam
     _SETTER, _GETTER = "napfire_unit_set", "napfire_unit_get"
@@ -1339,6 +887,9 @@ class Unit(_Parameters, _UnitRef):
 
     def __repr__(self):
         return "Unit(%s, figures=%d)" % (self.arm.name, self.get(UnitParam.FIGURES))
+
+    def _validate(self):
+        self.get(UnitParam.ARM)
 
 
 class Rules(_RulesRef):
@@ -1359,7 +910,7 @@ class Rules(_RulesRef):
     def set_musketry(self, row, column, halves, star=False):
         """Set a musketry cell: ``halves`` in half figures, None for unknown."""
         _check(lib.napfire_rules_set_musketry(self, _int(row, "row"), _int(column, "column"),
-                                              _unknown_in(halves, "halves"), int(bool(star))),
+                                              _unknown_in(halves, "halves"), _flag(star, "star")),
                "napfire_rules_set_musketry")
 
     def get_musketry(self, row, column):
@@ -1469,9 +1020,17 @@ class Rules(_RulesRef):
 
     def set_provenance(self, field, text):
         """Set a :class:`Provenance` text (UTF-8, length-limited by the library)."""
-        text = _no_nul(text, Provenance(field).name.lower() if field in Provenance._value2member_map_
-                       else "text")
-        _check(lib.napfire_rules_set_provenance(self, _int(field, "field"), text.encode("utf-8")),
+        self._set_provenance(field, text, "text")
+
+    def _set_provenance(self, field, text, name):
+        # ``name`` is what the caller called the text: a property's name.
+        field = _int(field, "field")
+        text = _text_arg(text, name)
+        try:
+            data = text.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise ValueError("%s is not encodable as UTF-8: %s" % (name, exc)) from None
+        _check(lib.napfire_rules_set_provenance(self, field, data),
                "napfire_rules_set_provenance")
 
     def get_provenance(self, field):
@@ -1487,13 +1046,13 @@ class Rules(_RulesRef):
         return buf.raw[:length.value].decode("utf-8")
 
     name = property(lambda self: self.get_provenance(Provenance.NAME),
-                    lambda self, text: self.set_provenance(Provenance.NAME, text),
+                    lambda self, text: self._set_provenance(Provenance.NAME, text, "name"),
                     doc="Provenance: name (at most 63 bytes).")
     edition = property(lambda self: self.get_provenance(Provenance.EDITION),
-                       lambda self, text: self.set_provenance(Provenance.EDITION, text),
+                       lambda self, text: self._set_provenance(Provenance.EDITION, text, "edition"),
                        doc="Provenance: edition (at most 31 bytes).")
     source = property(lambda self: self.get_provenance(Provenance.SOURCE),
-                      lambda self, text: self.set_provenance(Provenance.SOURCE, text),
+                      lambda self, text: self._set_provenance(Provenance.SOURCE, text, "source"),
                       doc="Provenance: source (at most 127 bytes).")
 
     # Rules text (doc/rules-format.md)
@@ -1504,7 +1063,7 @@ class Rules(_RulesRef):
         Atomic: on :class:`RulesSyntaxError` (with line, column, code and
         message) the rules are unchanged.
         """
-        data = text.encode("utf-8") if isinstance(text, str) else bytes(text)
+        data = _rules_text(text)
         err = ParseError()
         status = lib.napfire_rules_parse(self, data, len(data), byref(err))
         if status == Status.ESYNTAX:
@@ -1514,6 +1073,7 @@ class Rules(_RulesRef):
     @classmethod
     def from_text(cls, text):
         """New rules: the built-in data with ``text`` overlaid."""
+        text = _rules_text(text)
         rules = cls()
         rules.parse(text)
         return rules
@@ -1529,7 +1089,13 @@ class Rules(_RulesRef):
         (cannot open or read it), :class:`RulesFileError` (a directory, too
         large), :class:`RulesSyntaxError` (with ``path`` set).
         """
-        path = os.fspath(path)
+        try:
+            path = os.fspath(path)
+        except TypeError:
+            raise TypeError("path must be a str, bytes or os.PathLike, not %s"
+                            % type(path).__name__) from None
+        if ("\0" if isinstance(path, str) else b"\0") in path:
+            raise ValueError("path contains a NUL character")
         if os.path.isdir(path):
             raise RulesFileError("%s: is a directory, not a rules file" % path)
         with open(path, "rb") as f:
@@ -1550,6 +1116,27 @@ class Rules(_RulesRef):
 
     def __repr__(self):
         return "Rules(%r)" % self.name
+
+    def _validate(self):
+        # Formatting reads every section, so every seal is checked.
+        length = c_size_t()
+        status = lib.napfire_rules_format(self, None, 0, byref(length))
+        if status != Status.ENOSPC:
+            _check(status, "napfire_rules_format")
+
+
+def _rules_text(text):
+    """A rules text argument as bytes: str (encoded as UTF-8) or a bytes-like
+    object; anything else (an int would be a buffer of that many NULs) is
+    refused before anything is allocated."""
+    if isinstance(text, str):
+        try:
+            return text.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise ValueError("text is not encodable as UTF-8: %s" % exc) from None
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        return bytes(text)
+    raise TypeError("text must be a str or bytes, not %s" % type(text).__name__)
 
 
 def _format_rules(rules):
@@ -1572,14 +1159,16 @@ def missing_describe(missing, index, style=DescribeStyle.PATCH):
     goes; :attr:`DescribeStyle.SENTENCE` names it in the rulebook's terms.
     Raises :class:`DomainError` for a kind, index or style outside its domain.
     """
-    ix = (c_int32 * 4)(*[int(v) for v in index])
+    missing = _int(missing, "missing")
+    ix = (c_int32 * 4)(*_int_seq(index, 4, "index"))
+    style = _int(style, "style")
     length = c_size_t()
     buf = ctypes.create_string_buffer(256)
-    status = lib.napfire_missing_describe(int(missing), byref(ix), int(style), buf, len(buf),
+    status = lib.napfire_missing_describe(missing, byref(ix), style, buf, len(buf),
                                           byref(length))
     if status == Status.ENOSPC:
         buf = ctypes.create_string_buffer(length.value + 1)
-        status = lib.napfire_missing_describe(int(missing), byref(ix), int(style), buf,
+        status = lib.napfire_missing_describe(missing, byref(ix), style, buf,
                                               len(buf), byref(length))
     _check(status, "napfire_missing_describe")
     return buf.raw[:length.value].decode("utf-8")
@@ -1588,6 +1177,7 @@ def missing_describe(missing, index, style=DescribeStyle.PATCH):
 def unknown_data(rules=None):
     """``napfire_rules_next_unknown``: every datum the rules can read that
     is still unknown, as ``(Missing, index)`` pairs in the rules text's order."""
+    _rules(rules)
     cursor, missing, ix = c_int32(0), c_int32(), (c_int32 * 4)()
     found = []
     while True:
@@ -1623,15 +1213,19 @@ class Shot(_Parameters, _ShotRef):
 
 
     def __init__(self, firer, target, **params):
+        _require(firer, Unit, "firer")
+        _require(target, Unit, "target")
+        items = self._checked_kwargs(params)
         super().__init__()
         _check(lib.napfire_shot_init(self, SHOT_SIZE, firer, target), "napfire_shot_init")
-        self.update(**params)
+        self._apply(items)
 
     _PARAMS = ShotParam
     _SETTER, _GETTER = "napfire_shot_set", "napfire_shot_get"
 
     def band(self, rules=None):
         """``napfire_shot_band``: the :class:`Band` of the shot."""
+        rules = _rules(rules)
         band = c_int32()
         _check(lib.napfire_shot_band(self, rules, byref(band)), "napfire_shot_band")
         return Band(band.value)
@@ -1642,15 +1236,10 @@ class Shot(_Parameters, _ShotRef):
         Raises :class:`UnknownDataError` whose ``result`` is the item list
         (unknown values have ``applied == -1``) when a value is unknown.
         """
+        rules = _rules(rules)
         count, net = c_size_t(), c_int32()
-        cap = 8
-        while True:
-            items = (Modifier * cap)()
-            status = lib.napfire_shot_modifiers(self, rules, items, cap, byref(count),
-                                                byref(net))
-            if status != Status.ENOSPC:
-                break
-            cap = count.value          # the library reports the count it needs
+        status, items = _grown(Modifier, 8, count, lambda items, cap: lib.napfire_shot_modifiers(
+            self, rules, items, cap, byref(count), byref(net)))
         got = [Modifier.from_buffer_copy(m) for m in items[:count.value]]
         if status == Status.EUNKNOWN:
             raise UnknownDataError(status, "napfire_shot_modifiers", result=got)
@@ -1665,6 +1254,7 @@ class Shot(_Parameters, _ShotRef):
         result with ``permitted == 0``. Unknown rules data raises
         :class:`UnknownDataError` carrying the partial result.
         """
+        rules = _rules(rules)
         out = Result()
         status = lib.napfire_shot_resolve(
             self, rules, _int(roll_2d6, "roll_2d6", domain="a 2D6 roll is 2..12"),
@@ -1683,15 +1273,11 @@ class Shot(_Parameters, _ShotRef):
         and band. Unknown rules data raises :class:`UnknownDataError` whose
         ``result`` is the verdict naming the first missing datum.
         """
+        rules = _rules(rules)
         count, verdict = c_size_t(), Result()
-        cap = 16
-        while True:
-            outcomes = (Outcome * cap)()
-            status = lib.napfire_shot_distribution(self, rules, outcomes, cap, byref(count),
-                                                   byref(verdict))
-            if status != Status.ENOSPC:
-                break
-            cap = count.value
+        status, outcomes = _grown(Outcome, 16, count, lambda items, cap:
+                                  lib.napfire_shot_distribution(self, rules, items, cap,
+                                                                byref(count), byref(verdict)))
         if status == Status.EUNKNOWN:
             raise UnknownDataError(status, "napfire_shot_distribution", result=verdict)
         _check(status, "napfire_shot_distribution")
@@ -1707,15 +1293,12 @@ class Shot(_Parameters, _ShotRef):
         ``missing_index`` name the first missing datum. Unknown data does
         not raise here; other errors do.
         """
+        rules = _rules(rules)
         count, unknown, verdict = c_size_t(), c_int32(), Result()
-        cap = 16
-        while True:
-            outcomes = (Outcome * cap)()
-            status = lib.napfire_shot_distribution_known(self, rules, outcomes, cap, byref(count),
-                                                         byref(unknown), byref(verdict))
-            if status != Status.ENOSPC:
-                break
-            cap = count.value
+        status, outcomes = _grown(Outcome, 16, count, lambda items, cap:
+                                  lib.napfire_shot_distribution_known(
+                                      self, rules, items, cap, byref(count), byref(unknown),
+                                      byref(verdict)))
         if status != Status.EUNKNOWN:
             _check(status, "napfire_shot_distribution_known")
         known = [Outcome.from_buffer_copy(o) for o in outcomes[:count.value]]
@@ -1727,6 +1310,7 @@ class Shot(_Parameters, _ShotRef):
         Unknown rules data raises :class:`UnknownDataError` naming the first
         missing datum, as :meth:`distribution` does.
         """
+        rules = _rules(rules)
         num, den, value = c_int32(), c_int32(), ctypes.c_double()
         status = lib.napfire_shot_expected(self, rules, byref(num), byref(den), byref(value))
         if status == Status.EUNKNOWN:
@@ -1741,13 +1325,43 @@ class Shot(_Parameters, _ShotRef):
     def __repr__(self):
         return "Shot(distance=%d)" % self.get(ShotParam.DISTANCE)
 
+    def _validate(self):
+        self.get(ShotParam.MEASURE)
 
-def _packed_shots(shots, function):
-    """``shots`` (a list of :class:`Shot`) copied into one array, as the
-    batch functions take them."""
+
+def _grown(item_type, cap, count, call):
+    """``(status, items)`` of ``call(items, cap)``, the array of ``item_type``
+    grown to the ``count`` the library reports for as long as it answers
+    ENOSPC."""
+    while True:
+        items = (item_type * cap)()
+        status = call(items, cap)
+        if status != Status.ENOSPC:
+            return status, items
+        cap = count.value
+
+
+def _shot_list(shots):
+    """The ``shots`` of a batch as a list of :class:`Shot`, its count checked
+    against :data:`MAX_BATCH` before anything is copied."""
+    if isinstance(shots, (str, bytes, bytearray)) or not hasattr(shots, "__iter__"):
+        raise TypeError("shots must be a sequence of Shot, not %s" % type(shots).__name__)
+    if hasattr(shots, "__len__") and len(shots) > MAX_BATCH:
+        raise RangeError("shots has %d elements, outside 0..%d (MAX_BATCH)"
+                         % (len(shots), MAX_BATCH))
+    out = []
     for i, shot in enumerate(shots):
         if not isinstance(shot, Shot):
-            raise TypeError("%s: element %d is not a Shot" % (function, i))
+            raise TypeError("shots: element %d is not a Shot but a %s" % (i, type(shot).__name__))
+        if i == MAX_BATCH:
+            raise RangeError("shots has more than %d elements (MAX_BATCH)" % MAX_BATCH)
+        out.append(shot)
+    return out
+
+
+def _packed_shots(shots):
+    """``shots`` (a list of :class:`Shot`, checked) copied into one array, as
+    the batch functions take them."""
     if not shots:
         return (c_uint64 * (SHOT_SIZE // 8))()
     # One join and one copy: a ctypes.memmove per shot costs several times
@@ -1786,15 +1400,17 @@ def resolve_many(shots, rolls, half_dice=None, rules=None):
     :meth:`Shot.resolve` would give (its :class:`Result`, and its status as
     a :class:`Status`) without raising for per-element errors.
     """
-    shots = list(shots)
+    shots = _shot_list(shots)
     n = len(shots)
-    if half_dice is None:
-        half_dice = [0] * n
+    rolls = _sequence(rolls, "rolls", "integers")
+    half_dice = [0] * n if half_dice is None else _sequence(half_dice, "half_dice", "integers")
+    rules = _rules(rules)
     if len(rolls) != n or len(half_dice) != n:
-        raise ValueError("resolve_many: shots, rolls and half_dice differ in length")
-    packed = _packed_shots(shots, "resolve_many")
+        raise ValueError("rolls and half_dice: %d and %d values for %d shots (they differ in length)"
+                         % (len(rolls), len(half_dice), n))
     c_rolls = _i32_array(rolls, n, "rolls")
     c_dice = _i32_array(half_dice, n, "half_dice")
+    packed = _packed_shots(shots)
     results = (Result * max(n, 1))()
     statuses = (c_int32 * max(n, 1))()
     _check(lib.napfire_resolve_many(packed, n, rules, c_rolls, c_dice, results, statuses),
@@ -1815,11 +1431,11 @@ def resolve_many_dice(shots, dice, rules=None):
     generator that is not initialised raises :class:`StateError` and is
     left as it was.
     """
-    shots = list(shots)
+    shots = _shot_list(shots)
     n = len(shots)
-    packed = _packed_shots(shots, "resolve_many_dice")
-    if not isinstance(dice, Dice):
-        raise TypeError("resolve_many_dice: dice must be a Dice, not %s" % type(dice).__name__)
+    _require(dice, Dice, "dice")
+    rules = _rules(rules)
+    packed = _packed_shots(shots)
     results = (Result * max(n, 1))()
     statuses = (c_int32 * max(n, 1))()
     rolls = (c_int32 * max(n, 1))()
@@ -1871,14 +1487,65 @@ class Dice(_DiceRef):
         _check(lib.napfire_dice_2d6(self, byref(roll)), "napfire_dice_2d6")
         return roll.value
 
+    def _validate(self):
+        self.copy().next_raw()      # a copy: the sequence does not move
+
+
+# --------------------------------------------------------------------------
+# Keeping values: copy, deepcopy and pickle
+#
+# The objects are plain bytes the library validates on use, so a pickle
+# holds the bytes and a tag naming their layout: the type, its size and
+# the library version that wrote them (the private layout is only known
+# to be the same within one version). Across versions, keep units and
+# shots as their parameters and rules as rules text (Rules.format).
+
+_PICKLE_FORMAT = 1
+_LIBRARY_VERSION = version_string()
+
+
+def _layout_tag(cls):
+    return ("napfire", _PICKLE_FORMAT, cls._c_name, cls._size, _LIBRARY_VERSION)
+
+
+def _restore(cls, tag, data):
+    """Unpickle: a value of ``cls`` from its bytes, if ``tag`` is this
+    library's layout of ``cls``; the library then validates the bytes
+    (:class:`StateError` for garbage)."""
+    if not (isinstance(cls, type) and issubclass(cls, _Opaque) and cls._size):
+        raise TypeError("not a napfire value type: %r" % (cls,))
+    ours = _layout_tag(cls)
+    if not (isinstance(tag, tuple) and len(tag) == len(ours) and tag[:2] == ours[:2]):
+        raise ValueError("%s: not a napfire pickle (tag %r)" % (cls.__name__, tag))
+    if tag != ours:
+        raise ValueError(
+            "%s: cannot restore a %s of %s bytes written by libnapfire %s with libnapfire %s "
+            "(%d bytes): its private layout may differ; across versions keep units and "
+            "shots as their parameters and rules as rules text"
+            % (cls.__name__, tag[2], tag[3], tag[4], _LIBRARY_VERSION, cls._size))
+    if not isinstance(data, bytes) or len(data) != cls._size:
+        raise ValueError("%s: %s bytes of storage, %d expected" % (
+            cls.__name__, len(data) if isinstance(data, bytes) else type(data).__name__,
+            cls._size))
+    obj = cls.__new__(cls)
+    obj._storage = (c_uint64 * (cls._size // 8)).from_buffer_copy(data)
+    obj._validate()
+    return obj
+
 
 # --------------------------------------------------------------------------
 # Hex scale
 
 
-def _hex(value):
-    """Accept a :class:`Hex` or a ``(q, r)`` pair."""
-    return value if isinstance(value, Hex) else Hex(*value)
+def _hex(value, name):
+    """Accept a :class:`Hex` or a ``(q, r)`` pair of integers."""
+    if isinstance(value, Hex):
+        return value
+    if not isinstance(value, (tuple, list)):
+        raise TypeError("%s must be a Hex or a (q, r) pair, not %s" % (name, type(value).__name__))
+    if len(value) != 2:
+        raise ValueError("%s must be a (q, r) pair, not %d values" % (name, len(value)))
+    return Hex(_int(value[0], name + ": Hex.q"), _int(value[1], name + ": Hex.r"))
 
 
 def trace_size():
@@ -1888,7 +1555,7 @@ def trace_size():
 
 def hex_check(h):
     """``napfire_hex_check``: True when the hex is within the coordinate bound."""
-    status = lib.napfire_hex_check(_hex(h))
+    status = lib.napfire_hex_check(_hex(h, "h"))
     if status == Status.EDOMAIN:
         return False
     _check(status, "napfire_hex_check")
@@ -1906,7 +1573,7 @@ def hex_direction(direction):
 def hex_neighbour(h, direction):
     """``napfire_hex_neighbour``: the neighbour across hexside ``direction``."""
     out = Hex()
-    _check(lib.napfire_hex_neighbour(_hex(h), _int(direction, "direction"), byref(out)),
+    _check(lib.napfire_hex_neighbour(_hex(h, "h"), _int(direction, "direction"), byref(out)),
            "napfire_hex_neighbour")
     return out
 
@@ -1914,7 +1581,7 @@ def hex_neighbour(h, direction):
 def hex_side_towards(a, b):
     """``napfire_hex_side_towards``: the hexside of ``a`` facing adjacent ``b``."""
     side = c_int32()
-    _check(lib.napfire_hex_side_towards(_hex(a), _hex(b), byref(side)),
+    _check(lib.napfire_hex_side_towards(_hex(a, "a"), _hex(b, "b"), byref(side)),
            "napfire_hex_side_towards")
     return side.value
 
@@ -1922,7 +1589,7 @@ def hex_side_towards(a, b):
 def hex_vertex_hexes(h, vertex):
     """``napfire_hex_vertex_hexes``: the two other hexes meeting at a vertex."""
     out = (Hex * 2)()
-    _check(lib.napfire_hex_vertex_hexes(_hex(h), _int(vertex, "vertex"), out),
+    _check(lib.napfire_hex_vertex_hexes(_hex(h, "h"), _int(vertex, "vertex"), out),
            "napfire_hex_vertex_hexes")
     return Hex(out[0].q, out[0].r), Hex(out[1].q, out[1].r)
 
@@ -1930,14 +1597,14 @@ def hex_vertex_hexes(h, vertex):
 def hex_distance(a, b):
     """``napfire_hex_distance``: the cube distance."""
     distance = c_int32()
-    _check(lib.napfire_hex_distance(_hex(a), _hex(b), byref(distance)), "napfire_hex_distance")
+    _check(lib.napfire_hex_distance(_hex(a, "a"), _hex(b, "b"), byref(distance)), "napfire_hex_distance")
     return distance.value
 
 
 def hex_to_offset(h, layout):
     """``napfire_hex_to_offset``: ``(column, row)`` in a :class:`HexLayout`."""
     col, row = c_int32(), c_int32()
-    _check(lib.napfire_hex_to_offset(_hex(h), _int(layout, "layout"), byref(col), byref(row)),
+    _check(lib.napfire_hex_to_offset(_hex(h, "h"), _int(layout, "layout"), byref(col), byref(row)),
            "napfire_hex_to_offset")
     return col.value, row.value
 
@@ -1962,7 +1629,7 @@ class Trace(_TraceRef):
 
     def __init__(self, start, end):
         super().__init__()
-        _check(lib.napfire_trace_init(self, TRACE_SIZE, _hex(start), _hex(end)),
+        _check(lib.napfire_trace_init(self, TRACE_SIZE, _hex(start, "start"), _hex(end, "end")),
                "napfire_trace_init")
 
     def next_step(self):
@@ -1980,13 +1647,16 @@ class Trace(_TraceRef):
             raise StopIteration
         return step
 
+    def _validate(self):
+        self.copy().next_step()
+
 
 def trace_steps(start, end):
     """``napfire_trace_steps``: the whole trace as a list of :class:`TraceStep`.
 
     Asks for the count first (``NAPFIRE_ENOSPC`` reports it), then fills.
     """
-    start, end = _hex(start), _hex(end)
+    start, end = _hex(start, "start"), _hex(end, "end")
     count = c_size_t()
     status = lib.napfire_trace_steps(start, end, None, 0, byref(count))
     if status != Status.ENOSPC:
@@ -2000,8 +1670,9 @@ def trace_steps(start, end):
 def _los_query(firer=None, target=None, front_mask=0x3F, firer_side=0, target_side=1,
                policy=0, query=None):
     if query is not None:
-        return query
-    return LosQuery(firer=_hex(firer), target=_hex(target), front_mask=front_mask,
+        return _require(query, LosQuery, "query")
+    return LosQuery(firer=_hex(firer, "firer"), target=_hex(target, "target"),
+                    front_mask=front_mask,
                     firer_side=firer_side, target_side=target_side,
                     policy=_int(policy, "policy", ctype=c_uint32))
 
@@ -2024,6 +1695,8 @@ def los_callback(map_fn, query=None, **fields):
     returns :data:`CALLBACK_ABORTED`) and is re-raised here, unchanged.
     The ctypes callback object lives until the call returns.
     """
+    if not callable(map_fn):
+        raise TypeError("map_fn must be callable, not %s" % type(map_fn).__name__)
     q = _los_query(query=query, **fields)
     failure = []
 
@@ -2066,10 +1739,17 @@ def los_grid(layout, columns, rows, cells, query=None, **fields):
         if cells._type_ is not HexInfo:
             raise TypeError("los_grid: cells must hold HexInfo, not %s" % cells._type_.__name__)
     else:
-        cells = list(cells)
+        if isinstance(cells, (str, bytes, bytearray)) or not hasattr(cells, "__iter__"):
+            raise TypeError("cells must be a sequence of HexInfo, not %s" % type(cells).__name__)
+        if not hasattr(cells, "__len__"):
+            cells = list(cells)
         if len(cells) != columns * rows:
             raise ValueError("los_grid: %d cells for a %dx%d grid (%d needed)"
                              % (len(cells), columns, rows, columns * rows))
+        cells = list(cells)
+        for i, cell in enumerate(cells):
+            if not isinstance(cell, HexInfo):
+                raise TypeError("cells[%d] must be a HexInfo, not %s" % (i, type(cell).__name__))
         cells = (HexInfo * len(cells))(*cells)
     if len(cells) < columns * rows:
         raise ValueError("los_grid: %d cells for a %dx%d grid (%d needed)"
@@ -2091,6 +1771,10 @@ def hex_facing(formation, facing):
 
 def hex_fire_value(fire=None, **fields):
     """``napfire_hex_fire_value`` (H-FIRE-2..5) of a :class:`HexFire` or its fields."""
+    _require(fire, HexFire, "fire", none_ok=True)
+    unknown = set(fields) - {name for name, _ctype in HexFire._fields_}
+    if unknown:
+        raise TypeError("hex_fire_value() got an unexpected keyword argument %r" % min(unknown))
     fire = fire if fire is not None else HexFire(**fields)
     value = c_int32()
     _check(lib.napfire_hex_fire_value(byref(fire), byref(value)), "napfire_hex_fire_value")

@@ -4,7 +4,7 @@ families and counts of unknown data, the warnings with their lines, the
 sweep's counts, the ranking, valid JSON, and the exit statuses for
 unreadable and malformed files (with the parser's line and column).
 
-Usage: test_cli_rules.py NAPFIRE_CLI SOURCE_ROOT. The files read are
+Usage: test_rules.py NAPFIRE_CLI SOURCE_ROOT. The files read are
 made-up test data or the built-in template."""
 import json
 import os

@@ -2,7 +2,7 @@
 // The playground's WebAssembly module in Node.js, without a browser
 // (meson suite 'web', with -Dweb=enabled): F-EX-1 resolves to 3 figures
 // and its odds agree with the library's distribution, as in the native
-// build. Usage: node wasm_smoke.mjs NAPFIRE_WASM NAPFIRE_CLI SOURCE_ROOT
+// build. Usage: node test_wasm.mjs NAPFIRE_WASM NAPFIRE_CLI SOURCE_ROOT
 import { readFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import path from "node:path";
