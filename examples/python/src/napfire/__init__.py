@@ -618,6 +618,8 @@ _C_TYPES = {
     "napfire_unit *": _UnitRef, "napfire_shot *": _ShotRef, "napfire_rules *": _RulesRef,
     "napfire_trace *": _TraceRef, "napfire_dice *": _DiceRef,
     "napfire_hex": Hex, "napfire_hex [2]": POINTER(Hex), "napfire_hex_info_fn": HexInfoFn,
+    "uint8_t *": POINTER(ctypes.c_uint8), "napfire_fov_plan *": c_void_p,
+    "napfire_fov_plan **": POINTER(c_void_p),
 }
 _C_TYPES.update({c_name + " *": POINTER(struct) for c_name, struct in (
     ("napfire_hex", Hex), ("napfire_modifier", Modifier), ("napfire_result", Result),
