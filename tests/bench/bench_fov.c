@@ -25,6 +25,7 @@
 #include <time.h>
 
 #include "napfire.h"
+#include "../hex/fov_maps.h"
 
 #define SIDE 512
 #define RUNS 7
@@ -160,19 +161,9 @@ struct view {
     int32_t ntargets;
 };
 
-static void *big(size_t n) {
-    void *p = aligned_alloc(64, (n + 63) / 64 * 64);
-    if (!p) {
-        fprintf(stderr, "out of memory\n");
-        exit(1);
-    }
-    memset(p, 0, n);
-    return p;
-}
-
 static const napfire_fov_plan *plan_of(int32_t radius, double *build_ns) {
     size_t n = napfire_fov_plan_size(radius);
-    void *buf = big(n);
+    void *buf = fm_zalloc(n);
     const napfire_fov_plan *plan = NULL;
     double t0 = cpu_ns();
     if (napfire_fov_plan_init(buf, n, radius, &plan) != NAPFIRE_OK)
@@ -187,9 +178,9 @@ static void setup(struct view *v) {
     int32_t r = v->radius, n = 0;
     v->plan = plan_of(r, NULL);
     v->work_size = napfire_fov_work_size(v->plan);
-    v->work = big(v->work_size);
-    v->rule = big((size_t)SIDE * SIDE);
-    v->targets = big(sizeof *v->targets * (size_t)(3 * r * (r + 1)));
+    v->work = fm_zalloc(v->work_size);
+    v->rule = fm_zalloc((size_t)SIDE * SIDE);
+    v->targets = fm_zalloc(sizeof *v->targets * (size_t)(3 * r * (r + 1)));
     for (int32_t dq = -r; dq <= r; dq++)
         for (int32_t dr = -r; dr <= r; dr++) {
             napfire_hex h = {v->q.firer.q + dq, v->q.firer.r + dr};
@@ -222,7 +213,7 @@ static uint64_t run_fov(const struct view *v) {
 
 /* Both answers, hex by hex; counts the clear ones. */
 static int check(const struct view *v, int32_t *clear) {
-    uint8_t *want = big((size_t)v->ntargets);
+    uint8_t *want = fm_zalloc((size_t)v->ntargets);
     run_los(v, want);
     run_fov(v);
     *clear = 0;
@@ -313,7 +304,8 @@ static void growth(const struct view *base) {
 }
 
 int main(void) {
-    napfire_hex_info *real = big((size_t)SIDE * SIDE * sizeof *real), *open = big((size_t)SIDE * SIDE * sizeof *open);
+    napfire_hex_info *real = fm_zalloc((size_t)SIDE * SIDE * sizeof *real),
+                     *open = fm_zalloc((size_t)SIDE * SIDE * sizeof *open);
     napfire_hex top = realistic(real);
     long woods = 0, towns = 0, slopes = 0, units = 0;
     for (int32_t i = 0; i < SIDE * SIDE; i++) {

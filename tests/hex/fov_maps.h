@@ -8,10 +8,23 @@
 #define NAPFIRE_TEST_FOV_MAPS_H
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "napfire.h"
+
+/* Zero-filled storage aligned as plans and workspaces need (64 is more
+ * than malloc's); exits when memory runs out. */
+static inline void *fm_zalloc(size_t n) {
+    void *p = aligned_alloc(64, (n + 63) / 64 * 64);
+    if (!p) {
+        fprintf(stderr, "out of memory\n");
+        exit(1);
+    }
+    memset(p, 0, n);
+    return p;
+}
 
 /* xorshift64*: reproducible maps from a seed. */
 static inline uint64_t fm_next(uint64_t *s) {
@@ -78,7 +91,7 @@ static inline void fm_make(uint64_t *s, struct fm_map *m, int32_t max_side, int3
     int32_t base = fm_range(s, -4, 2), levels = fm_range(s, 0, 2) == 0 ? fm_range(s, 8, 40) : fm_range(s, 1, 4);
     int32_t density = fm_range(s, 0, 4) == 0 ? 0 : fm_range(s, 2, 30);
     size_t n = (size_t)m->columns * (size_t)m->rows;
-    m->cells = malloc(n * sizeof *m->cells);
+    m->cells = fm_zalloc(n * sizeof *m->cells);
     for (size_t i = 0; i < n; i++)
         fm_cell(s, &m->cells[i], base, levels, density);
     memset(&m->q, 0, sizeof m->q);

@@ -22,20 +22,13 @@
 
 #define ALIGN 64
 
-static void *zalloc(size_t n) {
-    void *p = aligned_alloc(ALIGN, (n + ALIGN - 1) / ALIGN * ALIGN);
-    ck_assert_ptr_nonnull(p);
-    memset(p, 0, n);
-    return p;
-}
-
 /* Plans by radius, built on first use. */
 static const napfire_fov_plan *plans[NAPFIRE_FOV_RADIUS_MAX + 1];
 
 static const napfire_fov_plan *plan_for(int32_t radius) {
     if (!plans[radius]) {
         size_t n = napfire_fov_plan_size(radius);
-        void *buf = zalloc(n);
+        void *buf = fm_zalloc(n);
         ck_assert_int_eq(napfire_fov_plan_init(buf, n, radius, &plans[radius]), NAPFIRE_OK);
         ck_assert_ptr_eq(plans[radius], buf);
     }
@@ -56,8 +49,8 @@ static int32_t maps_wanted(void) {
  * rules seen. */
 static long agree(const struct fm_map *m, const napfire_fov_plan *plan, long seen[7]) {
     size_t n = (size_t)m->columns * (size_t)m->rows, ws = napfire_fov_work_size(plan);
-    uint8_t *got = zalloc(n), *want = zalloc(n);
-    void *work = zalloc(ws);
+    uint8_t *got = fm_zalloc(n), *want = fm_zalloc(n);
+    void *work = fm_zalloc(ws);
     memset(work, 0xA5, ws); /* the workspace's contents on entry do not matter */
     ck_assert_int_eq(napfire_fov_grid(plan, work, ws, &m->q, m->layout, m->columns, m->rows, m->cells, got),
                      NAPFIRE_OK);
@@ -123,7 +116,7 @@ START_TEST(single_blockers_agree) {
     m.layout = _i % 4;
     m.columns = m.rows = side;
     m.radius = radius;
-    m.cells = zalloc((size_t)side * (size_t)side * sizeof *m.cells);
+    m.cells = fm_zalloc((size_t)side * (size_t)side * sizeof *m.cells);
     napfire_hex_from_offset(m.layout, side / 2, side / 2, &m.q.firer);
     m.q.front_mask = 0x3F;
     m.q.firer_side = 1;
@@ -161,9 +154,9 @@ START_TEST(plan_copy_and_target_ignored) {
     const napfire_fov_plan *plan = plan_for(m.radius);
     size_t ps = napfire_fov_plan_size(m.radius), ws = napfire_fov_work_size(plan),
            n = (size_t)m.columns * (size_t)m.rows;
-    void *copy = zalloc(ps), *work = zalloc(ws);
+    void *copy = fm_zalloc(ps), *work = fm_zalloc(ws);
     memcpy(copy, plan, ps);
-    uint8_t *a = zalloc(n), *b = zalloc(n);
+    uint8_t *a = fm_zalloc(n), *b = fm_zalloc(n);
     ck_assert_int_eq(napfire_fov_grid(plan, work, ws, &m.q, m.layout, m.columns, m.rows, m.cells, a), NAPFIRE_OK);
     m.q.target.q = INT32_MAX;
     ck_assert_uint_eq(napfire_fov_work_size(copy), ws);
@@ -197,7 +190,7 @@ END_TEST
 /* plan_init misuse: buf and *plan untouched on every error. */
 START_TEST(plan_init_misuse) {
     size_t n = napfire_fov_plan_size(5);
-    unsigned char *buf = zalloc(n + ALIGN), *zero = zalloc(n + ALIGN);
+    unsigned char *buf = fm_zalloc(n + ALIGN), *zero = fm_zalloc(n + ALIGN);
     const napfire_fov_plan *sentinel = (const napfire_fov_plan *)(void *)zero, *plan = sentinel;
     ck_assert_int_eq(napfire_fov_plan_init(NULL, n, 5, &plan), NAPFIRE_EINVAL);
     ck_assert_int_eq(napfire_fov_plan_init(buf, n, 5, NULL), NAPFIRE_EINVAL);
@@ -230,7 +223,7 @@ static void misuse_setup(struct misuse *u) {
     memset(u, 0, sizeof *u);
     u->plan = plan_for(3);
     u->ws = napfire_fov_work_size(u->plan);
-    u->work = zalloc(u->ws + ALIGN);
+    u->work = fm_zalloc(u->ws + ALIGN);
     napfire_hex_from_offset(NAPFIRE_HEX_ODD_Q, 5, 5, &u->q.firer);
     u->q.front_mask = 0x3F;
     memset(u->rule, 0x5A, sizeof u->rule);
@@ -261,7 +254,7 @@ START_TEST(grid_misuse_pointers) {
     ck_assert_int_eq(grid(&u, u.plan, u.work, 0), NAPFIRE_ENOSPC);
     /* Storage that is no plan, and plans with one header field changed. */
     size_t ps = napfire_fov_plan_size(3);
-    uint32_t *fake = zalloc(ps);
+    uint32_t *fake = fm_zalloc(ps);
     ck_assert_int_eq(grid(&u, (const napfire_fov_plan *)(void *)fake, u.work, u.ws), NAPFIRE_ESTATE);
     for (int field = 0; field < 6; field++) {
         memcpy(fake, u.plan, ps);

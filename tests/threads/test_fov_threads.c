@@ -34,21 +34,11 @@ struct worker {
     long mismatches, calls;
 };
 
-static void *zalloc(size_t n) {
-    void *p = aligned_alloc(64, (n + 63) / 64 * 64);
-    if (!p) {
-        fprintf(stderr, "out of memory\n");
-        exit(1);
-    }
-    memset(p, 0, n);
-    return p;
-}
-
 static void *worker_main(void *arg) {
     struct worker *w = arg;
     size_t ws = napfire_fov_work_size(plan);
-    void *work = zalloc(ws);
-    uint8_t *rule = zalloc((size_t)160 * 160);
+    void *work = fm_zalloc(ws);
+    uint8_t *rule = fm_zalloc((size_t)160 * 160);
     pthread_barrier_wait(&start_line);
     for (int pass = 0; pass < PASSES; pass++)
         for (int32_t k = 0; k < nmaps; k++) {
@@ -68,19 +58,19 @@ static void *worker_main(void *arg) {
 static int prepare(void) {
     uint64_t seed = 0xB7E151628AED2A6Bull;
     size_t ps = napfire_fov_plan_size(RADIUS), ws;
-    void *buf = zalloc(ps);
+    void *buf = fm_zalloc(ps);
     if (napfire_fov_plan_init(buf, ps, RADIUS, &plan) != NAPFIRE_OK)
         return 1;
     ws = napfire_fov_work_size(plan);
-    void *work = zalloc(ws);
-    maps = zalloc(sizeof *maps * (size_t)nmaps);
-    expected = zalloc(sizeof *expected * (size_t)nmaps);
+    void *work = fm_zalloc(ws);
+    maps = fm_zalloc(sizeof *maps * (size_t)nmaps);
+    expected = fm_zalloc(sizeof *expected * (size_t)nmaps);
     long blocked = 0, clear = 0;
     for (int32_t k = 0; k < nmaps; k++) {
         struct fm_map *m = &maps[k];
         fm_make(&seed, m, 120, RADIUS, RADIUS);
         size_t n = (size_t)m->columns * (size_t)m->rows;
-        expected[k] = zalloc(n);
+        expected[k] = fm_zalloc(n);
         if (napfire_fov_grid(plan, work, ws, &m->q, m->layout, m->columns, m->rows, m->cells, expected[k]) !=
             NAPFIRE_OK)
             return 1;
