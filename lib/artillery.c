@@ -1,36 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* Artillery restrictions (F-ART-3..7). Geometry is the caller's (F-ART-8):
  * the shot carries the measured facts and this file applies the clauses. */
-#include "internal.h"
+#include "engine.h"
 
 #define BIT(reason) (1u << (reason))
-
-/* Clauses that need no rules data. */
-uint32_t napfire__artillery_static_verdicts(const struct nf_shot *s) {
-    const struct nf_unit *f = &s->firer;
-    int canister = nf_s(s, NAPFIRE_SHOT_AMMO) == NAPFIRE_AMMO_CANISTER;
-    int overhead = nf_s(s, NAPFIRE_SHOT_OVERHEAD) != 0;
-    uint32_t reasons = 0;
-    /* F-ART-3: limbered artillery may not fire (Decision). */
-    if (nf_u(f, NAPFIRE_UNIT_FORMATION) == NAPFIRE_FORMATION_LIMBERED)
-        reasons |= BIT(NAPFIRE_REASON_LIMBERED);
-    /* F-ART-3: foot artillery that unlimbered this turn (the flag exists
-     * only on foot artillery). */
-    if (nf_u(f, NAPFIRE_UNIT_UNLIMBERED_THIS_TURN))
-        reasons |= BIT(NAPFIRE_REASON_UNLIMBERED_THIS_TURN);
-    /* F-ART-4: canister with a friend in the 30-degree sector. */
-    if (canister && nf_s(s, NAPFIRE_SHOT_FRIEND_IN_ARC))
-        reasons |= BIT(NAPFIRE_REASON_FRIEND_IN_ARC);
-    /* F-ART-6: roundshot only (Decision). */
-    if (!canister && nf_s(s, NAPFIRE_SHOT_PENETRATION_HITS_FRIEND))
-        reasons |= BIT(NAPFIRE_REASON_PENETRATION);
-    /* F-ART-7: only from higher ground, and never canister. */
-    if (overhead && !nf_s(s, NAPFIRE_SHOT_BATTERY_HIGHER))
-        reasons |= BIT(NAPFIRE_REASON_OVERHEAD_NOT_HIGHER);
-    if (overhead && canister)
-        reasons |= BIT(NAPFIRE_REASON_OVERHEAD_CANISTER);
-    return reasons;
-}
 
 /* A clearance threshold (F-ART-5/7) in the shot's measure. */
 static int clearance(const struct nf_shot *s, struct nf_data *d, int32_t id, int32_t *value) {

@@ -12,7 +12,7 @@
  * with the die would finish it (napfire__apply_half_die(), which the
  * distribution uses too), without resolving the shot a second time.
  */
-#include "internal.h"
+#include "fast.h"
 
 int napfire_resolve_many(const napfire_shot *shots, size_t n, const napfire_rules *rules, const int32_t *rolls,
                          const int32_t *half_dice, napfire_result *results, int32_t *statuses) {

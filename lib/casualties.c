@@ -1,17 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Casualty arithmetic (F-CAS), in half figures until the end, and the
  * screen's share (F-SCR-1/3). */
-#include "internal.h"
-
-/* F-CAS-2: Second-rate, all Russian infantry, or flagged; infantry only
- * (Decision). */
-int napfire__is_second_class(const struct nf_unit *firer) {
-    if (!napfire__is_infantry(nf_u(firer, NAPFIRE_UNIT_ARM)))
-        return 0;
-    return nf_u(firer, NAPFIRE_UNIT_CLASS) == NAPFIRE_CLASS_SECOND_RATE ||
-           nf_u(firer, NAPFIRE_UNIT_NATION) == NAPFIRE_NATION_RUSSIA ||
-           nf_u(firer, NAPFIRE_UNIT_SECOND_CLASS_FIRERS) != 0;
-}
+#include "engine.h"
 
 void napfire__round_half(int32_t halves, int32_t half_die, int32_t second_class, napfire_result *out) {
     napfire__halves_to_figures(halves, half_die, second_class, &out->casualties, &out->half_die_used,

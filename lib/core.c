@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Core: version, status texts, enumeration names. */
-#include "internal.h"
+#include "model.h"
 
 uint32_t napfire_version_number(void) {
     return (uint32_t)NAPFIRE_VERSION_NUMBER;

@@ -3,7 +3,7 @@
  * with d6 by rejection so that every face is equally likely. */
 #include <string.h>
 
-#include "internal.h"
+#include "common.h"
 
 #define NF_DICE_MAGIC 0x4E464431u /* "NFD1" */
 #define PCG_MULT 6364136223846793005ull

@@ -3,49 +3,50 @@
  * Facing (H-FACE) and infantry fire value and range (H-FIRE) at hex scale:
  * arithmetic on the caller's counts, no map and no geometry.
  */
-#include "internal.h"
+#include "common.h"
+
+/* Front and flank as runs of hexsides counted from the first front
+ * hexside (*first), going round in direction order, for a formation
+ * facing hexside or vertex k; NAPFIRE_EDOMAIN where the formation cannot
+ * face that way. */
+static int facing_runs(int32_t formation, int vertex, int32_t k, int32_t *first, int32_t *nfront, int32_t *nflank) {
+    switch (formation) {
+        case NAPFIRE_HEX_COLUMN:
+        case NAPFIRE_HEX_ARTILLERY: /* 3/2/1 around hexside k */
+            *first = k - 1;
+            *nfront = 3;
+            *nflank = 2;
+            return vertex ? NAPFIRE_EDOMAIN : NAPFIRE_OK;
+        case NAPFIRE_HEX_LINE: /* 2/2/2: hexsides k and k+1 meet at vertex k */
+            *first = k;
+            *nfront = 2;
+            *nflank = 2;
+            return vertex ? NAPFIRE_OK : NAPFIRE_EDOMAIN;
+        case NAPFIRE_HEX_TIRAILLEUR: /* 4/2/0 */
+            *first = k - 1;
+            *nfront = 4;
+            *nflank = 2;
+            return vertex ? NAPFIRE_OK : NAPFIRE_EDOMAIN;
+        case NAPFIRE_HEX_SQUARE:
+            *first = 0;
+            *nfront = 6;
+            *nflank = 0;
+            return NAPFIRE_OK;
+        default:
+            return NAPFIRE_EDOMAIN;
+    }
+}
 
 int napfire_hex_facing(int32_t formation, int32_t facing, uint32_t *front, uint32_t *flank, uint32_t *rear) {
     if (!front)
         return NAPFIRE_EINVAL;
     if (facing < 0 || facing > 11)
         return NAPFIRE_EDOMAIN;
-    int32_t k = facing / 2; /* the hexside faced, or the vertex faced */
-    int vertex = facing % 2 != 0;
-    /* Front, flank and rear as runs of hexsides counted from the first
-     * front hexside, going round in direction order. */
-    int32_t first, nfront, nflank;
-    switch (formation) {
-        case NAPFIRE_HEX_COLUMN:
-        case NAPFIRE_HEX_ARTILLERY: /* 3/2/1 around hexside k */
-            if (vertex)
-                return NAPFIRE_EDOMAIN;
-            first = k - 1;
-            nfront = 3;
-            nflank = 2;
-            break;
-        case NAPFIRE_HEX_LINE: /* 2/2/2: hexsides k and k+1 meet at vertex k */
-            if (!vertex)
-                return NAPFIRE_EDOMAIN;
-            first = k;
-            nfront = 2;
-            nflank = 2;
-            break;
-        case NAPFIRE_HEX_TIRAILLEUR: /* 4/2/0 */
-            if (!vertex)
-                return NAPFIRE_EDOMAIN;
-            first = k - 1;
-            nfront = 4;
-            nflank = 2;
-            break;
-        case NAPFIRE_HEX_SQUARE:
-            first = 0;
-            nfront = 6;
-            nflank = 0;
-            break;
-        default:
-            return NAPFIRE_EDOMAIN;
-    }
+    /* facing / 2: the hexside faced, or the vertex faced */
+    int32_t first = 0, nfront = 0, nflank = 0;
+    int st = facing_runs(formation, facing % 2 != 0, facing / 2, &first, &nfront, &nflank);
+    if (st != NAPFIRE_OK)
+        return st;
     /* Flank hexsides sit either side of the front, the rear opposite it. */
     uint32_t fr = 0, fl = 0;
     for (int32_t i = 0; i < nfront; i++)
@@ -74,33 +75,34 @@ static int counts_valid(const napfire_hex_fire *f) {
     return fire_in(f->increments) && fire_in(f->multiple) && fire_in(f->printed_value) && fire_in(f->stack_position);
 }
 
+/* H-FIRE-3..5: the increments of a line or tirailleur formation that
+ * fire per hex; 0 where the hexes do not fit the formation, or for one
+ * (artillery, square) whose fire H-FIRE does not cover. */
+static int32_t fire_per_hex(const napfire_hex_fire *f) {
+    switch (f->formation) {
+        case NAPFIRE_HEX_LINE: /* H-FIRE-3, H-FIRE-5 */
+            return f->hexes < 1 || f->hexes > 2 || (f->hexes == 2 && f->increments < 5) ? 0 : 4;
+        case NAPFIRE_HEX_TIRAILLEUR: /* H-FIRE-4 */
+            return f->hexes < 1 || f->hexes > f->increments ? 0 : 3;
+        default:
+            return 0;
+    }
+}
+
 int napfire_hex_fire_value(const napfire_hex_fire *fire, int32_t *value) {
     if (!fire || !value)
         return NAPFIRE_EINVAL;
     const napfire_hex_fire *f = fire;
     if (!counts_valid(f))
         return NAPFIRE_EDOMAIN;
-    int32_t per_hex;
-    switch (f->formation) {
-        case NAPFIRE_HEX_COLUMN: /* H-FIRE-2: only the top unit fires, its printed value */
-            if (f->hexes != 1)
-                return NAPFIRE_EDOMAIN;
-            *value = f->stack_position == 0 ? f->printed_value : 0;
-            return NAPFIRE_OK;
-        case NAPFIRE_HEX_LINE: /* H-FIRE-3, H-FIRE-5 */
-            if (f->hexes < 1 || f->hexes > 2 || (f->hexes == 2 && f->increments < 5))
-                return NAPFIRE_EDOMAIN;
-            per_hex = 4;
-            break;
-        case NAPFIRE_HEX_TIRAILLEUR: /* H-FIRE-4 */
-            if (f->hexes < 1 || f->hexes > f->increments)
-                return NAPFIRE_EDOMAIN;
-            per_hex = 3;
-            break;
-        default: /* ARTILLERY, SQUARE: not infantry fire H-FIRE covers */
+    if (f->formation == NAPFIRE_HEX_COLUMN) { /* H-FIRE-2: only the top unit fires, its printed value */
+        if (f->hexes != 1)
             return NAPFIRE_EDOMAIN;
+        *value = f->stack_position == 0 ? f->printed_value : 0;
+        return NAPFIRE_OK;
     }
-    if (f->stack_position != 0)
+    int32_t per_hex = fire_per_hex(f);
+    if (per_hex == 0 || f->stack_position != 0)
         return NAPFIRE_EDOMAIN;
     int32_t firing = f->increments < per_hex * f->hexes ? f->increments : per_hex * f->hexes;
     *value = firing * f->multiple;

@@ -12,7 +12,7 @@
  * centre to vertex, along a hexside to the next vertex, to the next centre.
  * Every step costs a few multiplications, and nothing is ever rounded.
  */
-#include "internal.h"
+#include "common.h"
 #include "hex_internal.h"
 
 #include <string.h>
@@ -246,6 +246,27 @@ NF_HOT_INLINE void walk_enter(struct nf_walk *w, napfire_trace_step *s, int32_t 
         w->phase = 2;
 }
 
+/* Through vertex v: the hexside between the neighbours e[v] and e[v+1]
+ * continues the ray from the centre through v, and e[v] lies on its
+ * positive side. The line enters the neighbour on its side of that
+ * hexside and only touches the other (H-LOS-2). */
+NF_HOT_INLINE void walk_vertex(struct nf_walk *w, napfire_trace_step *s, int64_t hq, int64_t hr, int32_t vertex) {
+    int32_t v1 = next6(vertex);
+    int32_t enter, touch, touch_vertex;
+    if (cross(nf_wq(vertex), nf_wr(vertex), w->dq, w->dr) > 0) {
+        enter = vertex;
+        touch = v1;
+        touch_vertex = mod6(vertex + 4);
+    } else {
+        enter = v1;
+        touch = vertex;
+        touch_vertex = mod6(vertex + 2);
+    }
+    int64_t tq = hq + nf_eq(touch), tr = hr + nf_er(touch);
+    walk_emit(w, s, NAPFIRE_STEP_VERTEX, touch_vertex, tq, tr, tq, tr);
+    w->pend = enter;
+}
+
 NF_HOT_INLINE int walk_next(struct nf_walk *w, napfire_trace_step *s) {
     if (w->phase == 2)
         return 0;
@@ -292,25 +313,7 @@ NF_HOT_INLINE int walk_next(struct nf_walk *w, napfire_trace_step *s) {
         walk_enter(w, s, nf_eq(k), nf_er(k));
         return 1;
     }
-    /* Through vertex v: the hexside between the neighbours e[v] and
-     * e[v+1] continues the ray from the centre through v, and e[v] lies on
-     * its positive side. The line enters the neighbour on its side of that
-     * hexside and only touches the other (H-LOS-2). */
-    int32_t vertex = a1 == 0 ? lo : j;
-    int32_t v1 = next6(vertex);
-    int32_t enter, touch, touch_vertex;
-    if (cross(nf_wq(vertex), nf_wr(vertex), w->dq, w->dr) > 0) {
-        enter = vertex;
-        touch = v1;
-        touch_vertex = mod6(vertex + 4);
-    } else {
-        enter = v1;
-        touch = vertex;
-        touch_vertex = mod6(vertex + 2);
-    }
-    int64_t tq = hq + nf_eq(touch), tr = hr + nf_er(touch);
-    walk_emit(w, s, NAPFIRE_STEP_VERTEX, touch_vertex, tq, tr, tq, tr);
-    w->pend = enter;
+    walk_vertex(w, s, hq, hr, a1 == 0 ? lo : j);
     return 1;
 }
 

@@ -5,7 +5,7 @@
  * file only applies the rules to its steps. Facing and fire value are in
  * facing.c.
  */
-#include "internal.h"
+#include "common.h"
 #include "hex_internal.h"
 
 #include <string.h>

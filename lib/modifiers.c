@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/* Fire modifiers: the F-MOD items of musketry with the Guard cap (F-MOD-G),
- * the exclusive -4 (F-MOD-X) and the house rule (F-MOD-E); the artillery
- * items of F-ART-1/3, which simply add. */
+/* Fire modifiers: the values of the F-MOD items of musketry (which items
+ * apply is facts.c's) with the Guard cap (F-MOD-G), the exclusive -4
+ * (F-MOD-X) and the house rule (F-MOD-E); the artillery items of
+ * F-ART-1/3, which simply add. */
 #include <string.h>
 
-#include "internal.h"
+#include "engine.h"
 
 /* Two ways to gather the items, one walk: with items, the breakdown
  * napfire_shot_modifiers() lists; without (items NULL), only the tallies
@@ -17,22 +18,10 @@ struct builder {
     size_t count;
     int status;        /* NAPFIRE_OK, _EUNKNOWN (the first one recorded in d) or _ESTATE */
     struct nf_tally t; /* items NULL: the net's tallies */
-    /* Slots (napfire__modifier_slots): the items' NF_MOD_SLOT()s only, no
-     * value read. */
-    uint8_t *slots;
-    size_t slot_cap;
-    int overflow;
 };
 
 /* Append the item (id, variant) with its value from the rules data. */
 static void add(struct builder *b, int32_t id, int32_t variant) {
-    if (b->slots) {
-        if (b->count < b->slot_cap)
-            b->slots[b->count++] = NF_MOD_SLOT(id, variant);
-        else
-            b->overflow = 1;
-        return;
-    }
     int32_t v = 0;
     int st = napfire__need_modifier(b->d, b->fire, id, variant, &v);
     if (st != NAPFIRE_OK) {
@@ -53,72 +42,13 @@ static void add(struct builder *b, int32_t id, int32_t variant) {
     it->applied = st == NAPFIRE_OK ? 1 : -1;
 }
 
-/* F-MOD-1..4: exactly one class item. */
-static void firer_class(struct builder *b, int32_t cls) {
-    switch (cls) {
-        case NAPFIRE_CLASS_GUARD:
-            add(b, NAPFIRE_MOD_GUARD, 0);
-            break;
-        case NAPFIRE_CLASS_ELITE:
-            add(b, NAPFIRE_MOD_ELITE, 0);
-            break;
-        case NAPFIRE_CLASS_CONSCRIPT:
-        case NAPFIRE_CLASS_MILITIA:
-            add(b, NAPFIRE_MOD_RAW, 0);
-            break;
-        default: /* Veteran, Line, Second-rate (F-MOD-3) */
-            add(b, NAPFIRE_MOD_STEADY, 0);
-            break;
-    }
-}
-
-/* F-MOD-5: British or KGL infantry in line or in column of divisions, not
- * in buildings; open order is another formation (Decision). Only musketry
- * asks, and napfire__modifiers() lets only infantry fire musketry. */
-static int british_line(const struct nf_unit *f) {
-    int32_t nation = nf_u(f, NAPFIRE_UNIT_NATION);
-    int32_t formation = nf_u(f, NAPFIRE_UNIT_FORMATION);
-    return (nation == NAPFIRE_NATION_BRITAIN || nation == NAPFIRE_NATION_KGL) &&
-           (formation == NAPFIRE_FORMATION_LINE || formation == NAPFIRE_FORMATION_COLUMN_OF_DIVISIONS) &&
-           nf_u(f, NAPFIRE_UNIT_COVER) != NAPFIRE_COVER_BUILDINGS;
-}
-
-/* F-MOD-15/16: cover, limited cover (variant 1), buildings. */
-static void target_cover(struct builder *b, int32_t cover) {
-    if (cover == NAPFIRE_COVER_COVER)
-        add(b, NAPFIRE_MOD_COVER, 0);
-    else if (cover == NAPFIRE_COVER_LIMITED)
-        add(b, NAPFIRE_MOD_COVER, 1);
-    else if (cover == NAPFIRE_COVER_BUILDINGS)
-        add(b, NAPFIRE_MOD_BUILDINGS, 0);
-}
-
-/* F-MOD-8..16: the target's conditions, shared by musketry and artillery. */
-static void target_conditions(struct builder *b, const struct nf_shot *s) {
-    const struct nf_unit *t = &s->target;
-    int32_t arm = nf_u(t, NAPFIRE_UNIT_ARM);
-    int32_t formation = nf_u(t, NAPFIRE_UNIT_FORMATION);
-    int32_t cover = nf_u(t, NAPFIRE_UNIT_COVER);
-    if (formation == NAPFIRE_FORMATION_COLUMN_OF_COMPANIES || formation == NAPFIRE_FORMATION_COLUMN_OF_DIVISIONS)
-        add(b, NAPFIRE_MOD_COLUMN, 0);
-    else if (formation == NAPFIRE_FORMATION_MASSED_COLUMN)
-        add(b, NAPFIRE_MOD_COLUMN, 1);
-    /* Square or enfilade: once (Decision F-MOD-9). */
-    if (formation == NAPFIRE_FORMATION_SQUARE || nf_s(s, NAPFIRE_SHOT_ENFILADE))
-        add(b, NAPFIRE_MOD_SQUARE_OR_ENFILADE, 0);
-    if (formation == NAPFIRE_FORMATION_MASS)
-        add(b, NAPFIRE_MOD_MASS, 0);
-    /* F-MOD-11: in position only; a massed or limbered battery is 0. */
-    if (napfire__is_artillery(arm) && formation == NAPFIRE_FORMATION_UNLIMBERED &&
-        !nf_u(t, NAPFIRE_UNIT_MASSED_BATTERY))
-        add(b, NAPFIRE_MOD_ARTILLERY, 0);
-    if (arm == NAPFIRE_ARM_CAVALRY && nf_u(t, NAPFIRE_UNIT_CHARGING))
-        add(b, NAPFIRE_MOD_CHARGING_CAVALRY, 0);
-    if (formation == NAPFIRE_FORMATION_OPEN_ORDER)
-        add(b, NAPFIRE_MOD_OPEN_ORDER, 0);
-    if (formation == NAPFIRE_FORMATION_SKIRMISH)
-        add(b, NAPFIRE_MOD_SKIRMISHERS, 0);
-    target_cover(b, cover);
+/* Every item that applies (facts.c), in breakdown order, with its value
+ * read. */
+static void collect(struct builder *b, const struct nf_shot *s) {
+    struct nf_items items;
+    napfire__modifier_items(s, &items);
+    for (size_t i = 0; i < items.count; i++)
+        add(b, items.slot[i] >> 1, items.slot[i] & 1);
 }
 
 static napfire_modifier *find(napfire_modifier *items, size_t count, int32_t id) {
@@ -174,32 +104,6 @@ static void exclusive(struct builder *b) {
     }
 }
 
-/* F-TAB-6: only infantry not in skirmish order and artillery fire. */
-static int fire_covered(const struct nf_unit *f) {
-    int32_t arm = nf_u(f, NAPFIRE_UNIT_ARM);
-    return napfire__is_artillery(arm) ||
-           (napfire__is_infantry(arm) && nf_u(f, NAPFIRE_UNIT_FORMATION) != NAPFIRE_FORMATION_SKIRMISH);
-}
-
-/* Every item in id order with its value read: the musketry firer's
- * (F-MOD-1..7), the target's (F-MOD-8..16), the battery's move (F-ART-3). */
-static void collect(struct builder *b, const struct nf_shot *s) {
-    const struct nf_unit *f = &s->firer;
-    if (b->fire == NAPFIRE_FIRE_MUSKETRY) {
-        firer_class(b, nf_u(f, NAPFIRE_UNIT_CLASS));
-        if (british_line(f))
-            add(b, NAPFIRE_MOD_BRITISH_LINE, 0);
-        if (nf_u(f, NAPFIRE_UNIT_FIRED_LAST_TURN))
-            add(b, NAPFIRE_MOD_FIRED_LAST_TURN, 0);
-        if (nf_u(f, NAPFIRE_UNIT_DISORDERED))
-            add(b, NAPFIRE_MOD_DISORDERED, 0);
-    }
-    target_conditions(b, s);
-    /* F-ART-3: a battery that moved up to half its move fires with a penalty. */
-    if (b->fire == NAPFIRE_FIRE_ARTILLERY && nf_u(f, NAPFIRE_UNIT_MOVED) == NAPFIRE_MOVED_HALF)
-        add(b, NAPFIRE_MOD_MOVED_HALF, 0);
-}
-
 static int32_t applied_sum(const napfire_modifier *items, size_t count) {
     int32_t sum = 0;
     for (size_t i = 0; i < count; i++)
@@ -230,23 +134,10 @@ int napfire__modifier_net(const struct nf_shot *s, struct nf_data *d, int32_t *n
     return NAPFIRE_OK;
 }
 
-int napfire__modifier_slots(const struct nf_shot *s, uint8_t *slots, size_t cap, size_t *count) {
-    const struct nf_unit *f = &s->firer;
-    *count = 0;
-    if (!fire_covered(f))
-        return 1;
-    int artillery = napfire__is_artillery(nf_u(f, NAPFIRE_UNIT_ARM));
-    struct builder b = {
-        .fire = artillery ? NAPFIRE_FIRE_ARTILLERY : NAPFIRE_FIRE_MUSKETRY, .slots = slots, .slot_cap = cap};
-    collect(&b, s);
-    *count = b.count;
-    return !b.overflow;
-}
-
 int napfire__modifiers(const struct nf_shot *s, struct nf_data *d, napfire_modifier items[NF_MAX_ITEMS], size_t *count,
                        int32_t *net) {
     const struct nf_unit *f = &s->firer;
-    if (!fire_covered(f)) {
+    if (!napfire__fire_covered(f)) {
         /* F-TAB-6: no modifiers are guessed for fire the documents omit. */
         *count = 0;
         *net = 0;
@@ -285,7 +176,9 @@ int napfire_shot_modifiers(const napfire_shot *s, const napfire_rules *rules, na
     int st = napfire__shot_open(s, rules, 0, &d);
     if (st)
         return st;
-    napfire_modifier tmp[NF_MAX_ITEMS];
+    /* Zeroed, so that no path a static analyzer can imagine reads an item
+     * napfire__modifiers() did not write. */
+    napfire_modifier tmp[NF_MAX_ITEMS] = {{0}};
     size_t c = 0;
     int32_t sum = 0;
     st = napfire__modifiers(d.shot, &d, tmp, &c, &sum);

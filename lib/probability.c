@@ -5,7 +5,7 @@
  * not 216. */
 #include <string.h>
 
-#include "internal.h"
+#include "fast.h"
 
 /* Ways to roll r on 2D6, out of 36. */
 static int32_t roll_ways(int32_t r) {
@@ -94,33 +94,21 @@ NF_HOT_INLINE int roll_halves(const struct nf_shot *shot, const struct nf_rules 
     return 1;
 }
 
-/* The fast path's odds (resolve.c): 1 when it covered every roll, else 0
- * with the odds empty for the full path. Each roll is weighed from its
- * half figures alone, as weigh_result() would weigh the roll's result:
- * the casualties are table halves / 2, and a pending half splits the
- * weight between them and one more (F-CAS-3). The screen's share depends
- * on the casualties alone, and in an order-keeping way ((0, 0), (0, 1),
- * (1, 1), ...), so weights counted by casualties come out in the list's
- * order. tests/unit/test_differential.c checks it against the full path. */
-static int weigh_fast(const struct nf_shot *shot, const struct nf_rules *r, struct odds *o) {
-    if (r->magic != NF_RULES_MAGIC || !napfire__shot_sealed(shot))
-        return 0;
-    int check = r != &napfire__builtin;
-    struct nf_fast f;
-    if (!napfire__fast_prepare(shot, r, check, &f))
-        return 0;
-    /* Every roll reads the same row (and for musketry the star
-     * threshold): their seals once, not per roll (declining is always
-     * safe: the full path decides). */
-    int artillery = f.path == NF_PATH_ARTILLERY;
-    int sealed = !check || (artillery ? NF_SECTION_OK(&r->artillery[f.gun][f.ammo], struct nf_arows,
-                                                      NF_SEC_AROWS + f.gun * NF_AMMOS + f.ammo)
-                                      : NF_SECTION_OK(&r->musketry[f.row], struct nf_mrow, NF_SEC_MROW + f.row) &&
-                                            NF_SECTION_OK(&r->mthr, struct nf_mthr, NF_SEC_MTHR));
-    int32_t halves[11], lo = INT32_MAX, hi = 0, split = !shot->dg.second_class;
-    if (!sealed || !(artillery ? roll_halves(shot, r, &f, 1, split, halves, &lo, &hi)
-                               : roll_halves(shot, r, &f, 0, split, halves, &lo, &hi)))
-        return 0;
+/* Every roll reads the same row (and for musketry the star threshold):
+ * their seals once, not per roll (declining is always safe: the full path
+ * decides). */
+static int rolls_sealed(const struct nf_rules *r, const struct nf_fast *f) {
+    if (f->path == NF_PATH_ARTILLERY)
+        return NF_SECTION_OK(&r->artillery[f->gun][f->ammo], struct nf_arows,
+                             NF_SEC_AROWS + f->gun * NF_AMMOS + f->ammo);
+    return NF_SECTION_OK(&r->musketry[f->row], struct nf_mrow, NF_SEC_MROW + f->row) &&
+           NF_SECTION_OK(&r->mthr, struct nf_mthr, NF_SEC_MTHR);
+}
+
+/* The outcomes of the eleven rolls' half figures, whose casualties lie in
+ * lo..hi, counted by casualties (split: a half is rounded by the die). */
+static void outcomes_of(const int32_t halves[11], int32_t lo, int32_t hi, int32_t split, int32_t screens,
+                        struct odds *o) {
     /* Casualties are at most the largest cell, starred, in figures, plus
      * a rounded-up half. */
     int32_t weight[NAPFIRE_MAX_CELL_HALVES / 2 + 3];
@@ -138,10 +126,32 @@ static int weigh_fast(const struct nf_shot *shot, const struct nf_rules *r, stru
     size_t n = 0;
     for (int32_t k = lo; k <= hi; k++)
         if (weight[k - lo]) {
-            int32_t screen = f.screens && k > 0;
+            int32_t screen = screens && k > 0;
             o->list[n++] = (napfire_outcome){k - screen, screen, weight[k - lo], 0};
         }
     o->n = n;
+}
+
+/* The fast path's odds (fast.c): 1 when it covered every roll, else 0
+ * with the odds empty for the full path. Each roll is weighed from its
+ * half figures alone, as weigh_result() would weigh the roll's result:
+ * the casualties are table halves / 2, and a pending half splits the
+ * weight between them and one more (F-CAS-3). The screen's share depends
+ * on the casualties alone, and in an order-keeping way ((0, 0), (0, 1),
+ * (1, 1), ...), so weights counted by casualties come out in the list's
+ * order. The differential test checks it against the full path. */
+static int weigh_fast(const struct nf_shot *shot, const struct nf_rules *r, struct odds *o) {
+    if (r->magic != NF_RULES_MAGIC || !napfire__shot_sealed(shot))
+        return 0;
+    int check = r != &napfire__builtin;
+    struct nf_fast f;
+    if (!napfire__fast_prepare(shot, r, check, &f) || (check && !rolls_sealed(r, &f)))
+        return 0;
+    int32_t halves[11], lo = INT32_MAX, hi = 0, split = !shot->dg.second_class;
+    if (!(f.path == NF_PATH_ARTILLERY ? roll_halves(shot, r, &f, 1, split, halves, &lo, &hi)
+                                      : roll_halves(shot, r, &f, 0, split, halves, &lo, &hi)))
+        return 0;
+    outcomes_of(halves, lo, hi, split, f.screens, o);
     o->fast = f;
     o->fast_verdict = 1;
     return 1;
@@ -186,6 +196,34 @@ static int weigh_roll(const struct nf_shot *shot, const struct nf_rules *r, cons
     return NAPFIRE_OK;
 }
 
+/* Odds of which nothing is known: the verdict says whether the shot is
+ * allowed (1: only the modifiers are unknown) or undecided (-1), and -1
+ * for a band that could not be found (an unknown band is the only way an
+ * unforbidden shot keeps band NONE). */
+static int unknown_odds(int decided, struct odds *o) {
+    o->verdict.permitted = decided ? 1 : -1;
+    if (o->verdict.band == NAPFIRE_BAND_NONE)
+        o->verdict.band = -1;
+    o->unknown = NAPFIRE_OUTCOME_DENOMINATOR;
+    return NAPFIRE_EUNKNOWN;
+}
+
+/* The eleven rolls of a permitted shot, as far as whole allows. */
+static int weigh_rolls(const struct nf_shot *shot, const struct nf_rules *r, napfire_result *prepared, int whole,
+                       struct odds *o) {
+    for (int32_t roll = 2; roll <= 12; roll++) {
+        int st = weigh_roll(shot, r, prepared, roll, roll_ways(roll) * 6, o);
+        if (st != NAPFIRE_OK)
+            return st;
+        /* The row does not depend on the roll: found with the first one,
+         * reused by the others (-1, not found: each looks again). */
+        prepared->row = o->verdict.row;
+        if (whole && o->unknown)
+            return NAPFIRE_EUNKNOWN;
+    }
+    return o->unknown ? NAPFIRE_EUNKNOWN : NAPFIRE_OK;
+}
+
 /* The odds over what is known: OK when every roll is known, EUNKNOWN with
  * the known part, or an error. With whole set, the first unknown roll ends
  * the walk: a caller that needs every roll stops reading rules data there,
@@ -202,42 +240,21 @@ static int weigh(const napfire_shot *s, const napfire_rules *rules, int whole, i
     int st = napfire__shot_open(s, rules, 0, &d);
     if (st != NAPFIRE_OK)
         return st;
-    const struct nf_shot *shot = d.shot;
-    const struct nf_rules *r = d.r;
     /* Verdicts, band and modifiers do not depend on the dice: decided once
      * for all 11 rolls, exactly as each napfire_shot_resolve() would. */
     napfire_result prepared;
     int decided = 0;
-    st = napfire__resolve_prepare(shot, r, &prepared, &decided);
+    st = napfire__resolve_prepare(d.shot, d.r, &prepared, &decided);
     if (st != NAPFIRE_OK && st != NAPFIRE_EUNKNOWN)
         return st;
     verdict_from(&prepared, &o->verdict);
-    if (st == NAPFIRE_EUNKNOWN) {
-        /* Nothing is known. The verdict says whether the shot is allowed
-         * (1: only the modifiers are unknown) or undecided (-1), and -1 for
-         * a band that could not be found (an unknown band is the only way
-         * an unforbidden shot keeps band NONE). */
-        o->verdict.permitted = decided ? 1 : -1;
-        if (o->verdict.band == NAPFIRE_BAND_NONE)
-            o->verdict.band = -1;
-        o->unknown = NAPFIRE_OUTCOME_DENOMINATOR;
-        return NAPFIRE_EUNKNOWN;
-    }
+    if (st == NAPFIRE_EUNKNOWN)
+        return unknown_odds(decided, o);
     if (!prepared.permitted) {
         add_outcome(o->list, &o->n, 0, 0, NAPFIRE_OUTCOME_DENOMINATOR);
         return NAPFIRE_OK;
     }
-    for (int32_t roll = 2; roll <= 12; roll++) {
-        st = weigh_roll(shot, r, &prepared, roll, roll_ways(roll) * 6, o);
-        if (st != NAPFIRE_OK)
-            return st;
-        /* The row does not depend on the roll: found with the first one,
-         * reused by the others (-1, not found: each looks again). */
-        prepared.row = o->verdict.row;
-        if (whole && o->unknown)
-            return NAPFIRE_EUNKNOWN;
-    }
-    return o->unknown ? NAPFIRE_EUNKNOWN : NAPFIRE_OK;
+    return weigh_rolls(d.shot, d.r, &prepared, whole, o);
 }
 
 /* napfire_shot_distribution(), with or without the fast path. */

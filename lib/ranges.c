@@ -2,7 +2,7 @@
 /* Range bands (F-RNG, F-ART-1). Bands are inclusive at the top and close
  * the printed gaps (Decision F-RNG-2): effective if d <= effective max,
  * long if d <= long max, beyond that out of range. */
-#include "internal.h"
+#include "engine.h"
 
 /* Walk the band maxima in order and stop at the first that holds the
  * distance, so that only the maxima actually needed must be known (a

@@ -3,7 +3,7 @@
  * rest of the library, and the public get/set functions. */
 #include <string.h>
 
-#include "internal.h"
+#include "rules_data.h"
 
 #define U NAPFIRE_UNKNOWN
 #define MU NAPFIRE_MODIFIER_UNKNOWN
@@ -96,46 +96,6 @@ const struct nf_rules
                 },
 };
 
-/* Every section's seal, in storage order, then the object's over them. */
-#define SEAL_SECTIONS(field, count, type) \
-  for (size_t i = 0; i < (count); i++, k++) { \
-    const type *sec = &(&n->field)[i]; \
-    seals[k] = NF_SECTION_SEAL(sec, type, k); \
-  }
-static uint64_t section_seals(const struct nf_rules *n, uint64_t seals[NF_SEC_COUNT + 1]) {
-    size_t k = 0;
-    NF_SECTIONS(SEAL_SECTIONS)
-    seals[NF_SEC_COUNT] = n->magic | (uint64_t)n->zero << 32;
-    return napfire__seal(seals, NF_SEC_COUNT + 1, NF_RULES_KEY);
-}
-#undef SEAL_SECTIONS
-
-#define STORED_SEALS(field, count, type) \
-  for (size_t i = 0; i < (count); i++, k++) \
-    stored[k] = (&n->field)[i].seal;
-/* Magic and every seal as the setters left them. */
-static int rules_intact(const struct nf_rules *n) {
-    if (n->magic != NF_RULES_MAGIC)
-        return 0;
-    uint64_t seals[NF_SEC_COUNT + 1], stored[NF_SEC_COUNT];
-    size_t k = 0;
-    NF_SECTIONS(STORED_SEALS)
-    uint64_t top = section_seals(n, seals);
-    return memcmp(seals, stored, sizeof stored) == 0 && top == n->seal;
-}
-#undef STORED_SEALS
-
-#define WRITE_SEALS(field, count, type) \
-  for (size_t i = 0; i < (count); i++, k++) \
-    (&n->field)[i].seal = seals[k];
-void napfire__rules_reseal(struct nf_rules *n) {
-    uint64_t seals[NF_SEC_COUNT + 1];
-    size_t k = 0;
-    n->seal = section_seals(n, seals);
-    NF_SECTIONS(WRITE_SEALS)
-}
-#undef WRITE_SEALS
-
 const struct nf_rules *napfire__rules_resolve(const napfire_rules *r, int *status) {
     if (!r) {
         *status = NAPFIRE_OK;
@@ -147,26 +107,7 @@ const struct nf_rules *napfire__rules_resolve(const napfire_rules *r, int *statu
 }
 
 int napfire__rules_intact(const napfire_rules *r) {
-    return r == NULL || rules_intact(NF_CRULES(r));
-}
-
-void napfire__data_init(struct nf_data *d, const struct nf_rules *r) {
-    d->r = r;
-    d->shot = NULL;
-    d->first.kind = NAPFIRE_MISSING_NONE;
-    for (size_t i = 0; i < NF_COUNT(d->first.index); i++)
-        d->first.index[i] = -1;
-}
-
-int napfire__data_miss(struct nf_data *d, int32_t kind, int32_t a, int32_t b, int32_t c, int32_t e) {
-    if (d->first.kind == NAPFIRE_MISSING_NONE) {
-        d->first.kind = kind;
-        d->first.index[0] = a;
-        d->first.index[1] = b;
-        d->first.index[2] = c;
-        d->first.index[3] = e;
-    }
-    return NAPFIRE_EUNKNOWN;
+    return r == NULL || napfire__rules_sealed(NF_CRULES(r));
 }
 
 /* Row thresholds must stay strictly increasing where known, or a number of
@@ -218,7 +159,7 @@ static struct nf_rules *writable(napfire_rules *r, int *status) {
     struct nf_rules *n = NF_RULES(r);
     /* Every seal, not only the touched section's: resealing would make
      * a change behind the library's back look like its own. */
-    if (!rules_intact(n)) {
+    if (!napfire__rules_sealed(n)) {
         *status = NAPFIRE_ESTATE;
         return NULL;
     }

@@ -18,7 +18,7 @@
 #ifndef NAPFIRE_RULES_TEXT_H
 #define NAPFIRE_RULES_TEXT_H
 
-#include "internal.h"
+#include "rules_data.h"
 
 /* ---- lexing (rules_lex.c) ---------------------------------------------- */
 

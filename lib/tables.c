@@ -2,27 +2,7 @@
 /* Table lookup (F-TAB, F-ART-1): row from firing figures and formation
  * (musketry) or from gun, ammunition and band (artillery), column from the
  * modified roll, and the cell with the star. */
-#include "internal.h"
-
-/* F-TAB-2: the formation caps the row; the smaller of the two is used. */
-int32_t napfire__row_cap(int32_t formation) {
-    switch (formation) {
-        case NAPFIRE_FORMATION_COLUMN_OF_COMPANIES:
-        case NAPFIRE_FORMATION_SQUARE:
-        case NAPFIRE_FORMATION_MASSED_COLUMN: /* Decision F-TAB-2 */
-        case NAPFIRE_FORMATION_MASS:          /* Decision F-TAB-2 */
-            return 0;
-        case NAPFIRE_FORMATION_COLUMN_OF_DIVISIONS:
-            return 1;
-        default: /* line and open order (F-TAB-5): by figures only */
-            return NF_ROWS - 1;
-    }
-}
-
-int32_t napfire__row_figures(const struct nf_shot *s) {
-    int32_t figures = nf_s(s, NAPFIRE_SHOT_FIRING_FIGURES);
-    return figures == 0 ? nf_u(&s->firer, NAPFIRE_UNIT_FIGURES) : figures;
-}
+#include "engine.h"
 
 static int musketry_row(const struct nf_shot *s, struct nf_data *d, int32_t *row) {
     int32_t figures = napfire__row_figures(s);

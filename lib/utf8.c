@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Strict UTF-8, shared by the provenance setter (rules.c) and the rules
  * text parser: one decoder, so both refuse the same bytes. */
-#include "internal.h"
+#include "common.h"
 
 int napfire__utf8_width(const unsigned char *s, size_t len) {
     unsigned char c = s[0];

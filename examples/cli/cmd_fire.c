@@ -11,6 +11,7 @@
 
 #include "cli.h"
 #include "opts.h"
+#include "picture.h"
 #include "svg.h"
 
 enum who {
@@ -38,15 +39,15 @@ enum {
 /* One row per option: name, value, whose parameter, commands, help. Ranges
  * of numbers come from napfire_param_bounds(), names from napfire_enum_name(). */
 #define OPT_ENUM(n, w, p, e, sc, h) \
-  { n, "NAME", CLI_ENUM, e, 0, 0, p, w, sc, NULL, h }
+  { .name = n, .metavar = "NAME", .type = CLI_ENUM, .enum_id = e, .param = p, .who = w, .scope = sc, .help = h }
 #define OPT_INT(n, w, p, sc, h) \
-  { n, "N", CLI_INT, 0, 0, 0, p, w, sc, NULL, h }
+  { .name = n, .metavar = "N", .type = CLI_INT, .param = p, .who = w, .scope = sc, .help = h }
 #define OPT_FLAG(n, w, p, sc, h) \
-  { n, NULL, CLI_FLAG, 0, 0, 0, p, w, sc, NULL, h }
+  { .name = n, .type = CLI_FLAG, .param = p, .who = w, .scope = sc, .help = h }
 #define OPT_DIST(n, w, p, sc, h) \
-  { n, "D", CLI_DIST, 0, 0, 0, p, w, sc, NULL, h }
+  { .name = n, .metavar = "D", .type = CLI_DIST, .param = p, .who = w, .scope = sc, .help = h }
 #define OPT_DIST_NONE(n, w, p, sc, h) \
-  { n, "D", CLI_DIST_OR_NONE, 0, 0, 0, p, w, sc, NULL, h }
+  { .name = n, .metavar = "D", .type = CLI_DIST_OR_NONE, .param = p, .who = w, .scope = sc, .help = h }
 
 static const struct cli_opt opts[] = {
     OPT_ENUM("arm", FIRER, ARM_PARAM, NAPFIRE_ENUM_ARM, S_ALL,
@@ -92,21 +93,48 @@ static const struct cli_opt opts[] = {
     OPT_FLAG("clear-los", SHOT, NAPFIRE_SHOT_CLEAR_LOS, S_A, "clear line of sight (F-ART-5 exception)"),
     OPT_FLAG("penetration", SHOT, NAPFIRE_SHOT_PENETRATION_HITS_FRIEND, S_A,
              "roundshot would pass into friends (F-ART-6)"),
-    {"overhead", NULL, CLI_FLAG, 0, 0, 0, NAPFIRE_SHOT_OVERHEAD, SHOT, S_A, "overhead-to-battery,overhead-to-enemy",
-     "fire over friendly units (F-ART-7)"},
+    {.name = "overhead",
+     .type = CLI_FLAG,
+     .param = NAPFIRE_SHOT_OVERHEAD,
+     .who = SHOT,
+     .scope = S_A,
+     .needs = "overhead-to-battery,overhead-to-enemy",
+     .help = "fire over friendly units (F-ART-7)"},
     OPT_FLAG("battery-higher", SHOT, NAPFIRE_SHOT_BATTERY_HIGHER, S_A,
              "battery higher than target and friends (F-ART-7)"),
     OPT_DIST("overhead-to-battery", SHOT, NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_BATTERY, S_A,
              "overflown friends to the battery front (F-ART-7)"),
     OPT_DIST("overhead-to-enemy", SHOT, NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_ENEMY, S_A,
              "overflown friends to the enemy (F-ART-7)"),
-    {"roll", "N", CLI_INT, 0, 2, 12, 0, DICE, S_RESOLVE, NULL, "the 2D6 roll (required)"},
-    {"half-die", "N", CLI_INT, 0, 0, 6, 1, DICE, S_RESOLVE, NULL, "the half die; 0 or absent: not rolled yet"},
-    {"rules", "FILE", CLI_TEXT, 0, 0, 0, 0, META, S_ALL, NULL,
-     "rules data text over the built-in data (doc/rules-format.md)"},
-    {"json", NULL, CLI_FLAG, 0, 0, 0, 0, META, S_ALL, NULL, "machine-readable output (JSON)"},
-    {"svg", "FILE", CLI_TEXT, 0, 0, 0, 0, META, S_ODDS_MUSKETRY | S_ODDS_ARTILLERY, NULL,
-     "also draw the distribution as SVG into FILE"},
+    {.name = "roll",
+     .metavar = "N",
+     .type = CLI_INT,
+     .lo = 2,
+     .hi = 12,
+     .who = DICE,
+     .scope = S_RESOLVE,
+     .help = "the 2D6 roll (required)"},
+    {.name = "half-die",
+     .metavar = "N",
+     .type = CLI_INT,
+     .lo = 0,
+     .hi = 6,
+     .param = 1,
+     .who = DICE,
+     .scope = S_RESOLVE,
+     .help = "the half die; 0 or absent: not rolled yet"},
+    {.name = "rules",
+     .metavar = "FILE",
+     .type = CLI_TEXT,
+     .who = META,
+     .help = "rules data text over the built-in data (doc/rules-format.md)"},
+    {.name = "json", .type = CLI_FLAG, .who = META, .help = "machine-readable output (JSON)"},
+    {.name = "svg",
+     .metavar = "FILE",
+     .type = CLI_TEXT,
+     .who = META,
+     .scope = S_ODDS_MUSKETRY | S_ODDS_ARTILLERY,
+     .help = "also draw the distribution as SVG into FILE"},
 };
 
 #define NOPTS (sizeof opts / sizeof opts[0])
@@ -153,54 +181,34 @@ static const char *unit_name(int32_t measure) {
  * that supplies it (napfire_missing_describe). */
 static void print_missing(FILE *to, const napfire_result *r) {
     char sentence[256], patch[256];
-    size_t len = 0;
-    if (napfire_missing_describe(r->missing, r->missing_index, NAPFIRE_DESCRIBE_SENTENCE, sentence, sizeof sentence,
-                                 &len) != NAPFIRE_OK ||
-        napfire_missing_describe(r->missing, r->missing_index, NAPFIRE_DESCRIBE_PATCH, patch, sizeof patch, &len) !=
-            NAPFIRE_OK) {
+    if (!pic_missing_describe(r, sentence, sizeof sentence, patch, sizeof patch)) {
         fprintf(to, "%s", napfire_enum_name(NAPFIRE_ENUM_MISSING, r->missing));
         return;
     }
     fprintf(to, "%s\n  supply it with --rules FILE, a line like: %s", sentence, patch);
 }
 
-void cli_json_missing_text(const napfire_result *r) {
+/* ,"missing_sentence":...,"missing_patch":... for a result's missing
+ * datum, or null for both when none is named. */
+static void json_missing(struct out *o, const napfire_result *r) {
     char sentence[256], patch[256];
-    size_t len = 0;
-    if (napfire_missing_describe(r->missing, r->missing_index, NAPFIRE_DESCRIBE_SENTENCE, sentence, sizeof sentence,
-                                 &len) != NAPFIRE_OK ||
-        napfire_missing_describe(r->missing, r->missing_index, NAPFIRE_DESCRIBE_PATCH, patch, sizeof patch, &len) !=
-            NAPFIRE_OK) {
-        printf(",\"missing_sentence\":null,\"missing_patch\":null");
+    if (!pic_missing_describe(r, sentence, sizeof sentence, patch, sizeof patch)) {
+        out_s(o, ",\"missing_sentence\":null,\"missing_patch\":null");
         return;
     }
-    printf(",\"missing_sentence\":");
-    cli_json_string(sentence);
-    printf(",\"missing_patch\":");
-    cli_json_string(patch);
+    out_s(o, ",\"missing_sentence\":");
+    out_json_string(o, sentence);
+    out_s(o, ",\"missing_patch\":");
+    out_json_string(o, patch);
 }
 
-static void print_text(const napfire_shot *shot, const napfire_rules *rules, int32_t measure, int32_t distance,
-                       int32_t roll, int32_t die, int st, const napfire_result *r) {
-    char buf[64];
-    /* NONE is "out of range" only when that clause holds; otherwise the band
-     * was not determined (its maxima are unknown). */
-    int band_known = r->band != NAPFIRE_BAND_NONE || (r->reasons & (1u << NAPFIRE_REASON_OUT_OF_RANGE));
-    printf("distance: %d %s -> band %s\n", distance, unit_name(measure),
-           band_known ? lower(napfire_enum_name(NAPFIRE_ENUM_BAND, r->band), buf, sizeof buf) : "not determined");
-    if (st == NAPFIRE_OK && !r->permitted) {
-        printf("verdict: NOT PERMITTED: %s\n", napfire_reason_name(r->reason));
-        for (int32_t i = 1; i < 32; i++)
-            if (r->reasons & (1u << i) && i != r->reason)
-                printf("  also: %s\n", napfire_reason_name(i));
-        return;
-    }
-    if (!band_known) {
-        printf("verdict: UNKNOWN RULES DATA: ");
-        print_missing(stdout, r);
-        printf("\n");
-        return;
-    }
+/* The roll as the command line gave it. */
+struct roll {
+    int32_t measure, distance, roll, die;
+};
+
+/* The modifiers the library applied, suppressed or could not value. */
+static void print_modifiers(const napfire_shot *shot, const napfire_rules *rules) {
     napfire_modifier items[32];
     size_t count = 0;
     int32_t net = 0;
@@ -221,16 +229,12 @@ static void print_text(const napfire_shot *shot, const napfire_rules *rules, int
         printf("  none\n");
     if (mst == NAPFIRE_OK)
         printf("  net %+d\n", net);
-    if (st == NAPFIRE_EUNKNOWN && r->missing != NAPFIRE_MISSING_MODIFIER && r->missing != NAPFIRE_MISSING_RANGE)
-        printf("roll %d %+d = %d\n", roll, r->net_modifier, r->modified_roll);
-    if (st == NAPFIRE_EUNKNOWN) {
-        printf("verdict: UNKNOWN RULES DATA: ");
-        print_missing(stdout, r);
-        printf("\n  supply it in your own rules data (doc/rules-format.md); "
-               "the built-in data never guesses.\n");
-        return;
-    }
-    printf("roll %d %+d = %d", roll, r->net_modifier, r->modified_roll);
+}
+
+/* The table, the halving, the half die and the casualties of a resolved
+ * roll. */
+static void print_casualties(const struct roll *in, const napfire_result *r) {
+    printf("roll %d %+d = %d", in->roll, r->net_modifier, r->modified_roll);
     if (r->column < 0) {
         printf(" -> below 1: no effect (F-TAB-3)\n");
     } else {
@@ -246,7 +250,7 @@ static void print_text(const napfire_shot *shot, const napfire_rules *rules, int
         printf(" (F-CAS-1)\n");
     }
     if (r->half_die_used)
-        printf("half die %d -> %s (F-CAS-3)\n", die, die >= 4 ? "a whole figure" : "dropped");
+        printf("half die %d -> %s (F-CAS-3)\n", in->die, in->die >= 4 ? "a whole figure" : "dropped");
     else if (r->half_pending)
         printf("half die: PENDING - roll 1D6 and resolve again with --half-die (F-CAS-4)\n");
     else if (r->halves % 2)
@@ -256,91 +260,161 @@ static void print_text(const napfire_shot *shot, const napfire_rules *rules, int
     printf("verdict: PERMITTED\n");
 }
 
+static void print_text(const napfire_shot *shot, const napfire_rules *rules, const struct roll *in, int st,
+                       const napfire_result *r) {
+    char buf[64];
+    /* NONE is "out of range" only when that clause holds; otherwise the band
+     * was not determined (its maxima are unknown). */
+    int band_known = r->band != NAPFIRE_BAND_NONE || (r->reasons & (1u << NAPFIRE_REASON_OUT_OF_RANGE));
+    printf("distance: %d %s -> band %s\n", in->distance, unit_name(in->measure),
+           band_known ? lower(napfire_enum_name(NAPFIRE_ENUM_BAND, r->band), buf, sizeof buf) : "not determined");
+    if (st == NAPFIRE_OK && !r->permitted) {
+        printf("verdict: NOT PERMITTED: %s\n", napfire_reason_name(r->reason));
+        for (int32_t i = 1; i < 32; i++)
+            if (r->reasons & (1u << i) && i != r->reason)
+                printf("  also: %s\n", napfire_reason_name(i));
+        return;
+    }
+    if (!band_known) {
+        printf("verdict: UNKNOWN RULES DATA: ");
+        print_missing(stdout, r);
+        printf("\n");
+        return;
+    }
+    print_modifiers(shot, rules);
+    if (st == NAPFIRE_EUNKNOWN && r->missing != NAPFIRE_MISSING_MODIFIER && r->missing != NAPFIRE_MISSING_RANGE)
+        printf("roll %d %+d = %d\n", in->roll, r->net_modifier, r->modified_roll);
+    if (st == NAPFIRE_EUNKNOWN) {
+        printf("verdict: UNKNOWN RULES DATA: ");
+        print_missing(stdout, r);
+        printf("\n  supply it in your own rules data (doc/rules-format.md); "
+               "the built-in data never guesses.\n");
+        return;
+    }
+    print_casualties(in, r);
+}
+
 static void print_json(const napfire_shot *shot, const napfire_rules *rules, int st, const napfire_result *r) {
+    struct out *o = out_stdout();
     napfire_modifier items[32];
     size_t count = 0;
     int32_t net = 0;
     int mst = napfire_shot_modifiers(shot, rules, items, 32, &count, &net);
-    printf("{\"status\":\"%s\",\"permitted\":%d,\"reason\":\"%s\",\"reasons\":[", napfire_status_name(st), r->permitted,
-           napfire_reason_name(r->reason));
+    out_fmt(o, "{\"status\":\"%s\",\"permitted\":%d,\"reason\":\"%s\",\"reasons\":[", napfire_status_name(st),
+            r->permitted, napfire_reason_name(r->reason));
     int first = 1;
     for (int32_t i = 1; i < 32; i++)
         if (r->reasons & (1u << i)) {
-            printf("%s\"%s\"", first ? "" : ",", napfire_reason_name(i));
+            out_fmt(o, "%s\"%s\"", first ? "" : ",", napfire_reason_name(i));
             first = 0;
         }
-    printf("],\"band\":\"%s\",\"modifiers\":[", napfire_enum_name(NAPFIRE_ENUM_BAND, r->band));
+    out_fmt(o, "],\"band\":\"%s\",\"modifiers\":[", napfire_enum_name(NAPFIRE_ENUM_BAND, r->band));
     for (size_t i = 0; i < count && (mst == NAPFIRE_OK || mst == NAPFIRE_EUNKNOWN); i++)
-        printf("%s{\"id\":\"%s\",\"value\":%d,\"applied\":%d,\"suppressed_by\":\"%s\"}", i ? "," : "",
-               napfire_modifier_name(items[i].id), items[i].value, items[i].applied,
-               items[i].suppressed_by ? napfire_modifier_name(items[i].suppressed_by) : "");
-    printf("],\"net_modifier\":%d,\"modified_roll\":%d,\"row\":%d,\"column\":%d,"
-           "\"table_halves\":%d,\"halves\":%d,\"half_die_used\":%d,\"half_pending\":%d,"
-           "\"casualties\":%d,\"target_casualties\":%d,\"screen_casualties\":%d,"
-           "\"missing\":\"%s\",\"missing_index\":[%d,%d,%d,%d]",
-           r->net_modifier, r->modified_roll, r->row, r->column, r->table_halves, r->halves, r->half_die_used,
-           r->half_pending, r->casualties, r->target_casualties, r->screen_casualties,
-           napfire_enum_name(NAPFIRE_ENUM_MISSING, r->missing), r->missing_index[0], r->missing_index[1],
-           r->missing_index[2], r->missing_index[3]);
-    cli_json_missing_text(r);
-    printf("}\n");
+        out_fmt(o, "%s{\"id\":\"%s\",\"value\":%d,\"applied\":%d,\"suppressed_by\":\"%s\"}", i ? "," : "",
+                napfire_modifier_name(items[i].id), items[i].value, items[i].applied,
+                items[i].suppressed_by ? napfire_modifier_name(items[i].suppressed_by) : "");
+    out_fmt(o,
+            "],\"net_modifier\":%d,\"modified_roll\":%d,\"row\":%d,\"column\":%d,"
+            "\"table_halves\":%d,\"halves\":%d,\"half_die_used\":%d,\"half_pending\":%d,"
+            "\"casualties\":%d,\"target_casualties\":%d,\"screen_casualties\":%d,"
+            "\"missing\":\"%s\",\"missing_index\":[%d,%d,%d,%d]",
+            r->net_modifier, r->modified_roll, r->row, r->column, r->table_halves, r->halves, r->half_die_used,
+            r->half_pending, r->casualties, r->target_casualties, r->screen_casualties,
+            napfire_enum_name(NAPFIRE_ENUM_MISSING, r->missing), r->missing_index[0], r->missing_index[1],
+            r->missing_index[2], r->missing_index[3]);
+    json_missing(o, r);
+    out_s(o, "}\n");
 }
 
-/* Report bad input: @p what, then the offending argument if any. */
-/* napfire odds: the exact distribution over 2D6 x half die (216). */
-static int print_odds(const char *cmd, const napfire_shot *shot, const napfire_rules *rules, int json) {
+/* napfire odds: the exact distribution over 2D6 x half die (216), what is
+ * known of it, and the expected casualties when nothing is unknown. */
+struct odds {
     napfire_outcome out[64];
-    size_t n = 0;
-    int32_t unknown = 0;
+    size_t n;
+    int32_t unknown;
     napfire_result v;
+    int known; /* the expected value is known */
+    int32_t num, den;
+    double ev;
+};
+
+static void odds_json(const struct odds *d) {
+    struct out *o = out_stdout();
+    out_fmt(o, "{\"permitted\":%d,\"reason\":\"%s\",\"denominator\":%d,\"outcomes\":[", d->v.permitted,
+            napfire_reason_name(d->v.reason), NAPFIRE_OUTCOME_DENOMINATOR);
+    for (size_t i = 0; i < d->n; i++)
+        out_fmt(o, "%s{\"target\":%d,\"screen\":%d,\"weight\":%d}", i ? "," : "", d->out[i].target_casualties,
+                d->out[i].screen_casualties, d->out[i].weight);
+    out_fmt(o, "],\"unknown_weight\":%d,\"missing\":\"%s\",\"missing_index\":[%d,%d,%d,%d]", d->unknown,
+            napfire_enum_name(NAPFIRE_ENUM_MISSING, d->v.missing), d->v.missing_index[0], d->v.missing_index[1],
+            d->v.missing_index[2], d->v.missing_index[3]);
+    json_missing(o, &d->v);
+    if (d->known)
+        out_fmt(o, ",\"expected\":[%d,%d]}\n", d->num, d->den);
+    else
+        out_s(o, ",\"expected\":null}\n");
+}
+
+static void odds_text(const struct odds *d) {
+    if (d->v.permitted == 0)
+        printf("verdict: NOT PERMITTED: %s\n", napfire_reason_name(d->v.reason));
+    else if (d->v.permitted < 0)
+        printf("verdict: UNDECIDED (a clause needs unknown rules data)\n");
+    printf("%-8s %-8s %8s %8s\n", "target", "screen", "/216", "percent");
+    for (size_t i = 0; i < d->n; i++)
+        printf("%-8d %-8d %8d %7.2f%%\n", d->out[i].target_casualties, d->out[i].screen_casualties, d->out[i].weight,
+               100.0 * d->out[i].weight / NAPFIRE_OUTCOME_DENOMINATOR);
+    if (d->unknown > 0) {
+        printf("%-17s %8d %7.2f%%\n", "unknown", d->unknown, 100.0 * d->unknown / NAPFIRE_OUTCOME_DENOMINATOR);
+        printf("unknown rules data, first needed: ");
+        print_missing(stdout, &d->v);
+        printf("\n  supply it in your own rules data (--rules FILE); the built-in data "
+               "never guesses.\n");
+    }
+    if (d->known)
+        printf("expected casualties: %d/%d = %.3f\n", d->num, d->den, d->ev);
+    else
+        printf("expected casualties: not known (%d/216 of the rolls need unknown data)\n", d->unknown);
+}
+
+static int print_odds(const char *cmd, const napfire_shot *shot, const napfire_rules *rules, int json) {
+    static struct odds d;
+    memset(&d, 0, sizeof d);
+    d.den = 1;
     /* The odds over what is known: with unknown rules data, the rolls that
      * can be resolved still show, and the rest is one "unknown" weight. */
-    int st = napfire_shot_distribution_known(shot, rules, out, 64, &n, &unknown, &v);
+    int st = napfire_shot_distribution_known(shot, rules, d.out, 64, &d.n, &d.unknown, &d.v);
     if (st != NAPFIRE_OK && st != NAPFIRE_EUNKNOWN) {
         fprintf(stderr, "napfire %s: %s\n", cmd, napfire_strerror(st));
         return CLI_BAD_INPUT;
     }
-    int32_t num = 0, den = 1;
-    double ev = 0;
-    int known = st == NAPFIRE_OK && napfire_shot_expected(shot, rules, &num, &den, &ev) == NAPFIRE_OK;
-    if (json) {
-        printf("{\"permitted\":%d,\"reason\":\"%s\",\"denominator\":%d,\"outcomes\":[", v.permitted,
-               napfire_reason_name(v.reason), NAPFIRE_OUTCOME_DENOMINATOR);
-        for (size_t i = 0; i < n; i++)
-            printf("%s{\"target\":%d,\"screen\":%d,\"weight\":%d}", i ? "," : "", out[i].target_casualties,
-                   out[i].screen_casualties, out[i].weight);
-        printf("],\"unknown_weight\":%d,\"missing\":\"%s\",\"missing_index\":[%d,%d,%d,%d]", unknown,
-               napfire_enum_name(NAPFIRE_ENUM_MISSING, v.missing), v.missing_index[0], v.missing_index[1],
-               v.missing_index[2], v.missing_index[3]);
-        cli_json_missing_text(&v);
-        if (known)
-            printf(",\"expected\":[%d,%d]}\n", num, den);
-        else
-            printf(",\"expected\":null}\n");
-    } else {
-        if (v.permitted == 0)
-            printf("verdict: NOT PERMITTED: %s\n", napfire_reason_name(v.reason));
-        else if (v.permitted < 0)
-            printf("verdict: UNDECIDED (a clause needs unknown rules data)\n");
-        printf("%-8s %-8s %8s %8s\n", "target", "screen", "/216", "percent");
-        for (size_t i = 0; i < n; i++)
-            printf("%-8d %-8d %8d %7.2f%%\n", out[i].target_casualties, out[i].screen_casualties, out[i].weight,
-                   100.0 * out[i].weight / NAPFIRE_OUTCOME_DENOMINATOR);
-        if (unknown > 0) {
-            printf("%-17s %8d %7.2f%%\n", "unknown", unknown, 100.0 * unknown / NAPFIRE_OUTCOME_DENOMINATOR);
-            printf("unknown rules data, first needed: ");
-            print_missing(stdout, &v);
-            printf("\n  supply it in your own rules data (--rules FILE); the built-in data "
-                   "never guesses.\n");
-        }
-        if (known)
-            printf("expected casualties: %d/%d = %.3f\n", num, den, ev);
-        else
-            printf("expected casualties: not known (%d/216 of the rolls need unknown data)\n", unknown);
-    }
+    d.known = st == NAPFIRE_OK && napfire_shot_expected(shot, rules, &d.num, &d.den, &d.ev) == NAPFIRE_OK;
+    if (json)
+        odds_json(&d);
+    else
+        odds_text(&d);
     if (st == NAPFIRE_EUNKNOWN)
         return CLI_UNKNOWN;
-    return v.permitted ? CLI_RESOLVED : CLI_FORBIDDEN;
+    return d.v.permitted ? CLI_RESOLVED : CLI_FORBIDDEN;
+}
+
+static int draw_odds(struct out *o, const void *pic) {
+    return svg_odds(o, pic);
+}
+
+/* --svg FILE: the picture of the odds, computed here, drawn by svg.c. */
+static int odds_svg(const char *path, const char *cmd, const napfire_shot *s, const napfire_rules *rules) {
+    static struct svg_odds_pic pic;
+    char title[96];
+    napfire_result missing;
+    int32_t reason = 0;
+    snprintf(title, sizeof title, "napfire %s: outcomes over 2D6 x half die", cmd);
+    int st = pic_odds(&pic, title, s, rules, &missing, &reason);
+    if (st != NAPFIRE_OK) {
+        fprintf(stderr, "napfire %s: cannot compute the odds for the SVG picture: %s\n", cmd, napfire_strerror(st));
+        return CLI_BAD_INPUT;
+    }
+    return cli_write_file(cmd, path, draw_odds, &pic);
 }
 
 static int bad(const char *cmd, const char *what, const char *arg) {
@@ -426,38 +500,128 @@ static int build_shot(const char *cmd, const struct cli_arg *args, int32_t measu
     return CLI_RESOLVED;
 }
 
-/* The four commands sharing the table: the usage, text and rows of each. */
-static struct cli_spec fire_spec(const char *cmd, int artillery, int odds) {
-    static const char *const about[2][2] = {
-        {"Resolves one musketry shot with the built-in rules data (F-DATA)\n"
-         "and explains it.",
-         "Resolves one artillery shot with the built-in rules data (F-DATA)\n"
-         "and explains it."},
-        {"The exact odds of one musketry shot: every outcome over 2D6 and the\n"
-         "half die (216 equally likely rolls), and the expected casualties.",
-         "The exact odds of one artillery shot: every outcome over 2D6 and the\n"
-         "half die (216 equally likely rolls), and the expected casualties."},
+/* The four commands sharing the table. */
+struct fire_kind {
+    const char *cmd;
+    int artillery; /* the firer is a battery */
+    int odds;      /* the distribution, not one roll */
+    unsigned scope;
+    const char *usage, *about;
+};
+
+#define RESOLVE_USAGE "[OPTIONS] --distance D --roll N"
+#define ODDS_USAGE "[OPTIONS] --distance D"
+
+static const struct fire_kind musketry = {
+    .cmd = "musketry",
+    .scope = S_MUSKETRY,
+    .usage = RESOLVE_USAGE,
+    .about = "Resolves one musketry shot with the built-in rules data (F-DATA)\n"
+             "and explains it.",
+};
+static const struct fire_kind artillery = {
+    .cmd = "artillery",
+    .artillery = 1,
+    .scope = S_ARTILLERY,
+    .usage = RESOLVE_USAGE,
+    .about = "Resolves one artillery shot with the built-in rules data (F-DATA)\n"
+             "and explains it.",
+};
+static const struct fire_kind odds_musketry = {
+    .cmd = "odds musketry",
+    .odds = 1,
+    .scope = S_ODDS_MUSKETRY,
+    .usage = ODDS_USAGE,
+    .about = "The exact odds of one musketry shot: every outcome over 2D6 and the\n"
+             "half die (216 equally likely rolls), and the expected casualties.",
+};
+static const struct fire_kind odds_artillery = {
+    .cmd = "odds artillery",
+    .artillery = 1,
+    .odds = 1,
+    .scope = S_ODDS_ARTILLERY,
+    .usage = ODDS_USAGE,
+    .about = "The exact odds of one artillery shot: every outcome over 2D6 and the\n"
+             "half die (216 equally likely rolls), and the expected casualties.",
+};
+
+static struct cli_spec fire_spec(const struct fire_kind *k) {
+    struct cli_spec spec = {
+        .cmd = k->cmd,
+        .usage = k->usage,
+        .about = k->about,
+        .epilog = "\nDistances: 15cm, 150mm, 9in or 9\" (metric and imperial are separate\n"
+                  "tables; do not mix them in one shot).\n"
+                  "Exit status: 0 resolved (odds: permitted), 1 the rules forbid the shot,\n"
+                  "2 bad input, 3 the rules data needed is unknown (the message names it),\n"
+                  "4 the output could not be written.\n",
+        .opts = opts,
+        .nopts = NOPTS,
+        .scope = k->scope,
     };
-    static const unsigned scope[2][2] = {{S_MUSKETRY, S_ARTILLERY}, {S_ODDS_MUSKETRY, S_ODDS_ARTILLERY}};
-    struct cli_spec spec = {cmd,
-                            odds ? "[OPTIONS] --distance D" : "[OPTIONS] --distance D --roll N",
-                            about[odds != 0][artillery != 0],
-                            "\nDistances: 15cm, 150mm, 9in or 9\" (metric and imperial are separate\n"
-                            "tables; do not mix them in one shot).\n"
-                            "Exit status: 0 resolved (odds: permitted), 1 the rules forbid the shot,\n"
-                            "2 bad input, 3 the rules data needed is unknown (the message names it),\n"
-                            "4 the output could not be written.\n",
-                            opts,
-                            NOPTS,
-                            scope[odds != 0][artillery != 0],
-                            0,
-                            0};
     return spec;
 }
 
-int napfire_cmd_fire(int argc, char **argv, int artillery, int odds) {
-    const char *cmd = odds ? (artillery ? "odds artillery" : "odds musketry") : artillery ? "artillery" : "musketry";
-    const struct cli_spec spec = fire_spec(cmd, artillery, odds);
+/* The shot the options describe, ready to resolve: rules loaded, units
+ * and shot built; every refusal reported. */
+struct fire_input {
+    napfire_rules rules;
+    const napfire_rules *use_rules; /* NULL: the built-in data */
+    napfire_unit firer, target;
+    napfire_shot shot;
+    struct roll roll;
+};
+
+static int fire_input(const struct fire_kind *k, const struct cli_arg *args, struct fire_input *in) {
+    int32_t measure;
+    if (check_measures(k->cmd, args, &measure) != CLI_RESOLVED)
+        return CLI_BAD_INPUT;
+    const struct cli_arg *distance = &args[row_of("distance")];
+    const struct cli_arg *rules_file = &args[row_of("rules")];
+    if (!distance->given)
+        return cli_error(k->cmd, "--distance is required (e.g. --distance 15cm)");
+    if (!args[row_of("roll")].given && !k->odds)
+        return cli_error(k->cmd, "--roll is required (the 2D6 roll, 2..12)");
+    in->use_rules = NULL;
+    if (rules_file->given) {
+        int lst = cli_load_rules(k->cmd, rules_file->text, &in->rules);
+        if (lst != CLI_RESOLVED)
+            return lst;
+        in->use_rules = &in->rules;
+    }
+    if (build_units(k->cmd, args, k->artillery, &in->firer, &in->target) != CLI_RESOLVED ||
+        build_shot(k->cmd, args, measure, &in->firer, &in->target, &in->shot) != CLI_RESOLVED)
+        return CLI_BAD_INPUT;
+    in->roll.measure = measure < 0 ? NAPFIRE_MEASURE_METRIC : measure;
+    in->roll.distance = distance->value;
+    in->roll.roll = args[row_of("roll")].value;
+    in->roll.die = args[row_of("half-die")].value;
+    return CLI_RESOLVED;
+}
+
+/* One roll resolved and explained. */
+static int resolve(const char *cmd, const struct fire_input *in, int json) {
+    napfire_result r;
+    int st = napfire_shot_resolve(&in->shot, in->use_rules, in->roll.roll, in->roll.die, &r);
+    if (st != NAPFIRE_OK && st != NAPFIRE_EUNKNOWN) {
+        fprintf(stderr, "napfire %s: %s (%s)\n", cmd, napfire_strerror(st), napfire_status_name(st));
+        return CLI_BAD_INPUT;
+    }
+    if (json)
+        print_json(&in->shot, in->use_rules, st, &r);
+    else
+        print_text(&in->shot, in->use_rules, &in->roll, st, &r);
+    if (st == NAPFIRE_EUNKNOWN) {
+        fprintf(stderr, "napfire %s: rules data unknown: ", cmd);
+        print_missing(stderr, &r);
+        fprintf(stderr, "\n");
+        return CLI_UNKNOWN;
+    }
+    return r.permitted ? CLI_RESOLVED : CLI_FORBIDDEN;
+}
+
+static int fire_main(int argc, char **argv, const struct fire_kind *k) {
+    const struct cli_spec spec = fire_spec(k);
     struct cli_arg args[NOPTS];
     const char *pos[1];
     int npos = 0;
@@ -466,58 +630,38 @@ int napfire_cmd_fire(int argc, char **argv, int artillery, int odds) {
         return CLI_RESOLVED;
     if (rc != CLI_RESOLVED)
         return rc;
-
-    int32_t measure;
-    if (check_measures(cmd, args, &measure) != CLI_RESOLVED)
-        return CLI_BAD_INPUT;
-    const struct cli_arg *distance = &args[row_of("distance")];
-    const struct cli_arg *roll = &args[row_of("roll")];
-    const struct cli_arg *die = &args[row_of("half-die")];
-    const struct cli_arg *rules_file = &args[row_of("rules")];
-    int json = args[row_of("json")].given;
     const struct cli_arg *svg = &args[row_of("svg")];
-    if (!distance->given)
-        return cli_error(cmd, "--distance is required (e.g. --distance 15cm)");
-    if (!roll->given && !odds)
-        return cli_error(cmd, "--roll is required (the 2D6 roll, 2..12)");
-
-    static napfire_rules rules;
-    const napfire_rules *use_rules = NULL;
-    if (rules_file->given) {
-        int lst = cli_load_rules(cmd, rules_file->text, &rules);
-        if (lst != CLI_RESOLVED)
-            return lst;
-        use_rules = &rules;
-    }
-    napfire_unit firer, target;
-    napfire_shot shot;
-    if (build_units(cmd, args, artillery, &firer, &target) != CLI_RESOLVED ||
-        build_shot(cmd, args, measure, &firer, &target, &shot) != CLI_RESOLVED)
+    const struct cli_arg *rules_file = &args[row_of("rules")];
+    const struct cli_input inputs[] = {{"rules file", rules_file->given ? rules_file->text : NULL}};
+    if (svg->given && cli_check_output(k->cmd, "--svg", svg->text, inputs, 1) != CLI_RESOLVED)
         return CLI_BAD_INPUT;
-
+    static struct fire_input in;
+    rc = fire_input(k, args, &in);
+    if (rc != CLI_RESOLVED)
+        return rc;
     if (svg->given) {
-        int sst = svg_odds_file(svg->text, cmd, &shot, use_rules);
-        if (sst != 0)
-            return sst;
+        rc = odds_svg(svg->text, k->cmd, &in.shot, in.use_rules);
+        if (rc != CLI_RESOLVED)
+            return rc;
     }
-    if (odds)
-        return print_odds(cmd, &shot, use_rules, json);
-    napfire_result r;
-    int st = napfire_shot_resolve(&shot, use_rules, roll->value, die->value, &r);
-    if (st != NAPFIRE_OK && st != NAPFIRE_EUNKNOWN) {
-        fprintf(stderr, "napfire %s: %s (%s)\n", cmd, napfire_strerror(st), napfire_status_name(st));
-        return CLI_BAD_INPUT;
-    }
-    if (json)
-        print_json(&shot, use_rules, st, &r);
-    else
-        print_text(&shot, use_rules, measure < 0 ? NAPFIRE_MEASURE_METRIC : measure, distance->value, roll->value,
-                   die->value, st, &r);
-    if (st == NAPFIRE_EUNKNOWN) {
-        fprintf(stderr, "napfire %s: rules data unknown: ", cmd);
-        print_missing(stderr, &r);
-        fprintf(stderr, "\n");
-        return CLI_UNKNOWN;
-    }
-    return r.permitted ? CLI_RESOLVED : CLI_FORBIDDEN;
+    int json = args[row_of("json")].given;
+    if (k->odds)
+        return print_odds(k->cmd, &in.shot, in.use_rules, json);
+    return resolve(k->cmd, &in, json);
+}
+
+int napfire_cmd_musketry(int argc, char **argv) {
+    return fire_main(argc, argv, &musketry);
+}
+
+int napfire_cmd_artillery(int argc, char **argv) {
+    return fire_main(argc, argv, &artillery);
+}
+
+int napfire_cmd_odds_musketry(int argc, char **argv) {
+    return fire_main(argc, argv, &odds_musketry);
+}
+
+int napfire_cmd_odds_artillery(int argc, char **argv) {
+    return fire_main(argc, argv, &odds_artillery);
 }

@@ -8,7 +8,6 @@
  * Exit status: 0 clear, 1 blocked, 2 bad input, 4 the output could not be
  * written (3, "not applicable", is never returned by this command).
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +16,9 @@
 
 #include "cli.h"
 #include "map.h"
+#include "number.h"
 #include "opts.h"
+#include "picture.h"
 #include "svg.h"
 
 enum los_row {
@@ -33,88 +34,95 @@ enum los_row {
 
 /* One row per option (opts.h); the order is enum los_row's. */
 static const struct cli_opt los_opts[] = {
-    {"front", "LIST", CLI_TEXT, 0, 0, 0, 0, 0, 0, NULL,
-     "front hexsides of the firer: digits 0-5 "
-     "separated by commas, or 'all' (default: all six)"},
-    {"facing", "FORM:F", CLI_TEXT, 0, 0, 0, 0, 0, 0, NULL,
-     "front hexsides from a formation and facing "
-     "(H-FACE): FORM column, artillery, line, "
-     "tirailleur or square; F 0..11 (2i faces "
-     "hexside i, 2v+1 faces vertex v)"},
-    {"firer-side", "N", CLI_INT, 0, 0, CLI_MAP_SIDE_MAX, 0, 0, 0, NULL,
-     "the firer's side (default: the unit in its "
-     "hex, else 1)"},
-    {"target-side", "N", CLI_INT, 0, 0, CLI_MAP_SIDE_MAX, 0, 0, 0, NULL,
-     "the target's side (default: the unit in its "
-     "hex, else 2)"},
-    {"friend-target-side", NULL, CLI_FLAG, 0, 0, 0, 0, 0, 0, NULL,
-     "a unit adjacent to the target is 'friendly' "
-     "when on the target's side (H-ELV-2; "
-     "default: the firer's side)"},
-    {"json", NULL, CLI_FLAG, 0, 0, 0, 0, 0, 0, NULL, "print the result as JSON"},
-    {"svg", "FILE", CLI_TEXT, 0, 0, 0, 0, 0, 0, NULL, "also draw the map, trace and verdict as SVG into FILE"},
+    [L_FRONT] = {.name = "front",
+                 .metavar = "LIST",
+                 .type = CLI_TEXT,
+                 .help = "front hexsides of the firer: digits 0-5 "
+                         "separated by commas, or 'all' (default: all six)"},
+    [L_FACING] = {.name = "facing",
+                  .metavar = "FORM:F",
+                  .type = CLI_TEXT,
+                  .help = "front hexsides from a formation and facing "
+                          "(H-FACE): FORM column, artillery, line, "
+                          "tirailleur or square; F 0..11 (2i faces "
+                          "hexside i, 2v+1 faces vertex v)"},
+    [L_FIRER_SIDE] = {.name = "firer-side",
+                      .metavar = "N",
+                      .type = CLI_INT,
+                      .lo = 0,
+                      .hi = CLI_MAP_SIDE_MAX,
+                      .help = "the firer's side (default: the unit in its "
+                              "hex, else 1)"},
+    [L_TARGET_SIDE] = {.name = "target-side",
+                       .metavar = "N",
+                       .type = CLI_INT,
+                       .lo = 0,
+                       .hi = CLI_MAP_SIDE_MAX,
+                       .help = "the target's side (default: the unit in its "
+                               "hex, else 2)"},
+    [L_FRIEND_TARGET_SIDE] = {.name = "friend-target-side",
+                              .type = CLI_FLAG,
+                              .help = "a unit adjacent to the target is 'friendly' "
+                                      "when on the target's side (H-ELV-2; "
+                                      "default: the firer's side)"},
+    [L_JSON] = {.name = "json", .type = CLI_FLAG, .help = "print the result as JSON"},
+    [L_SVG] = {.name = "svg",
+               .metavar = "FILE",
+               .type = CLI_TEXT,
+               .help = "also draw the map, trace and verdict as SVG into FILE"},
 };
 
-static const struct cli_spec los_spec = {"los",
-                                         "[OPTIONS] MAP FIRER TARGET",
-                                         "Trace the line of sight from FIRER to TARGET on the hex map MAP\n"
-                                         "(format: doc/los-map-format.md) and judge it by rules H-LOS and H-ELV.\n"
-                                         "FIRER and TARGET are 0-based offset coordinates COL,ROW in the map's\n"
-                                         "layout (printed maps numbered from 01: subtract one from each); put\n"
-                                         "'--' before them when a coordinate is negative.",
-                                         "\nExit status: 0 clear, 1 blocked (the rules forbid it), 2 bad input\n"
-                                         "(option, map file, coordinates), 4 the output could not be written.\n",
-                                         los_opts,
-                                         L_ROWS,
-                                         1u,
-                                         3,
-                                         3};
+static const struct cli_spec los_spec = {
+    .cmd = "los",
+    .usage = "[OPTIONS] MAP FIRER TARGET",
+    .about = "Trace the line of sight from FIRER to TARGET on the hex map MAP\n"
+             "(format: doc/los-map-format.md) and judge it by rules H-LOS and H-ELV.\n"
+             "FIRER and TARGET are 0-based offset coordinates COL,ROW in the map's\n"
+             "layout (printed maps numbered from 01: subtract one from each); put\n"
+             "'--' before them when a coordinate is negative.",
+    .epilog = "\nExit status: 0 clear, 1 blocked (the rules forbid it), 2 bad input\n"
+              "(option, map file, coordinates), 4 the output could not be written.\n",
+    .opts = los_opts,
+    .nopts = L_ROWS,
+    .scope = 1u,
+    .min_pos = 3,
+    .max_pos = 3,
+};
 
-static int parse_int(const char *s, long lo, long hi, int32_t *out) {
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (errno || end == s || *end || v < lo || v > hi)
-        return 0;
-    *out = (int32_t)v;
-    return 1;
-}
-
-/* "COL,ROW" */
+/* "COL,ROW": two numbers of the one syntax (number.h), one comma. */
 static int parse_pair(const char *s, int32_t *a, int32_t *b) {
-    char buf[64];
-    const char *comma = strchr(s, ',');
-    if (!comma || (size_t)(comma - s) >= sizeof buf)
-        return 0;
-    memcpy(buf, s, (size_t)(comma - s));
-    buf[comma - s] = '\0';
-    return parse_int(buf, -NAPFIRE_HEX_COORD_MAX, NAPFIRE_HEX_COORD_MAX, a) &&
-           parse_int(comma + 1, -NAPFIRE_HEX_COORD_MAX, NAPFIRE_HEX_COORD_MAX, b);
+    const char *p = cli_number(s, -NAPFIRE_HEX_COORD_MAX, NAPFIRE_HEX_COORD_MAX, a);
+    return p && *p == ',' && cli_whole_number(p + 1, -NAPFIRE_HEX_COORD_MAX, NAPFIRE_HEX_COORD_MAX, b) == 0;
 }
 
-/* At least one hexside: an empty list would be a firer that sees nothing,
- * which no formation has (H-FACE). */
+/* Hexsides 0..5 separated by commas. At least one hexside: an empty list
+ * would be a firer that sees nothing, which no formation has (H-FACE). */
 static int parse_front(const char *s, uint32_t *mask) {
     if (!strcmp(s, "all")) {
         *mask = 0x3F;
         return 1;
     }
     uint32_t m = 0;
-    for (const char *p = s; *p; p++) {
-        if (*p >= '0' && *p <= '5' && (p[1] == ',' || p[1] == '\0'))
-            m |= 1u << (*p - '0');
-        else if (*p != ',' || p == s || p[1] == '\0' || p[1] == ',')
+    for (const char *p = s;; p++) {
+        int32_t side;
+        p = cli_number(p, 0, 5, &side);
+        if (!p)
+            return 0;
+        m |= 1u << side;
+        if (*p == '\0')
+            break;
+        if (*p != ',')
             return 0;
     }
     *mask = m;
-    return m != 0;
+    return 1;
 }
 
 static int parse_facing(const char *s, uint32_t *mask) {
     static const char *const names[] = {"column", "artillery", "line", "tirailleur", "square"};
     const char *colon = strchr(s, ':');
     int32_t facing;
-    if (!colon || !parse_int(colon + 1, 0, 11, &facing))
+    if (!colon || cli_whole_number(colon + 1, 0, 11, &facing) != 0)
         return 0;
     for (int32_t f = 0; f < 5; f++)
         if (strlen(names[f]) == (size_t)(colon - s) && !strncmp(s, names[f], (size_t)(colon - s)))
@@ -208,93 +216,98 @@ static void describe(const napfire_hex_info *c, char *buf, size_t cap) {
              c->presence != NAPFIRE_PRESENCE_NONE ? side : "");
 }
 
-static void print_mask(FILE *o, uint32_t mask, const char *sep) {
+static void print_mask(struct out *o, uint32_t mask, const char *sep) {
     int first = 1;
     for (int i = 0; i < 6; i++)
         if (mask & (1u << i)) {
-            fprintf(o, "%s%d", first ? "" : sep, i);
+            out_fmt(o, "%s%d", first ? "" : sep, i);
             first = 0;
         }
     /* Text output says "none"; JSON leaves the list empty: []. */
     if (first && sep[0] == ',' && sep[1] == '\0')
-        fprintf(o, "none");
+        out_s(o, "none");
 }
 
-static void json_hex(const struct cli_map *m, napfire_hex h) {
+/* What the command found: the map, the question, the answer, the trace. */
+struct los_answer {
+    const struct cli_map *map;
+    const napfire_los_query *q;
+    const napfire_los_result *res;
+    const napfire_trace_step *steps;
+    size_t nsteps;
+};
+
+static void json_hex(struct out *o, const struct cli_map *m, napfire_hex h) {
     int32_t col = 0, row = 0;
     (void)cli_map_cell(m, h, &col, &row);
-    printf("{\"col\": %d, \"row\": %d, \"q\": %d, \"r\": %d}", col, row, h.q, h.r);
+    out_fmt(o, "{\"col\": %d, \"row\": %d, \"q\": %d, \"r\": %d}", col, row, h.q, h.r);
 }
 
-static const char *const elev_id[] = {"", "H-ELV-3", "H-ELV-3", "H-ELV-1/2", "H-ELV-2"};
-
-static void print_los_json(const struct cli_map *m, const napfire_los_query *q, const napfire_los_result *res) {
-    napfire_trace it;
-    napfire_trace_step s;
-    int32_t more;
-    napfire_trace_init(&it, sizeof it, q->firer, q->target);
-    printf("{\n  \"firer\": ");
-    json_hex(m, q->firer);
-    printf(",\n  \"target\": ");
-    json_hex(m, q->target);
-    printf(",\n  \"distance\": %d,\n  \"front_hexsides\": [", res->distance);
-    print_mask(stdout, q->front_mask, ", ");
-    printf("],\n  \"exit_hexsides\": [");
-    print_mask(stdout, res->exit_mask, ", ");
-    printf("],\n  \"trace\": [");
-    int first = 1;
-    while (napfire_trace_next(&it, &s, &more) == NAPFIRE_OK && more) {
-        printf("%s\n    {\"kind\": \"%s\", \"hexes\": [", first ? "" : ",", step_name(s.kind));
-        json_hex(m, s.hex);
-        if (s.kind == NAPFIRE_STEP_HEXSIDE) {
-            printf(", ");
-            json_hex(m, s.other);
+static void json_trace(struct out *o, const struct los_answer *a) {
+    out_s(o, "],\n  \"trace\": [");
+    for (size_t i = 0; i < a->nsteps; i++) {
+        const napfire_trace_step *s = &a->steps[i];
+        out_fmt(o, "%s\n    {\"kind\": \"%s\", \"hexes\": [", i ? "," : "", step_name(s->kind));
+        json_hex(o, a->map, s->hex);
+        if (s->kind == NAPFIRE_STEP_HEXSIDE) {
+            out_s(o, ", ");
+            json_hex(o, a->map, s->other);
         }
-        printf("], \"from_firer\": %d, \"to_target\": %d}", s.from_start, s.to_end);
-        first = 0;
+        out_fmt(o, "], \"from_firer\": %d, \"to_target\": %d}", s->from_start, s->to_end);
     }
-    printf("\n  ],\n  \"clear\": %s,\n  \"rule\": \"%s\",\n  \"rule_id\": \"%s\",\n", res->clear ? "true" : "false",
-           napfire_hex_enum_name(NAPFIRE_HEX_ENUM_LOS_RULE, res->rule), napfire_los_rule_id(res->rule));
-    printf("  \"cause\": \"%s\",\n  \"elevation\": \"%s\",\n  \"elevation_rule_id\": \"%s\",\n",
-           napfire_hex_enum_name(NAPFIRE_HEX_ENUM_LOS_RULE, res->cause),
-           napfire_hex_enum_name(NAPFIRE_HEX_ENUM_ELEVATION, res->elevation), elev_id[res->elevation]);
-    printf("  \"blocker\": ");
+    out_s(o, "\n  ],\n");
+}
+
+static void print_los_json(const struct los_answer *a) {
+    struct out *o = out_stdout();
+    const napfire_los_result *res = a->res;
+    out_s(o, "{\n  \"firer\": ");
+    json_hex(o, a->map, a->q->firer);
+    out_s(o, ",\n  \"target\": ");
+    json_hex(o, a->map, a->q->target);
+    out_fmt(o, ",\n  \"distance\": %d,\n  \"front_hexsides\": [", res->distance);
+    print_mask(o, a->q->front_mask, ", ");
+    out_s(o, "],\n  \"exit_hexsides\": [");
+    print_mask(o, res->exit_mask, ", ");
+    json_trace(o, a);
+    out_fmt(o, "  \"clear\": %s,\n  \"rule\": \"%s\",\n  \"rule_id\": \"%s\",\n", res->clear ? "true" : "false",
+            napfire_hex_enum_name(NAPFIRE_HEX_ENUM_LOS_RULE, res->rule), napfire_los_rule_id(res->rule));
+    out_fmt(o, "  \"cause\": \"%s\",\n  \"elevation\": \"%s\",\n  \"elevation_rule_id\": \"%s\",\n",
+            napfire_hex_enum_name(NAPFIRE_HEX_ENUM_LOS_RULE, res->cause),
+            napfire_hex_enum_name(NAPFIRE_HEX_ENUM_ELEVATION, res->elevation), pic_elevation_id(res->elevation));
+    out_s(o, "  \"blocker\": ");
     if (res->blocker_kind == 0) {
-        printf("null");
+        out_s(o, "null");
     } else {
-        printf("[");
-        json_hex(m, res->blocker);
+        out_s(o, "[");
+        json_hex(o, a->map, res->blocker);
         if (res->blocker_kind == NAPFIRE_STEP_HEXSIDE) {
-            printf(", ");
-            json_hex(m, res->blocker_other);
+            out_s(o, ", ");
+            json_hex(o, a->map, res->blocker_other);
         }
-        printf("]");
+        out_s(o, "]");
     }
-    printf(",\n  \"lifted\": %d\n}\n", res->lifted);
+    out_fmt(o, ",\n  \"lifted\": %d\n}\n", res->lifted);
 }
 
-static void print_trace_text(const struct cli_map *m, const napfire_los_query *q) {
-    napfire_trace it;
-    napfire_trace_step s;
-    int32_t more;
+static void print_trace_text(const struct los_answer *a) {
     char d[96];
-    napfire_trace_init(&it, sizeof it, q->firer, q->target);
-    int n = 0;
-    while (napfire_trace_next(&it, &s, &more) == NAPFIRE_OK && more) {
+    for (size_t i = 0; i < a->nsteps; i++) {
+        const napfire_trace_step *s = &a->steps[i];
         int32_t c1, r1, c2, r2;
-        napfire_hex_info a = cli_map_cell(m, s.hex, &c1, &r1), b = cli_map_cell(m, s.other, &c2, &r2);
+        napfire_hex_info h1 = cli_map_cell(a->map, s->hex, &c1, &r1), h2 = cli_map_cell(a->map, s->other, &c2, &r2);
         char where[48];
-        if (s.kind == NAPFIRE_STEP_HEXSIDE)
+        if (s->kind == NAPFIRE_STEP_HEXSIDE)
             snprintf(where, sizeof where, "%d,%d | %d,%d", c1, r1, c2, r2);
         else
             snprintf(where, sizeof where, "%d,%d", c1, r1);
-        describe(&a, d, sizeof d);
-        printf("  %2d  %-7s  %-15s  %2d/%-2d  %s", ++n, step_name(s.kind), where, s.from_start, s.to_end, d);
-        if (s.kind == NAPFIRE_STEP_HEXSIDE) {
-            describe(&b, d, sizeof d);
+        describe(&h1, d, sizeof d);
+        printf("  %2d  %-7s  %-15s  %2d/%-2d  %s", (int)i + 1, step_name(s->kind), where, s->from_start, s->to_end, d);
+        if (s->kind == NAPFIRE_STEP_HEXSIDE) {
+            describe(&h2, d, sizeof d);
             printf(" | %s  (H-LOS-3: either blocks)", d);
         }
-        if (s.kind == NAPFIRE_STEP_VERTEX)
+        if (s->kind == NAPFIRE_STEP_VERTEX)
             printf("  (touched only: not passed through, H-LOS-2)");
         printf("\n");
     }
@@ -302,52 +315,94 @@ static void print_trace_text(const struct cli_map *m, const napfire_los_query *q
 }
 
 static void print_verdict_text(const struct cli_map *m, const napfire_los_result *res) {
-    const char *rule = napfire_hex_enum_name(NAPFIRE_HEX_ENUM_LOS_RULE, res->rule);
-    if (res->clear) {
-        printf("verdict: CLEAR line of sight");
-        if (res->lifted)
-            printf(" (%d blocker%s seen over by elevation, H-ELV-1/2)", res->lifted, res->lifted > 1 ? "s" : "");
-        printf("\n");
+    char verdict[256];
+    pic_los_verdict(res, m->layout, verdict, sizeof verdict);
+    printf("verdict: %s\n", verdict);
+    if (res->clear || res->rule == NAPFIRE_LOS_RULE_FRONT_HEXSIDE)
         return;
-    }
-    if (res->rule == NAPFIRE_LOS_RULE_FRONT_HEXSIDE) {
-        printf("verdict: BLOCKED: %s [%s]: the line leaves through no front hexside\n", rule,
-               napfire_los_rule_id(res->rule));
-        return;
-    }
-    int32_t c1, r1, c2, r2;
-    (void)cli_map_cell(m, res->blocker, &c1, &r1);
-    (void)cli_map_cell(m, res->blocker_other, &c2, &r2);
-    printf("verdict: BLOCKED: %s [%s] at %d,%d", rule, napfire_los_rule_id(res->rule), c1, r1);
-    if (res->blocker_kind == NAPFIRE_STEP_HEXSIDE)
-        printf(" (hexside with %d,%d; the blocker: %s [%s])", c2, r2,
-               napfire_hex_enum_name(NAPFIRE_HEX_ENUM_LOS_RULE, res->cause), napfire_los_rule_id(res->cause));
-    printf("\n");
     if (res->elevation != NAPFIRE_LOS_ELV_NONE)
         printf("         elevation does not lift it: %s [%s]\n",
-               napfire_hex_enum_name(NAPFIRE_HEX_ENUM_ELEVATION, res->elevation), elev_id[res->elevation]);
+               napfire_hex_enum_name(NAPFIRE_HEX_ENUM_ELEVATION, res->elevation), pic_elevation_id(res->elevation));
     if (res->lifted)
         printf("         (%d blocker%s before it seen over by elevation, H-ELV-1/2)\n", res->lifted,
                res->lifted > 1 ? "s" : "");
 }
 
-static void print_los_text(const struct los_args *a, const struct cli_map *m, const napfire_los_query *q,
-                           const napfire_los_result *res) {
+static void print_los_text(const struct los_args *a, const struct los_answer *ans) {
     char d[96];
     int32_t col, row;
-    napfire_hex_info fi = cli_map_cell(m, q->firer, &col, &row), ti = cli_map_cell(m, q->target, &col, &row);
+    const napfire_los_query *q = ans->q;
+    const napfire_los_result *res = ans->res;
+    napfire_hex_info fi = cli_map_cell(ans->map, q->firer, &col, &row),
+                     ti = cli_map_cell(ans->map, q->target, &col, &row);
     describe(&fi, d, sizeof d);
     printf("firer   %d,%d (axial %d,%d): %s; side %d; front hexsides ", a->fc, a->fr, q->firer.q, q->firer.r, d,
            q->firer_side);
-    print_mask(stdout, q->front_mask, ",");
+    print_mask(out_stdout(), q->front_mask, ",");
     describe(&ti, d, sizeof d);
     printf("\ntarget  %d,%d (axial %d,%d): %s; side %d\n", a->tc, a->tr, q->target.q, q->target.r, d, q->target_side);
     int vertex = (res->exit_mask & (res->exit_mask - 1)) != 0;
     printf("distance %d; leaves the firing hex through hexside%s ", res->distance, vertex ? "s" : "");
-    print_mask(stdout, res->exit_mask, " and ");
+    print_mask(out_stdout(), res->exit_mask, " and ");
     printf("%s\n\ntrace (firer to target):\n", vertex ? " (a vertex)" : "");
-    print_trace_text(m, q);
-    print_verdict_text(m, res);
+    print_trace_text(ans);
+    print_verdict_text(ans->map, res);
+}
+
+static int draw_los(struct out *o, const void *pic) {
+    return svg_los(o, pic);
+}
+
+/* --svg FILE: the picture of what the command found, drawn by svg.c. */
+static int los_svg(const char *path, const struct los_answer *a) {
+    static struct svg_los_pic pic;
+    struct svg_map sm = {a->map->layout, a->map->columns, a->map->rows, a->map->cells};
+    pic_los(&pic, &sm, a->q, a->res, a->steps, a->nsteps);
+    return cli_write_file("los", path, draw_los, &pic);
+}
+
+/* The exact trace from the firer to the target (malloc'ed: free it), or
+ * NULL after a message. */
+static napfire_trace_step *trace(const napfire_los_query *q, size_t *n) {
+    size_t need = 0;
+    napfire_trace_step *steps = NULL;
+    int st = napfire_trace_steps(q->firer, q->target, NULL, 0, &need);
+    if (st == NAPFIRE_ENOSPC && need > 0) {
+        steps = malloc(need * sizeof *steps);
+        st = steps ? napfire_trace_steps(q->firer, q->target, steps, need, n) : NAPFIRE_ENOSPC;
+    }
+    if (st != NAPFIRE_OK || !steps) {
+        fprintf(stderr, "napfire los: cannot trace the line: %s\n", napfire_strerror(st));
+        free(steps);
+        return NULL;
+    }
+    return steps;
+}
+
+/* Judge the line, then answer: --svg first (a picture that cannot be
+ * written is the command's failure), then the text or JSON. */
+static int answer(const struct los_args *a, const struct cli_map *m, const napfire_los_query *q) {
+    napfire_los_result res;
+    int st = napfire_los_grid(q, m->layout, m->columns, m->rows, m->cells, &res);
+    if (st != NAPFIRE_OK) {
+        fprintf(stderr, "napfire los: %s\n", napfire_strerror(st));
+        return CLI_BAD_INPUT;
+    }
+    struct los_answer ans = {m, q, &res, NULL, 0};
+    napfire_trace_step *steps = trace(q, &ans.nsteps);
+    if (!steps)
+        return CLI_BAD_INPUT;
+    ans.steps = steps;
+    int rc = a->svg ? los_svg(a->svg, &ans) : CLI_RESOLVED;
+    if (rc == CLI_RESOLVED) {
+        if (a->json)
+            print_los_json(&ans);
+        else
+            print_los_text(a, &ans);
+        rc = res.clear ? CLI_RESOLVED : CLI_FORBIDDEN;
+    }
+    free(steps);
+    return rc;
 }
 
 int napfire_cmd_los(int argc, char **argv) {
@@ -357,31 +412,17 @@ int napfire_cmd_los(int argc, char **argv) {
         return CLI_RESOLVED;
     if (rc != CLI_RESOLVED)
         return rc;
+    const struct cli_input inputs[] = {{"map", a.map}};
+    if (a.svg && cli_check_output("los", "--svg", a.svg, inputs, 1) != CLI_RESOLVED)
+        return CLI_BAD_INPUT;
     struct cli_map m;
     rc = cli_map_load(a.map, &m);
     if (rc != CLI_RESOLVED)
         return rc;
     napfire_los_query q;
-    napfire_los_result res;
     rc = los_query(&a, &m, &q);
-    if (rc == CLI_RESOLVED) {
-        int st = napfire_los_grid(&q, m.layout, m.columns, m.rows, m.cells, &res);
-        if (st != NAPFIRE_OK) {
-            fprintf(stderr, "napfire los: %s\n", napfire_strerror(st));
-            rc = CLI_BAD_INPUT;
-        }
-    }
-    if (rc == CLI_RESOLVED && a.svg) {
-        struct svg_map sm = {m.layout, m.columns, m.rows, m.cells};
-        rc = svg_los_file(a.svg, &sm, &q, &res);
-    }
-    if (rc == CLI_RESOLVED) {
-        if (a.json)
-            print_los_json(&m, &q, &res);
-        else
-            print_los_text(&a, &m, &q, &res);
-        rc = res.clear ? CLI_RESOLVED : CLI_FORBIDDEN;
-    }
+    if (rc == CLI_RESOLVED)
+        rc = answer(&a, &m, &q);
     cli_map_free(&m);
     return rc;
 }

@@ -67,22 +67,6 @@ int cli_load_rules(const char *cmd, const char *path, napfire_rules *rules) {
     return CLI_RESOLVED;
 }
 
-/* ---- JSON --------------------------------------------------------------- */
-
-void cli_json_string(const char *s) {
-    putchar('"');
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            printf("\\%c", c);
-        else if (c < 0x20)
-            printf("\\u%04x", c);
-        else
-            putchar(c);
-    }
-    putchar('"');
-}
-
 /* ---- one datum ------------------------------------------------------------ */
 
 struct datum {
@@ -275,44 +259,56 @@ static void artillery_warnings(const napfire_rules *r, const struct loaded *l, s
  * a heavier gun outranged by a lighter one, and metric and imperial
  * maxima that disagree by more than a factor of 2 (tenths of an inch are
  * 2.54 mm; the tables are separate, F-RNG-1, but not that far apart). */
-static void range_warnings(const napfire_rules *r, const struct loaded *l, struct warnings *ws) {
-    int32_t gun[5][2][3];
-    for (int32_t g = 0; g < 5; g++)
-        for (int32_t m = 0; m < 2; m++)
-            if (napfire_rules_get_gun_range(r, g, m, &gun[g][m][0], &gun[g][m][1], &gun[g][m][2]) != NAPFIRE_OK)
-                gun[g][m][0] = gun[g][m][1] = gun[g][m][2] = -1;
+struct gun_maxima {
+    int32_t max[5][2][3]; /* [gun][measure][band - 1], -1 unknown */
+};
+
+static void gun_range_warnings(const struct gun_maxima *gm, int32_t g, int32_t m, const struct loaded *l,
+                               struct warnings *ws) {
+    const int32_t(*gun)[2][3] = gm->max;
     char k[64];
+    struct datum key = {NAPFIRE_MISSING_RANGE, {g, m, NAPFIRE_ARM_FOOT_ARTILLERY, 1}};
+    key_of(&key, k, sizeof k);
+    for (int32_t b = 1; b < 3; b++)
+        if (gun[g][m][b] >= 0 && gun[g][m][b] == gun[g][m][b - 1])
+            WARN(ws, l, &key,
+                 "%s: the %s band is empty (its maximum equals the one "
+                 "before)",
+                 k, band_word[b + 1]);
+    /* light, 6, 9, 12 pounders: heavier guns reach at least as far */
+    if (g >= 1 && g <= NAPFIRE_GUN_P12)
+        for (int32_t b = 0; b < 3; b++)
+            if (gun[g][m][b] >= 0 && gun[g - 1][m][b] > gun[g][m][b]) {
+                WARN(ws, l, &key, "%s: the lighter %s reaches farther at %s range", k, gun_word[g - 1],
+                     band_word[b + 1]);
+                break;
+            }
+    if (m == 1)
+        for (int32_t b = 0; b < 3; b++) {
+            int32_t mm = gun[g][0][b], tenths = gun[g][1][b];
+            /* a tenth of an inch is 2.54 mm */
+            if (mm > 0 && tenths > 0 && (mm * 100 > tenths * 508 || mm * 200 < tenths * 254)) {
+                WARN(ws, l, &key,
+                     "%s: the metric and imperial %s maxima disagree by "
+                     "more than a factor of 2",
+                     k, band_word[b + 1]);
+                break;
+            }
+        }
+}
+
+static void range_warnings(const napfire_rules *r, const struct loaded *l, struct warnings *ws) {
+    struct gun_maxima gm;
     for (int32_t g = 0; g < 5; g++)
         for (int32_t m = 0; m < 2; m++) {
-            struct datum key = {NAPFIRE_MISSING_RANGE, {g, m, NAPFIRE_ARM_FOOT_ARTILLERY, 1}};
-            key_of(&key, k, sizeof k);
-            for (int32_t b = 1; b < 3; b++)
-                if (gun[g][m][b] >= 0 && gun[g][m][b] == gun[g][m][b - 1])
-                    WARN(ws, l, &key,
-                         "%s: the %s band is empty (its maximum equals the one "
-                         "before)",
-                         k, band_word[b + 1]);
-            /* light, 6, 9, 12 pounders: heavier guns reach at least as far */
-            if (g >= 1 && g <= NAPFIRE_GUN_P12)
-                for (int32_t b = 0; b < 3; b++)
-                    if (gun[g][m][b] >= 0 && gun[g - 1][m][b] > gun[g][m][b]) {
-                        WARN(ws, l, &key, "%s: the lighter %s reaches farther at %s range", k, gun_word[g - 1],
-                             band_word[b + 1]);
-                        break;
-                    }
-            if (m == 1)
-                for (int32_t b = 0; b < 3; b++) {
-                    int32_t mm = gun[g][0][b], tenths = gun[g][1][b];
-                    /* a tenth of an inch is 2.54 mm */
-                    if (mm > 0 && tenths > 0 && (mm * 100 > tenths * 508 || mm * 200 < tenths * 254)) {
-                        WARN(ws, l, &key,
-                             "%s: the metric and imperial %s maxima disagree by "
-                             "more than a factor of 2",
-                             k, band_word[b + 1]);
-                        break;
-                    }
-                }
+            int32_t *x = gm.max[g][m];
+            if (napfire_rules_get_gun_range(r, g, m, &x[0], &x[1], &x[2]) != NAPFIRE_OK)
+                x[0] = x[1] = x[2] = -1;
         }
+    for (int32_t g = 0; g < 5; g++)
+        for (int32_t m = 0; m < 2; m++)
+            gun_range_warnings(&gm, g, m, l, ws);
+    char k[64];
     for (int32_t w = 0; w < 3; w++)
         for (int32_t m = 0; m < 2; m++) {
             int32_t e = -1, lo = -1;
@@ -330,70 +326,92 @@ static void range_warnings(const napfire_rules *r, const struct loaded *l, struc
 
 /* ---- --check ----------------------------------------------------------------- */
 
-static int rules_check(const napfire_rules *r, const struct loaded *l, int json) {
-    static struct datum data[MAX_DATA];
-    static struct warnings ws;
-    size_t n = unknown_data(r, data, MAX_DATA);
-    ws.n = 0;
-    musketry_warnings(r, l, &ws);
-    range_warnings(r, l, &ws);
-    artillery_warnings(r, l, &ws);
-    size_t count[G_COUNT] = {0};
-    for (size_t i = 0; i < n; i++)
-        count[group_of(&data[i])]++;
+/* "patch":...,"sentence":... of a datum. */
+static void json_datum(struct out *o, const struct datum *d) {
     char patch[256], sentence[256];
-    if (json) {
-        printf("{\"file\":");
-        cli_json_string(l->path);
-        printf(",\"valid\":true,\"unknown\":%zu,\"families\":[", n);
-        for (int g = 0; g < G_COUNT; g++) {
-            printf("%s{\"family\":\"%s\",\"unknown\":%zu,\"data\":[", g ? "," : "", group_key[g], count[g]);
-            int first = 1;
-            for (size_t i = 0; i < n; i++) {
-                if (group_of(&data[i]) != (enum group)g)
-                    continue;
-                describe(&data[i], NAPFIRE_DESCRIBE_PATCH, patch, sizeof patch);
-                describe(&data[i], NAPFIRE_DESCRIBE_SENTENCE, sentence, sizeof sentence);
-                printf("%s{\"patch\":", first ? "" : ",");
-                cli_json_string(patch);
-                printf(",\"sentence\":");
-                cli_json_string(sentence);
-                printf("}");
-                first = 0;
-            }
-            printf("]}");
-        }
-        printf("],\"warnings\":[");
-        for (size_t i = 0; i < ws.n; i++) {
-            printf("%s{\"line\":%d,\"message\":", i ? "," : "", ws.w[i].line);
-            cli_json_string(ws.w[i].text);
-            printf("}");
-        }
-        printf("]}\n");
-        return CLI_RESOLVED;
-    }
-    printf("%s: valid; %zu data the rules can read still unknown\n", l->path, n);
-    for (int g = 0; g < G_COUNT; g++)
-        printf("%s%s %zu", g ? ", " : "  ", group_name[g], count[g]);
-    printf("; %zu warning%s\n", ws.n, ws.n == 1 ? "" : "s");
+    describe(d, NAPFIRE_DESCRIBE_PATCH, patch, sizeof patch);
+    describe(d, NAPFIRE_DESCRIBE_SENTENCE, sentence, sizeof sentence);
+    out_s(o, "\"patch\":");
+    out_json_string(o, patch);
+    out_s(o, ",\"sentence\":");
+    out_json_string(o, sentence);
+}
+
+/* What --check found: the unknown data by group, and the warnings. */
+struct findings {
+    struct datum data[MAX_DATA];
+    size_t n;
+    size_t count[G_COUNT];
+    struct warnings ws;
+};
+
+static void check_json(const struct loaded *l, const struct findings *f) {
+    struct out *o = out_stdout();
+    out_s(o, "{\"file\":");
+    out_json_string(o, l->path);
+    out_fmt(o, ",\"valid\":true,\"unknown\":%zu,\"families\":[", f->n);
     for (int g = 0; g < G_COUNT; g++) {
-        printf("\n%s: %zu unknown\n", group_name[g], count[g]);
-        for (size_t i = 0; i < n; i++) {
-            if (group_of(&data[i]) != (enum group)g)
+        out_fmt(o, "%s{\"family\":\"%s\",\"unknown\":%zu,\"data\":[", g ? "," : "", group_key[g], f->count[g]);
+        int first = 1;
+        for (size_t i = 0; i < f->n; i++) {
+            if (group_of(&f->data[i]) != (enum group)g)
                 continue;
-            describe(&data[i], NAPFIRE_DESCRIBE_PATCH, patch, sizeof patch);
-            describe(&data[i], NAPFIRE_DESCRIBE_SENTENCE, sentence, sizeof sentence);
+            out_s(o, first ? "{" : ",{");
+            json_datum(o, &f->data[i]);
+            out_s(o, "}");
+            first = 0;
+        }
+        out_s(o, "]}");
+    }
+    out_s(o, "],\"warnings\":[");
+    for (size_t i = 0; i < f->ws.n; i++) {
+        out_fmt(o, "%s{\"line\":%d,\"message\":", i ? "," : "", f->ws.w[i].line);
+        out_json_string(o, f->ws.w[i].text);
+        out_s(o, "}");
+    }
+    out_s(o, "]}\n");
+}
+
+static void check_text(const struct loaded *l, const struct findings *f) {
+    char patch[256], sentence[256];
+    printf("%s: valid; %zu data the rules can read still unknown\n", l->path, f->n);
+    for (int g = 0; g < G_COUNT; g++)
+        printf("%s%s %zu", g ? ", " : "  ", group_name[g], f->count[g]);
+    printf("; %zu warning%s\n", f->ws.n, f->ws.n == 1 ? "" : "s");
+    for (int g = 0; g < G_COUNT; g++) {
+        printf("\n%s: %zu unknown\n", group_name[g], f->count[g]);
+        for (size_t i = 0; i < f->n; i++) {
+            if (group_of(&f->data[i]) != (enum group)g)
+                continue;
+            describe(&f->data[i], NAPFIRE_DESCRIBE_PATCH, patch, sizeof patch);
+            describe(&f->data[i], NAPFIRE_DESCRIBE_SENTENCE, sentence, sizeof sentence);
             printf("  %-44s # %s\n", patch, sentence);
         }
     }
-    if (ws.n)
+    if (f->ws.n)
         printf("\n");
-    for (size_t i = 0; i < ws.n; i++) {
-        if (ws.w[i].line)
-            printf("%s:%d: warning: %s\n", l->path, ws.w[i].line, ws.w[i].text);
+    for (size_t i = 0; i < f->ws.n; i++) {
+        const struct warning *w = &f->ws.w[i];
+        if (w->line)
+            printf("%s:%d: warning: %s\n", l->path, w->line, w->text);
         else
-            printf("%s: warning (built-in data): %s\n", l->path, ws.w[i].text);
+            printf("%s: warning (built-in data): %s\n", l->path, w->text);
     }
+}
+
+static int rules_check(const napfire_rules *r, const struct loaded *l, int json) {
+    static struct findings f;
+    memset(&f, 0, sizeof f);
+    f.n = unknown_data(r, f.data, MAX_DATA);
+    musketry_warnings(r, l, &f.ws);
+    range_warnings(r, l, &f.ws);
+    artillery_warnings(r, l, &f.ws);
+    for (size_t i = 0; i < f.n; i++)
+        f.count[group_of(&f.data[i])]++;
+    if (json)
+        check_json(l, &f);
+    else
+        check_text(l, &f);
     return CLI_RESOLVED;
 }
 
@@ -527,22 +545,19 @@ static int rules_coverage(const napfire_rules *r, const struct loaded *l, int js
     static const char *const kind[2] = {"musketry", "artillery"};
     char patch[256], sentence[256];
     if (json) {
-        printf("{\"file\":");
-        cli_json_string(l->path);
-        printf(",\"valid\":true");
+        struct out *o = out_stdout();
+        out_s(o, "{\"file\":");
+        out_json_string(o, l->path);
+        out_s(o, ",\"valid\":true");
         for (int a = 0; a < 2; a++)
-            printf(",\"%s\":{\"shots\":%d,\"resolved\":%d}", kind[a], t.shots[a], t.resolved[a]);
-        printf(",\"blocking\":[");
+            out_fmt(o, ",\"%s\":{\"shots\":%d,\"resolved\":%d}", kind[a], t.shots[a], t.resolved[a]);
+        out_s(o, ",\"blocking\":[");
         for (size_t i = 0; i < t.nb; i++) {
-            describe(&t.b[i].d, NAPFIRE_DESCRIBE_PATCH, patch, sizeof patch);
-            describe(&t.b[i].d, NAPFIRE_DESCRIBE_SENTENCE, sentence, sizeof sentence);
-            printf("%s{\"shots\":%d,\"patch\":", i ? "," : "", t.b[i].shots);
-            cli_json_string(patch);
-            printf(",\"sentence\":");
-            cli_json_string(sentence);
-            printf("}");
+            out_fmt(o, "%s{\"shots\":%d,", i ? "," : "", t.b[i].shots);
+            json_datum(o, &t.b[i].d);
+            out_s(o, "}");
         }
-        printf("]}\n");
+        out_s(o, "]}\n");
         return CLI_RESOLVED;
     }
     printf("%s: coverage of the sweep (doc/rules-format.md)\n", l->path);
@@ -575,34 +590,39 @@ enum rules_row {
 
 /* One row per option (opts.h); the order is enum rules_row's. */
 static const struct cli_opt rules_opts[] = {
-    {"template", NULL, CLI_FLAG, 0, 0, 0, 0, 0, 0, NULL,
-     "print the built-in rules data as a rules text: the template to fill "
-     "from your rulebook ('?' = unknown)"},
-    {"check", "FILE", CLI_TEXT, 0, 0, 0, 0, 0, 0, NULL,
-     "parse FILE over the built-in data; list every datum the rules can "
-     "read that is still unknown, by family, each with the line that "
-     "supplies it; warn about likely typing slips (warnings never refuse "
-     "a file)"},
-    {"coverage", "FILE", CLI_TEXT, 0, 0, 0, 0, 0, 0, NULL,
-     "the share of a fixed sweep of musketry and artillery shots that "
-     "FILE's data resolves, and the missing data ranked by how many of "
-     "those shots each one blocks"},
-    {"json", NULL, CLI_FLAG, 0, 0, 0, 0, 0, 0, NULL, "with --check or --coverage: the same as one JSON object"},
+    [R_TEMPLATE] = {.name = "template",
+                    .type = CLI_FLAG,
+                    .help = "print the built-in rules data as a rules text: the template to fill "
+                            "from your rulebook ('?' = unknown)"},
+    [R_CHECK] = {.name = "check",
+                 .metavar = "FILE",
+                 .type = CLI_TEXT,
+                 .help = "parse FILE over the built-in data; list every datum the rules can "
+                         "read that is still unknown, by family, each with the line that "
+                         "supplies it; warn about likely typing slips (warnings never refuse "
+                         "a file)"},
+    [R_COVERAGE] = {.name = "coverage",
+                    .metavar = "FILE",
+                    .type = CLI_TEXT,
+                    .help = "the share of a fixed sweep of musketry and artillery shots that "
+                            "FILE's data resolves, and the missing data ranked by how many of "
+                            "those shots each one blocks"},
+    [R_JSON] = {.name = "json", .type = CLI_FLAG, .help = "with --check or --coverage: the same as one JSON object"},
 };
 
-static const struct cli_spec rules_spec = {"rules",
-                                           "--template | --check FILE | --coverage FILE [--json]",
-                                           "The rules data text format (doc/rules-format.md): its template,\n"
-                                           "checking a file, and the share of shots a file resolves.",
-                                           "\nFormat and sweep: doc/rules-format.md. Exit status: 0 the file is valid\n"
-                                           "(unknown data and warnings included), 2 bad options, or FILE unreadable\n"
-                                           "or malformed (file:line:column: message on stderr, nothing on stdout),\n"
-                                           "4 the output could not be written.\n",
-                                           rules_opts,
-                                           R_ROWS,
-                                           1u,
-                                           0,
-                                           0};
+static const struct cli_spec rules_spec = {
+    .cmd = "rules",
+    .usage = "--template | --check FILE | --coverage FILE [--json]",
+    .about = "The rules data text format (doc/rules-format.md): its template,\n"
+             "checking a file, and the share of shots a file resolves.",
+    .epilog = "\nFormat and sweep: doc/rules-format.md. Exit status: 0 the file is valid\n"
+              "(unknown data and warnings included), 2 bad options, or FILE unreadable\n"
+              "or malformed (file:line:column: message on stderr, nothing on stdout),\n"
+              "4 the output could not be written.\n",
+    .opts = rules_opts,
+    .nopts = R_ROWS,
+    .scope = 1u,
+};
 
 int napfire_cmd_rules(int argc, char **argv) {
     static char text[NAPFIRE_RULES_TEXT_MAX + 1];

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "number.h"
 
 /* Lines of the file, one significant line (comment cut, blanks trimmed)
  * at a time, every byte checked on the way. */
@@ -111,34 +112,6 @@ static char *next_token(struct reader *r, size_t *at, long *col) {
     return tok;
 }
 
-/* A whole decimal number in lo..hi: strtol with its overflow check, no
- * sign unless lo < 0, no blanks, nothing after it. */
-static int whole(const char *s, long lo, long hi, long *out) {
-    if (!((s[0] >= '0' && s[0] <= '9') || (s[0] == '-' && lo < 0)))
-        return -1;
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (errno || end == s || *end || v < lo || v > hi)
-        return -1;
-    *out = v;
-    return 0;
-}
-
-/* A number at the start of s (digits, with a leading '-' if allowed):
- * its end in *end. */
-static int leading(const char *s, long lo, long hi, long *out, const char **end) {
-    size_t n = (s[0] == '-' && lo < 0) ? 1 : 0;
-    size_t digits = strspn(s + n, "0123456789");
-    if (digits == 0 || digits > 9)
-        return -1; /* 9 digits: strtol cannot overflow, the range check decides */
-    char num[12];
-    memcpy(num, s, n + digits);
-    num[n + digits] = '\0';
-    *end = s + n + digits;
-    return whole(num, lo, hi, out);
-}
-
 /* TERRAIN[ELEVATION][UNIT[SIDE]] */
 static int parse_cell(const char *tok, napfire_hex_info *c) {
     memset(c, 0, sizeof *c);
@@ -159,11 +132,10 @@ static int parse_cell(const char *tok, napfire_hex_info *c) {
         default:
             return -1;
     }
-    long v;
     if (*p == '-' || (*p >= '0' && *p <= '9')) {
-        if (leading(p, -CLI_MAP_ELEVATION_MAX, CLI_MAP_ELEVATION_MAX, &v, &p))
+        p = cli_number(p, -CLI_MAP_ELEVATION_MAX, CLI_MAP_ELEVATION_MAX, &c->elevation);
+        if (!p)
             return -1;
-        c->elevation = (int32_t)v;
     }
     if (*p == 'u' || *p == 'r' || *p == 'l') {
         c->presence = *p == 'u'   ? NAPFIRE_PRESENCE_COMBAT
@@ -171,9 +143,9 @@ static int parse_cell(const char *tok, napfire_hex_info *c) {
                                   : NAPFIRE_PRESENCE_LEADER_ONLY;
         p++;
         if (*p >= '0' && *p <= '9') {
-            if (leading(p, 0, CLI_MAP_SIDE_MAX, &v, &p))
+            p = cli_number(p, 0, CLI_MAP_SIDE_MAX, &c->unit_side);
+            if (!p)
                 return -1;
-            c->unit_side = (int32_t)v;
         }
     }
     return *p == '\0' ? 0 : -1;
@@ -226,24 +198,25 @@ static int parse_layout(struct reader *r, struct cli_map *m, struct cli_map_erro
 
 static int parse_size(struct reader *r, struct cli_map *m, struct cli_map_error *err) {
     char *t[4];
-    long col[4], cols, rows;
+    long col[4];
+    int32_t cols, rows;
     int got = tokens(r, err, t, col);
     if (got < 0)
         return -1;
     if (!t[0] || strcmp(t[0], "size") || !t[1] || !t[2] || t[3])
         return fail(err, r->line, 0, "expected 'size COLUMNS ROWS', each 1..%d", CLI_MAP_MAX);
-    if (whole(t[1], 1, CLI_MAP_MAX, &cols))
+    if (cli_whole_number(t[1], 1, CLI_MAP_MAX, &cols))
         return fail(err, r->line, col[1],
                     "size: COLUMNS '%.40s' is not allowed: give a whole "
                     "number 1..%d",
                     t[1], CLI_MAP_MAX);
-    if (whole(t[2], 1, CLI_MAP_MAX, &rows))
+    if (cli_whole_number(t[2], 1, CLI_MAP_MAX, &rows))
         return fail(err, r->line, col[2],
                     "size: ROWS '%.40s' is not allowed: give a whole "
                     "number 1..%d",
                     t[2], CLI_MAP_MAX);
-    m->columns = (int32_t)cols;
-    m->rows = (int32_t)rows;
+    m->columns = cols;
+    m->rows = rows;
     return 0;
 }
 

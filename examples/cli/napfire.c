@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* napfire: a command-line calculator over libnapfire. */
 #define _POSIX_C_SOURCE 200809L /* SIGPIPE */
-#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -9,7 +8,40 @@
 #include <napfire.h>
 
 #include "cli.h"
-#include "opts.h"
+
+static cli_command_fn cmd_help, cmd_version, cmd_odds;
+
+/* The subcommands, in the order 'napfire --help' lists them. */
+static const struct command commands[] = {
+    {.name = "musketry",
+     .run = napfire_cmd_musketry,
+     .summary = "resolve an infantry volley (figure scale, RULES F-*)"},
+    {.name = "artillery",
+     .run = napfire_cmd_artillery,
+     .summary = "resolve a battery's fire (figure scale, RULES F-ART)"},
+    {.name = "los", .run = napfire_cmd_los, .summary = "trace a line of sight on a hex map (RULES H-*)"},
+    {.name = "rules", .run = napfire_cmd_rules, .summary = "print the rules-data template, or check a rules file"},
+    {.name = "odds", .run = cmd_odds, .summary = "exact odds of a shot: 'napfire odds musketry|artillery ...'"},
+    {.name = "--help", .run = cmd_help},
+    {.name = "-h", .run = cmd_help},
+    {.name = "help", .run = cmd_help},
+    {.name = "--version", .run = cmd_version},
+};
+
+/* 'napfire odds KIND ...': the shots whose odds are computed. */
+static const struct command odds_commands[] = {
+    {.name = "musketry", .run = napfire_cmd_odds_musketry},
+    {.name = "artillery", .run = napfire_cmd_odds_artillery},
+};
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+static const struct command *find(const struct command *table, size_t n, const char *name) {
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(table[i].name, name))
+            return &table[i];
+    return NULL;
+}
 
 static void usage(FILE *to) {
     fprintf(to,
@@ -17,21 +49,33 @@ static void usage(FILE *to) {
             "\n"
             "Resolve Napoleonic wargame fire with libnapfire %s.\n"
             "\n"
-            "commands:\n"
-            "  musketry   resolve an infantry volley (figure scale, RULES F-*)\n"
-            "  artillery  resolve a battery's fire (figure scale, RULES F-ART)\n"
-            "  los        trace a line of sight on a hex map (RULES H-*)\n"
-            "  rules      print the rules-data template, or check a rules file\n"
-            "  odds       exact odds of a shot: 'napfire odds musketry|artillery ...'\n"
-            "\n"
-            "Run 'napfire COMMAND --help' for a command's options. Options are\n"
-            "--name VALUE or --name=VALUE, each at most once (a repeated option is\n"
-            "an error); every refused value is named with what is allowed.\n"
-            "\n"
-            "Exit status: 0 resolved, 1 the rules forbid it, 2 bad input (command\n"
-            "line, map or rules file), 3 the rules data needed is unknown, 4 the\n"
-            "output could not be written (full disk, closed pipe).\n",
+            "commands:\n",
             napfire_version_string());
+    for (size_t i = 0; i < COUNT(commands); i++)
+        if (commands[i].summary)
+            fprintf(to, "  %-10s %s\n", commands[i].name, commands[i].summary);
+    fprintf(to, "\n"
+                "Run 'napfire COMMAND --help' for a command's options. Options are\n"
+                "--name VALUE or --name=VALUE, each at most once (a repeated option is\n"
+                "an error); every refused value is named with what is allowed.\n"
+                "\n"
+                "Exit status: 0 resolved, 1 the rules forbid it, 2 bad input (command\n"
+                "line, map or rules file), 3 the rules data needed is unknown, 4 the\n"
+                "output could not be written (full disk, closed pipe).\n");
+}
+
+static int cmd_help(int argc, char **argv) {
+    (void)argc;
+    (void)argv;
+    usage(stdout);
+    return CLI_RESOLVED;
+}
+
+static int cmd_version(int argc, char **argv) {
+    (void)argc;
+    (void)argv;
+    printf("napfire %s\n", napfire_version_string());
+    return CLI_RESOLVED;
 }
 
 static void odds_usage(FILE *to) {
@@ -42,37 +86,29 @@ static void odds_usage(FILE *to) {
                 "for the options.\n");
 }
 
+static int cmd_odds(int argc, char **argv) {
+    const struct command *c = argc >= 2 ? find(odds_commands, COUNT(odds_commands), argv[1]) : NULL;
+    if (c)
+        return c->run(argc - 1, argv + 1);
+    if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        odds_usage(stdout);
+        return CLI_RESOLVED;
+    }
+    if (argc >= 2)
+        fprintf(stderr, "napfire odds: '%s' is not allowed: give musketry or artillery\n", argv[1]);
+    odds_usage(stderr);
+    return CLI_BAD_INPUT;
+}
+
 static int dispatch(int argc, char **argv) {
-    const char *cmd = argv[1];
-    if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
-        usage(stdout);
-        return CLI_RESOLVED;
-    }
-    if (!strcmp(cmd, "--version")) {
-        printf("napfire %s\n", napfire_version_string());
-        return CLI_RESOLVED;
-    }
-    if (!strcmp(cmd, "musketry"))
-        return napfire_cmd_fire(argc - 1, argv + 1, 0, 0);
-    if (!strcmp(cmd, "artillery"))
-        return napfire_cmd_fire(argc - 1, argv + 1, 1, 0);
-    if (!strcmp(cmd, "rules"))
-        return napfire_cmd_rules(argc - 1, argv + 1);
-    if (!strcmp(cmd, "odds")) {
-        if (argc >= 3 && (!strcmp(argv[2], "musketry") || !strcmp(argv[2], "artillery")))
-            return napfire_cmd_fire(argc - 2, argv + 2, !strcmp(argv[2], "artillery"), 1);
-        if (argc == 3 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h"))) {
-            odds_usage(stdout);
-            return CLI_RESOLVED;
-        }
-        if (argc >= 3)
-            fprintf(stderr, "napfire odds: '%s' is not allowed: give musketry or artillery\n", argv[2]);
-        odds_usage(stderr);
-        return CLI_BAD_INPUT;
-    }
-    if (!strcmp(cmd, "los"))
-        return napfire_cmd_los(argc - 1, argv + 1);
-    fprintf(stderr, "napfire: unknown command '%s' (musketry, artillery, los, rules, odds)\n", cmd);
+    const struct command *c = find(commands, COUNT(commands), argv[1]);
+    if (c)
+        return c->run(argc - 1, argv + 1);
+    fprintf(stderr, "napfire: unknown command '%s' (", argv[1]);
+    for (size_t i = 0, listed = 0; i < COUNT(commands); i++)
+        if (commands[i].summary)
+            fprintf(stderr, "%s%s", listed++ ? ", " : "", commands[i].name);
+    fprintf(stderr, ")\n");
     usage(stderr);
     return CLI_BAD_INPUT;
 }

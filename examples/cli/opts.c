@@ -5,7 +5,6 @@
 #include "opts.h"
 
 #include <ctype.h>
-#include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -14,6 +13,7 @@
 #include <napfire.h>
 
 #include "cli.h"
+#include "number.h"
 
 /* getopt_long's `val` for row i; below it, the short options. */
 #define ROW_VAL 256
@@ -28,21 +28,6 @@ int cli_error(const char *cmd, const char *fmt, ...) {
     fprintf(stderr, "\n(see 'napfire %s --help')\n", cmd);
     va_end(ap);
     return CLI_BAD_INPUT;
-}
-
-int cli_close_output(FILE *f, const char *path) {
-    /* fflush first: fclose's own error does not say whether the data or
-     * the close failed, and errno must describe the write. */
-    int bad = fflush(f) != 0 || ferror(f);
-    int err = errno;
-    if (fclose(f) != 0 && !bad) {
-        bad = 1;
-        err = errno;
-    }
-    if (!bad)
-        return CLI_RESOLVED;
-    fprintf(stderr, "napfire: cannot write %s: %s\n", path, err ? strerror(err) : "write error");
-    return CLI_WRITE_ERROR;
 }
 
 /* Enumerations have fewer values than this; napfire_enum_name() answers
@@ -92,54 +77,30 @@ void cli_enum_names(int32_t enum_id, char *buf, size_t cap) {
     }
 }
 
-static int parse_int(const char *text, long lo, long hi, int32_t *out) {
-    char *end;
-    errno = 0;
-    long v = strtol(text, &end, 10);
-    if (errno || end == text || *end || isspace((unsigned char)text[0]) || v < lo || v > hi)
-        return -1;
-    *out = (int32_t)v;
-    return 0;
-}
-
-/* "15cm" -> 150 (metric), "9in" / 9" -> 90 (imperial). One decimal at most:
- * the tables are in whole mm and tenths of an inch. Digits are bounded so
- * that the arithmetic cannot overflow; the range check comes after. */
+/* "15cm" -> 150 (metric), "9in" / 9" -> 90 (imperial). The whole part is
+ * a number of the one syntax (number.h), then at most one decimal: the
+ * tables are in whole mm and tenths of an inch. */
 static int parse_distance(const char *text, int32_t *value, int32_t *measure) {
-    long whole = 0, frac = 0;
-    int digits = 0, fdigits = 0;
-    const char *p = text;
-    for (; isdigit((unsigned char)*p); p++, digits++) {
-        if (digits >= 8)
-            return -1;
-        whole = whole * 10 + (*p - '0');
-    }
-    if (*p == '.') {
-        for (p++; isdigit((unsigned char)*p); p++, fdigits++) {
-            if (fdigits >= 1)
-                return -1;
-            frac = *p - '0';
-        }
-        if (fdigits == 0)
-            return -1;
-    }
-    if (!digits)
+    int32_t whole = 0, frac = 0;
+    const char *p = cli_number(text, 0, NAPFIRE_MAX_DISTANCE, &whole);
+    int decimal = p && *p == '.';
+    if (!p || (decimal && (p[1] < '0' || p[1] > '9')))
         return -1;
-    long v;
-    if (!strcmp(p, "cm")) {
-        *measure = NAPFIRE_MEASURE_METRIC;
-        v = whole * 10 + frac;
-    } else if (!strcmp(p, "mm") && fdigits == 0) {
-        *measure = NAPFIRE_MEASURE_METRIC;
+    if (decimal) {
+        frac = p[1] - '0';
+        p += 2;
+    }
+    int64_t v;
+    if (!strcmp(p, "cm") || !strcmp(p, "in") || !strcmp(p, "\"")) {
+        v = (int64_t)whole * 10 + frac;
+    } else if (!strcmp(p, "mm") && !decimal) {
         v = whole;
-    } else if (!strcmp(p, "in") || !strcmp(p, "\"")) {
-        *measure = NAPFIRE_MEASURE_IMPERIAL;
-        v = whole * 10 + frac;
     } else {
         return -1;
     }
     if (v > NAPFIRE_MAX_DISTANCE)
         return -1;
+    *measure = p[0] == 'c' || p[0] == 'm' ? NAPFIRE_MEASURE_METRIC : NAPFIRE_MEASURE_IMPERIAL;
     *value = (int32_t)v;
     return 0;
 }
@@ -177,7 +138,7 @@ static int take_value(const struct cli_spec *spec, const struct cli_opt *o, cons
         case CLI_INT: {
             int32_t lo, hi;
             int_range(o, &lo, &hi);
-            if (parse_int(text, lo, hi, &a->value))
+            if (cli_whole_number(text, lo, hi, &a->value))
                 return cli_error(cmd, "--%s: '%s' is not allowed: give a whole number %d..%d", o->name, text, lo, hi);
             return CLI_RESOLVED;
         }

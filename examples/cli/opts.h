@@ -7,9 +7,10 @@
  * parser accepts `--name VALUE` and `--name=VALUE` (and unique prefixes of
  * a name, as getopt_long does), `-h`/`--help` (the subcommand's own help,
  * printed from the same table), and `--` to end the options. Every value is
- * checked here against its row: a whole number in its range (explicit, or
- * napfire_param_bounds() of the row's parameter), a name of its
- * napfire_enum_name() enumeration, a distance with its unit. The rules:
+ * checked here against its row: a whole number of the tool's one number
+ * syntax (number.h) in its range (explicit, or napfire_param_bounds() of
+ * the row's parameter), a name of its napfire_enum_name() enumeration, a
+ * distance with its unit. The rules:
  *
  *   - an option given twice is an error (no "last one wins": a shot
  *     computed from a silently overridden option is a wrong answer);
@@ -23,18 +24,21 @@
  *
  *   enum rules_row { R_TEMPLATE, R_CHECK, R_ROWS };      // one per row
  *   static const struct cli_opt rules_opts[] = {         // in that order
- *       {"template", NULL, CLI_FLAG, 0, 0, 0, 0, 0, 0, NULL, "print ..."},
- *       {"check", "FILE", CLI_TEXT, 0, 0, 0, 0, 0, 0, NULL, "parse FILE ..."},
+ *       [R_TEMPLATE] = {.name = "template", .type = CLI_FLAG, .help = "print ..."},
+ *       [R_CHECK] = {.name = "check", .metavar = "FILE", .type = CLI_TEXT,
+ *                    .help = "parse FILE ..."},
  *   };
- *   static const struct cli_spec rules_spec = {"rules", "USAGE", "ABOUT",
- *       "EPILOG", rules_opts, R_ROWS, 1u, 0, 0};
+ *   static const struct cli_spec rules_spec = {.cmd = "rules", .usage = "USAGE",
+ *       .about = "ABOUT", .epilog = "EPILOG", .opts = rules_opts, .nopts = R_ROWS,
+ *       .scope = 1u};
  *   struct cli_arg args[R_ROWS];
  *   int rc = cli_parse(&rules_spec, argc, argv, args, pos, &npos);
  *   // CLI_HELP_SHOWN: return 0; CLI_BAD_INPUT: return it (already reported)
  *   if (args[R_CHECK].given) use(args[R_CHECK].text);
  *
- * A number is {"extra", "N", CLI_INT, 0, -10, 10, ...} (or lo = hi = 0 and
- * a napfire parameter in `param`), a name {"ammo", "NAME", CLI_ENUM,
+ * A number is {.name = "extra", .metavar = "N", .type = CLI_INT, .lo = -10,
+ * .hi = 10, ...} (or no lo and hi and a napfire parameter in `param`), a
+ * name {.name = "ammo", .metavar = "NAME", .type = CLI_ENUM, .enum_id =
  * NAPFIRE_ENUM_AMMO, ...}; cmd_fire.c shares one table between four
  * commands through `scope`.
  */
@@ -118,9 +122,5 @@ int cli_error(const char *cmd, const char *fmt, ...);
 
 /* The allowed names of a CLI_ENUM row, ", "-separated, into buf. */
 void cli_enum_names(int32_t enum_id, char *buf, size_t cap);
-
-/* Close an output file the tool wrote (an SVG, ...) and report a write
- * error naming it. Returns CLI_RESOLVED or CLI_WRITE_ERROR. */
-int cli_close_output(FILE *f, const char *path);
 
 #endif

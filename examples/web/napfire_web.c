@@ -5,7 +5,8 @@
  * The page (app.js) keeps no rules of its own: it rebuilds units, shot and
  * map here from its form on every change, and shows what this file writes
  * into two buffers, a JSON answer (nfw_out) and an SVG picture (nfw_svg),
- * drawn by the same svg.c as `napfire los/odds --svg`. Every function
+ * drawn by the same svg.c from the same picture.c as `napfire los/odds
+ * --svg`, escaped by the same out.c. Every function
  * returns a napfire status; the page shows napfire_strerror() of a bad one
  * next to the field that caused it, and keeps its last good answer.
  *
@@ -16,6 +17,8 @@
 
 #include <napfire.h>
 
+#include "../cli/out.h"
+#include "../cli/picture.h"
 #include "../cli/svg.h"
 #include "napfire_web.h"
 
@@ -28,7 +31,6 @@
 
 static char in_buf[NAPFIRE_RULES_TEXT_MAX + 1];
 static char out_buf[OUT_CAP], svg_buf[SVG_CAP];
-static size_t out_len, svg_len;
 
 static napfire_rules rules;
 static int custom_rules;
@@ -37,41 +39,16 @@ static napfire_shot shot;
 static napfire_hex_info cells[GRID_MAX * GRID_MAX];
 static int32_t grid_layout = NAPFIRE_HEX_ODD_Q, grid_cols = 10, grid_rows = 7;
 
-struct sink {
-    char *buf;
-    size_t cap, *len;
-};
+static struct out_buffer out_sink, svg_sink;
 
-static int sink_write(void *ctx, const char *data, size_t len) {
-    struct sink *s = ctx;
-    if (*s->len + len + 1 > s->cap)
-        return -1;
-    memcpy(s->buf + *s->len, data, len);
-    *s->len += len;
-    s->buf[*s->len] = '\0';
-    return 0;
+static struct out *out_start(void) {
+    static struct out o;
+    return out_to_buffer(&o, &out_sink, out_buf, sizeof out_buf);
 }
 
-static struct sink out_sink = {out_buf, OUT_CAP, &out_len}, svg_sink = {svg_buf, SVG_CAP, &svg_len};
-
-/* Empty a sink and point a writer at it. */
-static struct svg_out *sink_start(struct sink *s, struct svg_out *o) {
-    *s->len = 0;
-    s->buf[0] = '\0';
-    o->write = sink_write;
-    o->ctx = s;
-    o->failed = 0;
-    return o;
-}
-
-static struct svg_out *out_start(void) {
-    static struct svg_out o;
-    return sink_start(&out_sink, &o);
-}
-
-static struct svg_out *svg_start(void) {
-    static struct svg_out o;
-    return sink_start(&svg_sink, &o);
+static struct out *svg_start(void) {
+    static struct out o;
+    return out_to_buffer(&o, &svg_sink, svg_buf, sizeof svg_buf);
 }
 
 static const napfire_rules *active_rules(void) {
@@ -88,13 +65,13 @@ EXPORT(nfw_out) const char *nfw_out(void) {
     return out_buf;
 }
 EXPORT(nfw_out_len) size_t nfw_out_len(void) {
-    return out_len;
+    return out_sink.len;
 }
 EXPORT(nfw_svg) const char *nfw_svg(void) {
     return svg_buf;
 }
 EXPORT(nfw_svg_len) size_t nfw_svg_len(void) {
-    return svg_len;
+    return svg_sink.len;
 }
 EXPORT(nfw_strerror) const char *nfw_strerror(int st) {
     return napfire_strerror(st);
@@ -115,11 +92,11 @@ EXPORT(nfw_version) const char *nfw_version(void) {
 /* ------------------------------------------------------------------ */
 /* Rules data */
 
-static void rules_name_json(struct svg_out *o) {
+static void rules_name_json(struct out *o) {
     char name[64] = "";
     size_t len = 0;
     napfire_rules_get_provenance(active_rules(), NAPFIRE_PROVENANCE_NAME, name, sizeof name, &len);
-    svg_json_string(o, name);
+    out_json_string(o, name);
 }
 
 /* The text in nfw_in()[0..len) over the built-in data (napfire_rules_parse
@@ -127,36 +104,36 @@ static void rules_name_json(struct svg_out *o) {
 EXPORT(nfw_rules_load) int nfw_rules_load(size_t len) {
     static napfire_rules next;
     napfire_parse_error err;
-    struct svg_out *o = out_start();
+    struct out *o = out_start();
     if (len > sizeof in_buf - 1)
         return NAPFIRE_EINVAL;
     int st = napfire_rules_init(&next, sizeof next);
     if (st == NAPFIRE_OK)
         st = napfire_rules_parse(&next, in_buf, len, &err);
     if (st == NAPFIRE_ESYNTAX) {
-        svg_fmt(o, "{\"line\":%d,\"column\":%d,\"code\":", err.line, err.column);
-        svg_json_string(o, napfire_enum_name(NAPFIRE_ENUM_PARSE, err.code));
-        svg_fmt(o, ",\"message\":");
-        svg_json_string(o, err.message);
-        svg_fmt(o, "}");
+        out_fmt(o, "{\"line\":%d,\"column\":%d,\"code\":", err.line, err.column);
+        out_json_string(o, napfire_enum_name(NAPFIRE_ENUM_PARSE, err.code));
+        out_fmt(o, ",\"message\":");
+        out_json_string(o, err.message);
+        out_fmt(o, "}");
         return st;
     }
     if (st != NAPFIRE_OK)
         return st;
     rules = next;
     custom_rules = 1;
-    svg_fmt(o, "{\"name\":");
+    out_fmt(o, "{\"name\":");
     rules_name_json(o);
-    svg_fmt(o, "}");
+    out_fmt(o, "}");
     return NAPFIRE_OK;
 }
 
 EXPORT(nfw_rules_builtin) int nfw_rules_builtin(void) {
     custom_rules = 0;
-    struct svg_out *o = out_start();
-    svg_fmt(o, "{\"name\":");
+    struct out *o = out_start();
+    out_fmt(o, "{\"name\":");
     rules_name_json(o);
-    svg_fmt(o, "}");
+    out_fmt(o, "}");
     return NAPFIRE_OK;
 }
 
@@ -190,16 +167,16 @@ EXPORT(nfw_shot_set) int nfw_shot_set(int32_t param, int32_t value) {
     return napfire_shot_set(&shot, param, value);
 }
 
-static void missing_json(struct svg_out *o, const napfire_result *r) {
+static void missing_json(struct out *o, const napfire_result *r) {
     char text[256], patch[256];
-    int described = svg_missing_describe(r, text, sizeof text, patch, sizeof patch);
-    svg_fmt(o, "\"missing\":");
-    svg_json_string(o, napfire_enum_name(NAPFIRE_ENUM_MISSING, r->missing));
-    svg_fmt(o, ",\"missing_index\":[%d,%d,%d,%d],\"missing_described\":%d,\"missing_text\":", r->missing_index[0],
+    int described = pic_missing_describe(r, text, sizeof text, patch, sizeof patch);
+    out_fmt(o, "\"missing\":");
+    out_json_string(o, napfire_enum_name(NAPFIRE_ENUM_MISSING, r->missing));
+    out_fmt(o, ",\"missing_index\":[%d,%d,%d,%d],\"missing_described\":%d,\"missing_text\":", r->missing_index[0],
             r->missing_index[1], r->missing_index[2], r->missing_index[3], described);
-    svg_json_string(o, text);
-    svg_fmt(o, ",\"missing_patch\":");
-    svg_json_string(o, patch);
+    out_json_string(o, text);
+    out_fmt(o, ",\"missing_patch\":");
+    out_json_string(o, patch);
 }
 
 /* The explained result of one roll as JSON (nfw_out), with the modifier
@@ -217,101 +194,78 @@ EXPORT(nfw_resolve) int nfw_resolve(int32_t roll, int32_t half_die) {
     napfire_unit_get(&units[0], NAPFIRE_UNIT_SECOND_CLASS_FIRERS, &second);
     napfire_shot_get(&shot, NAPFIRE_SHOT_DISTANCE, &distance);
     napfire_shot_get(&shot, NAPFIRE_SHOT_MEASURE, &measure);
-    struct svg_out *o = out_start();
-    svg_fmt(o, "{\"status\":");
-    svg_json_string(o, napfire_status_name(st));
-    svg_fmt(o, ",\"permitted\":%d,\"reason\":", r.permitted);
-    svg_json_string(o, napfire_reason_name(r.reason));
-    svg_fmt(o, ",\"reasons\":[");
+    struct out *o = out_start();
+    out_fmt(o, "{\"status\":");
+    out_json_string(o, napfire_status_name(st));
+    out_fmt(o, ",\"permitted\":%d,\"reason\":", r.permitted);
+    out_json_string(o, napfire_reason_name(r.reason));
+    out_fmt(o, ",\"reasons\":[");
     int first = 1;
     for (int32_t i = 1; i < 32; i++)
         if (r.reasons & (1u << i)) {
-            svg_fmt(o, "%s", first ? "" : ",");
-            svg_json_string(o, napfire_reason_name(i));
+            out_fmt(o, "%s", first ? "" : ",");
+            out_json_string(o, napfire_reason_name(i));
             first = 0;
         }
-    svg_fmt(o, "],\"band\":");
-    svg_json_string(o, napfire_enum_name(NAPFIRE_ENUM_BAND, r.band));
-    svg_fmt(o, ",\"distance\":%d,\"measure\":", distance);
-    svg_json_string(o, napfire_enum_name(NAPFIRE_ENUM_MEASURE, measure));
-    svg_fmt(o, ",\"modifiers_status\":");
-    svg_json_string(o, napfire_status_name(mst));
-    svg_fmt(o, ",\"modifiers\":[");
+    out_fmt(o, "],\"band\":");
+    out_json_string(o, napfire_enum_name(NAPFIRE_ENUM_BAND, r.band));
+    out_fmt(o, ",\"distance\":%d,\"measure\":", distance);
+    out_json_string(o, napfire_enum_name(NAPFIRE_ENUM_MEASURE, measure));
+    out_fmt(o, ",\"modifiers_status\":");
+    out_json_string(o, napfire_status_name(mst));
+    out_fmt(o, ",\"modifiers\":[");
     for (size_t i = 0; i < count && (mst == NAPFIRE_OK || mst == NAPFIRE_EUNKNOWN); i++) {
-        svg_fmt(o, "%s{\"id\":", i ? "," : "");
-        svg_json_string(o, napfire_modifier_name(items[i].id));
-        svg_fmt(o, ",\"number\":%d,\"value\":%d,\"applied\":%d,\"suppressed_by\":", items[i].id, items[i].value,
+        out_fmt(o, "%s{\"id\":", i ? "," : "");
+        out_json_string(o, napfire_modifier_name(items[i].id));
+        out_fmt(o, ",\"number\":%d,\"value\":%d,\"applied\":%d,\"suppressed_by\":", items[i].id, items[i].value,
                 items[i].applied);
-        svg_json_string(o, items[i].suppressed_by ? napfire_modifier_name(items[i].suppressed_by) : "");
-        svg_fmt(o, "}");
+        out_json_string(o, items[i].suppressed_by ? napfire_modifier_name(items[i].suppressed_by) : "");
+        out_fmt(o, "}");
     }
-    svg_fmt(o,
+    out_fmt(o,
             "],\"net_modifier\":%d,\"roll\":%d,\"half_die\":%d,\"modified_roll\":%d,\"row\":%d,\"column\":%d,"
             "\"table_halves\":%d,\"halves\":%d,\"half_die_used\":%d,\"half_pending\":%d,\"second_class\":%d,"
             "\"casualties\":%d,\"target_casualties\":%d,\"screen_casualties\":%d,",
             r.net_modifier, roll, half_die, r.modified_roll, r.row, r.column, r.table_halves, r.halves, r.half_die_used,
             r.half_pending, second, r.casualties, r.target_casualties, r.screen_casualties);
     missing_json(o, &r);
-    svg_fmt(o, ",\"rules\":");
+    out_fmt(o, ",\"rules\":");
     rules_name_json(o);
-    svg_fmt(o, "}");
+    out_fmt(o, "}");
     return o->failed ? NAPFIRE_ENOSPC : st;
 }
 
-/* The odds: the bars (svg_odds_compute, roll by roll) as JSON and as the
- * CLI's SVG chart, and the library's own distribution status beside them. */
+/* The odds: the bars (picture.c, as `napfire odds --svg` computes them)
+ * as JSON and as the CLI's SVG chart, and the library's own distribution
+ * status beside them. */
 EXPORT(nfw_odds) int nfw_odds(void) {
-    napfire_outcome out[64], lib[64];
-    size_t n = 0, ln = 0;
-    int32_t unknown = 0;
+    static struct svg_odds_pic pic;
+    napfire_outcome lib[64];
+    size_t ln = 0;
     napfire_result miss, v;
-    int st = svg_odds_compute(&shot, active_rules(), out, 64, &n, &unknown, &miss);
+    int32_t reason = 0;
+    int st = pic_odds(&pic, "Outcomes over 2D6 x half die", &shot, active_rules(), &miss, &reason);
     if (st != NAPFIRE_OK)
         return st;
     int lst = napfire_shot_distribution(&shot, active_rules(), lib, 64, &ln, &v);
     /* Both weigh the same rolls: where the library answers, they agree. */
-    int agree = lst != NAPFIRE_OK || (ln == n && memcmp(lib, out, n * sizeof *out) == 0);
-    napfire_result r;
-    int rst = napfire_shot_resolve(&shot, active_rules(), 7, 1, &r);
-    int32_t permitted = !(rst == NAPFIRE_OK && !r.permitted);
+    int agree = lst != NAPFIRE_OK || (ln == pic.n && memcmp(lib, pic.out, pic.n * sizeof *lib) == 0);
     int32_t num = 0, den = 1;
     if (lst == NAPFIRE_OK)
         napfire_shot_expected(&shot, active_rules(), &num, &den, NULL);
-    struct svg_out *o = out_start();
-    svg_fmt(o, "{\"status\":");
-    svg_json_string(o, napfire_status_name(lst));
-    svg_fmt(o, ",\"agree\":%d,\"permitted\":%d,\"reason\":", agree, permitted);
-    svg_json_string(o, napfire_reason_name(permitted ? 0 : r.reason));
-    svg_fmt(o, ",\"denominator\":%d,\"unknown\":%d,\"outcomes\":[", NAPFIRE_OUTCOME_DENOMINATOR, unknown);
-    for (size_t i = 0; i < n; i++)
-        svg_fmt(o, "%s{\"target\":%d,\"screen\":%d,\"weight\":%d}", i ? "," : "", out[i].target_casualties,
-                out[i].screen_casualties, out[i].weight);
-    svg_fmt(o, "],\"expected\":[%d,%d],", num, den);
+    struct out *o = out_start();
+    out_fmt(o, "{\"status\":");
+    out_json_string(o, napfire_status_name(lst));
+    out_fmt(o, ",\"agree\":%d,\"permitted\":%d,\"reason\":", agree, pic.permitted);
+    out_json_string(o, napfire_reason_name(reason));
+    out_fmt(o, ",\"denominator\":%d,\"unknown\":%d,\"outcomes\":[", NAPFIRE_OUTCOME_DENOMINATOR, pic.unknown);
+    for (size_t i = 0; i < pic.n; i++)
+        out_fmt(o, "%s{\"target\":%d,\"screen\":%d,\"weight\":%d}", i ? "," : "", pic.out[i].target_casualties,
+                pic.out[i].screen_casualties, pic.out[i].weight);
+    out_fmt(o, "],\"expected\":[%d,%d],", num, den);
     missing_json(o, &miss);
-    svg_fmt(o, "}");
-    char verdict[256];
-    struct sink vs;
-    size_t vlen = 0;
-    vs.buf = verdict;
-    vs.cap = sizeof verdict;
-    vs.len = &vlen;
-    struct svg_out vo = {sink_write, &vs, 0};
-    verdict[0] = '\0';
-    if (!permitted) {
-        svg_fmt(&vo, "NOT PERMITTED: %s", napfire_reason_name(r.reason));
-    } else if (unknown) {
-        /* As `napfire odds --svg` draws it (svg_file.c). */
-        char what[200];
-        svg_missing_text(&miss, what, sizeof what);
-        svg_fmt(&vo, "permitted; unknown rules data: %s", what);
-    } else {
-        svg_fmt(&vo, "permitted, %s range", napfire_enum_name(NAPFIRE_ENUM_BAND, r.band));
-    }
-    char name[64] = "";
-    size_t len = 0;
-    napfire_rules_get_provenance(active_rules(), NAPFIRE_PROVENANCE_NAME, name, sizeof name, &len);
-    if (svg_odds(svg_start(), "Outcomes over 2D6 x half die", name, out, n, unknown, permitted, verdict) != 0 ||
-        o->failed)
+    out_fmt(o, "}");
+    if (svg_odds(svg_start(), &pic) != 0 || o->failed)
         return NAPFIRE_ENOSPC;
     return agree ? NAPFIRE_OK : NAPFIRE_ESTATE;
 }
@@ -357,14 +311,69 @@ int nfw_map_set(int32_t col, int32_t row, int32_t elevation, int32_t terrain, in
 }
 
 EXPORT(nfw_map_svg) int nfw_map_svg(void) {
+    static struct svg_los_pic pic;
     struct svg_map m = {grid_layout, grid_cols, grid_rows, cells};
-    return svg_los(svg_start(), &m, NULL, NULL) == 0 ? NAPFIRE_OK : NAPFIRE_ENOSPC;
+    pic_map(&pic, &m);
+    return svg_los(svg_start(), &pic) == 0 ? NAPFIRE_OK : NAPFIRE_ENOSPC;
 }
 
-static void hex_json(struct svg_out *o, napfire_hex h) {
+static void hex_json(struct out *o, napfire_hex h) {
     int32_t col = 0, row = 0;
     napfire_hex_to_offset(h, grid_layout, &col, &row);
-    svg_fmt(o, "{\"col\":%d,\"row\":%d}", col, row);
+    out_fmt(o, "{\"col\":%d,\"row\":%d}", col, row);
+}
+
+/* The question from the page's fields, or NAPFIRE_EDOMAIN (or the
+ * library's status) with the field at fault in nfw_out's "field". */
+static int los_query(struct out *o, int32_t fc, int32_t fr, int32_t tc, int32_t tr, int32_t formation, int32_t facing,
+                     napfire_los_query *q) {
+    memset(q, 0, sizeof *q);
+    if (!on_grid(fc, fr) || napfire_hex_from_offset(grid_layout, fc, fr, &q->firer) != NAPFIRE_OK) {
+        out_fmt(o, "{\"field\":\"firer\"}");
+        return NAPFIRE_EDOMAIN;
+    }
+    if (!on_grid(tc, tr) || napfire_hex_from_offset(grid_layout, tc, tr, &q->target) != NAPFIRE_OK) {
+        out_fmt(o, "{\"field\":\"target\"}");
+        return NAPFIRE_EDOMAIN;
+    }
+    int st = napfire_hex_facing(formation, facing, &q->front_mask, NULL, NULL);
+    if (st != NAPFIRE_OK)
+        out_fmt(o, "{\"field\":\"facing\"}");
+    return st;
+}
+
+static void los_json(struct out *o, const napfire_los_query *q, const napfire_los_result *res,
+                     const napfire_trace_step *steps, size_t n) {
+    out_fmt(o, "{\"clear\":%d,\"rule\":", res->clear);
+    out_json_string(o, napfire_hex_enum_name(NAPFIRE_HEX_ENUM_LOS_RULE, res->rule));
+    out_fmt(o, ",\"rule_id\":");
+    out_json_string(o, napfire_los_rule_id(res->rule));
+    out_fmt(o, ",\"cause\":");
+    out_json_string(o, napfire_hex_enum_name(NAPFIRE_HEX_ENUM_LOS_RULE, res->cause));
+    out_fmt(o, ",\"cause_id\":");
+    out_json_string(o, napfire_los_rule_id(res->cause));
+    out_fmt(o, ",\"elevation\":");
+    out_json_string(o, napfire_hex_enum_name(NAPFIRE_HEX_ENUM_ELEVATION, res->elevation));
+    out_fmt(o, ",\"elevation_id\":");
+    out_json_string(o, pic_elevation_id(res->elevation));
+    out_fmt(o, ",\"blocker_kind\":%d,\"blocker\":", res->blocker_kind);
+    hex_json(o, res->blocker);
+    out_fmt(o, ",\"blocker_other\":");
+    hex_json(o, res->blocker_other);
+    out_fmt(o, ",\"front_mask\":%u,\"exit_mask\":%u,\"distance\":%d,\"lifted\":%d,\"trace\":[", q->front_mask,
+            res->exit_mask, res->distance, res->lifted);
+    for (size_t i = 0; i < n; i++) {
+        out_fmt(o, "%s{\"kind\":", i ? "," : "");
+        out_json_string(o, napfire_hex_enum_name(NAPFIRE_HEX_ENUM_STEP, steps[i].kind));
+        out_fmt(o, ",\"hex\":");
+        hex_json(o, steps[i].hex);
+        if (steps[i].kind == NAPFIRE_STEP_HEXSIDE) {
+            out_fmt(o, ",\"other\":");
+            hex_json(o, steps[i].other);
+        }
+        out_fmt(o, "}");
+    }
+    out_fmt(o, "]}");
 }
 
 /* Firer and target must be on the page's grid: off it the library would
@@ -374,70 +383,31 @@ static void hex_json(struct svg_out *o, napfire_hex h) {
 EXPORT(nfw_los)
 int nfw_los(int32_t fc, int32_t fr, int32_t tc, int32_t tr, int32_t formation, int32_t facing, int32_t firer_side,
             int32_t target_side, uint32_t policy) {
-    struct svg_out *o = out_start();
+    /* A trace over distance n has at most 4n + 1 steps; on the grid n is
+     * below 2 * GRID_MAX. */
+    static napfire_trace_step steps[4 * 2 * GRID_MAX + 1];
+    static struct svg_los_pic pic;
+    struct out *o = out_start();
     napfire_los_query q;
-    memset(&q, 0, sizeof q);
-    if (!on_grid(fc, fr) || napfire_hex_from_offset(grid_layout, fc, fr, &q.firer) != NAPFIRE_OK) {
-        svg_fmt(o, "{\"field\":\"firer\"}");
-        return NAPFIRE_EDOMAIN;
-    }
-    if (!on_grid(tc, tr) || napfire_hex_from_offset(grid_layout, tc, tr, &q.target) != NAPFIRE_OK) {
-        svg_fmt(o, "{\"field\":\"target\"}");
-        return NAPFIRE_EDOMAIN;
-    }
-    int st = napfire_hex_facing(formation, facing, &q.front_mask, NULL, NULL);
-    if (st != NAPFIRE_OK) {
-        svg_fmt(o, "{\"field\":\"facing\"}");
+    int st = los_query(o, fc, fr, tc, tr, formation, facing, &q);
+    if (st != NAPFIRE_OK)
         return st;
-    }
     q.firer_side = firer_side;
     q.target_side = target_side;
     q.policy = policy;
     napfire_los_result res;
     st = napfire_los_grid(&q, grid_layout, grid_cols, grid_rows, cells, &res);
     if (st != NAPFIRE_OK) {
-        svg_fmt(o, "{\"field\":\"target\"}");
+        out_fmt(o, "{\"field\":\"target\"}");
         return st;
     }
-    static const char *const elev_id[] = {"", "H-ELV-3", "H-ELV-3", "H-ELV-1/2", "H-ELV-2"};
-    svg_fmt(o, "{\"clear\":%d,\"rule\":", res.clear);
-    svg_json_string(o, napfire_hex_enum_name(NAPFIRE_HEX_ENUM_LOS_RULE, res.rule));
-    svg_fmt(o, ",\"rule_id\":");
-    svg_json_string(o, napfire_los_rule_id(res.rule));
-    svg_fmt(o, ",\"cause\":");
-    svg_json_string(o, napfire_hex_enum_name(NAPFIRE_HEX_ENUM_LOS_RULE, res.cause));
-    svg_fmt(o, ",\"cause_id\":");
-    svg_json_string(o, napfire_los_rule_id(res.cause));
-    svg_fmt(o, ",\"elevation\":");
-    svg_json_string(o, napfire_hex_enum_name(NAPFIRE_HEX_ENUM_ELEVATION, res.elevation));
-    svg_fmt(o, ",\"elevation_id\":");
-    svg_json_string(o, res.elevation >= 0 && res.elevation <= 4 ? elev_id[res.elevation] : "");
-    svg_fmt(o, ",\"blocker_kind\":%d,\"blocker\":", res.blocker_kind);
-    hex_json(o, res.blocker);
-    svg_fmt(o, ",\"blocker_other\":");
-    hex_json(o, res.blocker_other);
-    svg_fmt(o, ",\"front_mask\":%u,\"exit_mask\":%u,\"distance\":%d,\"lifted\":%d,\"trace\":[", q.front_mask,
-            res.exit_mask, res.distance, res.lifted);
-    napfire_trace it;
-    napfire_trace_step s;
-    int32_t more = 0;
-    napfire_trace_init(&it, sizeof it, q.firer, q.target);
-    for (int32_t i = 0; i < 4 * 2 * GRID_MAX + 1; i++) {
-        if (napfire_trace_next(&it, &s, &more) != NAPFIRE_OK || !more)
-            break;
-        svg_fmt(o, "%s{\"kind\":", i ? "," : "");
-        svg_json_string(o, napfire_hex_enum_name(NAPFIRE_HEX_ENUM_STEP, s.kind));
-        svg_fmt(o, ",\"hex\":");
-        hex_json(o, s.hex);
-        if (s.kind == NAPFIRE_STEP_HEXSIDE) {
-            svg_fmt(o, ",\"other\":");
-            hex_json(o, s.other);
-        }
-        svg_fmt(o, "}");
-    }
-    svg_fmt(o, "]}");
+    size_t n = 0;
+    if (napfire_trace_steps(q.firer, q.target, steps, sizeof steps / sizeof steps[0], &n) != NAPFIRE_OK)
+        return NAPFIRE_ENOSPC;
+    los_json(o, &q, &res, steps, n);
     struct svg_map m = {grid_layout, grid_cols, grid_rows, cells};
-    if (svg_los(svg_start(), &m, &q, &res) != 0 || o->failed)
+    pic_los(&pic, &m, &q, &res, steps, n);
+    if (svg_los(svg_start(), &pic) != 0 || o->failed)
         return NAPFIRE_ENOSPC;
     return NAPFIRE_OK;
 }

@@ -16,7 +16,7 @@
 #   control          nothing planted: every gate above passes, so each
 #                    failure below is the plant's
 #   enum-renumbered  NAPFIRE_WEAPON_MUSKET and _RIFLE swap values (the last
-#                    value stays, which lib/internal.h asserts as the count):
+#                    value stays, which lib/model.h asserts as the count):
 #                    layout-c and layout-cxx fail on their static asserts.
 #                    abidiff does NOT see it (no enum type is reachable from
 #                    an exported function: the API passes enum values as

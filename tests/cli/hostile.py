@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 """Shared by the hostile-input tests: run the built CLI with a timeout and
-check what every refusal must have (issue 14).
+check what every refusal must have.
 
 Environment (set by tests/cli/meson.build and tests/hostile/meson.build): NAPFIRE_CLI (the built
 napfire tool), NAPFIRE_SOURCE_ROOT, plus tests/python's NAPFIRE_LIBRARY
@@ -43,6 +43,7 @@ def child_env():
 class Run:
     def __init__(self, proc):
         self.status = proc.returncode
+        self.raw = proc.stdout if isinstance(proc.stdout, bytes) else b""
         self.out = proc.stdout.decode("utf-8", "replace") if isinstance(proc.stdout, bytes) \
             else (proc.stdout or "")
         self.err = proc.stderr.decode("utf-8", "replace") if isinstance(proc.stderr, bytes) \
@@ -68,7 +69,8 @@ class CliCase(unittest.TestCase):
 
     def cli(self, args, status, *in_err, out=None):
         """Run, check the exit status and that stderr names every
-        ``in_err`` text; a JSON output (--json) must parse."""
+        ``in_err`` text; a JSON output (--json) must decode as UTF-8 and
+        parse."""
         r = run(args)
         self.no_crash(r, args)
         self.assertEqual(r.status, status, "exit status of %r; stderr: %s" % (args, r.err))
@@ -77,8 +79,9 @@ class CliCase(unittest.TestCase):
         if status == BAD_INPUT:
             self.assertEqual(r.out, "", "a refusal prints nothing on stdout: %r" % (args,))
             self.assertTrue(r.err.strip(), "a refusal says why: %r" % (args,))
-        if "--json" in args and r.out:
-            r.json = json.loads(r.out)
+        if "--json" in args and r.raw:
+            # Strictly: the bytes must be UTF-8 before they are JSON.
+            r.json = json.loads(r.raw.decode("utf-8"))
         if out is not None:
             self.assertIn(out, r.out)
         return r

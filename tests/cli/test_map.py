@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""Hostile map files for `napfire los` (issue 14, class: map reading).
+"""Hostile map files for `napfire los` (class: map reading).
 Every refusal exits 2 and names the file, the line (and column where one
 applies) and the problem; nothing crashes, hangs or is silently misread."""
 import os

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""Hostile command lines (issue 14, class: options). Every refusal exits 2,
+"""Hostile command lines (class: options). Every refusal exits 2,
 prints nothing on stdout, and names the option, the value given and what
 is allowed; nothing crashes (ASan/UBSan in CI) or hangs (a timeout)."""
 import unittest

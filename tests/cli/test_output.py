@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""Every output checked (issue 14): every JSON the CLI prints parses, with
+"""Every output checked: every JSON the CLI prints parses, with
 the types its fields promise; a write error (file size limit, /dev/full,
 a closed pipe) gives a message and exit status 4 (CLI); odds.py gives 4
 with a message, or, when its reader left, ends silently by SIGPIPE."""

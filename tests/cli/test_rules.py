@@ -17,7 +17,7 @@ CLI = ROOT = None
 
 
 def run(*args):
-    p = subprocess.run([CLI, "rules"] + list(args), capture_output=True, text=True, check=False)
+    p = subprocess.run([CLI, "rules"] + list(args), capture_output=True, encoding="utf-8", check=False)
     return p.returncode, p.stdout, p.stderr
 
 

@@ -10,10 +10,10 @@
  *
  * The first tests use only two facts about the private layout: the magic
  * is in bytes 0..3 of every object, and bytes 4..7 of a unit are sealed.
- * Units, shots and rules are sealed (lib/internal.h "Integrity seals"):
+ * Units, shots and rules are sealed (lib/seal.h "Integrity seals"):
  * the tests further down change every sealed byte, poke valid values into
  * the packed parameters and forge seals, all located through
- * lib/internal.h (offsetof, the field tables, NF_SEAL_OF), so that they
+ * the private headers (offsetof, the field tables, NF_SEAL_OF), so that they
  * follow the layout when it changes. The dice and trace tables (one row
  * per field) take their offsets from lib/probability.c's documented
  * seeding and lib/hex_internal.h; see "Hostile storage, type by type" in
@@ -28,7 +28,7 @@
 #include <stdio.h>
 
 /* Private layouts, for offsetof only: the tests never call into them. */
-#include "../../lib/internal.h"
+#include "../../lib/fast.h"
 #include "../../lib/hex_internal.h"
 
 /* Fails through Check only on failure: ck_assert records a mark point (a
@@ -56,7 +56,7 @@ static const char rules_text_ok[] = "napfire-rules 1\nthreshold.screen.mm = 50\n
 
 /* Sealed storage: units and shots
  *
- * lib/internal.h "Integrity seals": every setter ends by sealing the
+ * lib/seal.h "Integrity seals": every setter ends by sealing the
  * bytes a unit or shot keeps (up to and including its seal), and every
  * call checks the seal first. So any change not made by a setter (one
  * bit, garbage, even a value the setter would accept) is ESTATE for every

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Figure-scale artillery (issue 3): F-ART-1..8, F-SCR-3/4, F-EX-2, F-EX-3
+ * Figure-scale artillery: F-ART-1..8, F-SCR-3/4, F-EX-2, F-EX-3
  * and our own F-EX cases. No artillery number is known (F-DATA), so the
  * tests use MADE-UP artillery data defined in nftest.h (gun band maxima,
  * a formula for every cell, modifier values) — not from any rulebook.

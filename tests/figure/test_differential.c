@@ -29,7 +29,7 @@
 #include <string.h>
 
 #include "nftest.h"
-#include "../../lib/internal.h"
+#include "../../lib/fast.h"
 
 static uint32_t rng_state = 12345u;
 

@@ -96,7 +96,7 @@ START_TEST(hostile_rules) {
 }
 END_TEST
 
-/* API contract Principles (hostile storage; lib/internal.h "Rules data in
+/* API contract Principles (hostile storage; lib/rules_data.h "Rules data in
  * sealed sections"), F-DATA */
 START_TEST(rules_corruption_sweep) {
     const uint32_t patterns[] = {0x7f7f7f7fu, 0x80000000u};
@@ -250,7 +250,7 @@ END_TEST
 /* ---------------------------------------------------------------- */
 /* Sealed sections: rules (F-DATA)
  *
- * lib/internal.h "Rules data in sealed sections": the rules data is kept
+ * lib/rules_data.h "Rules data in sealed sections": the rules data is kept
  * in sections (a musketry row, a weapon's ranges, a gun's ranges, a gun
  * and ammunition's rows, a fire kind's modifiers, the musketry and the
  * artillery thresholds, the provenance), each ending with its own seal,
@@ -747,7 +747,7 @@ END_TEST
 /* Every byte of section _i changed (its low bit, then its high bit): the
  * section's getter refuses, the others answer as before (per-section
  * semantics), and the setters refuse. */
-/* API contract Principles (hostile storage; lib/internal.h "Rules data in
+/* API contract Principles (hostile storage; lib/rules_data.h "Rules data in
  * sealed sections"), F-DATA */
 START_TEST(rules_every_sealed_byte) {
     sections_init();

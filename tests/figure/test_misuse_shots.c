@@ -53,7 +53,7 @@ END_TEST
  * out-of-domain patterns: every call returns a status, never crashes, and
  * an OK result is sane. A changed word the unit or shot seals is always
  * noticed (ESTATE); the unused words after the seal never are. */
-/* API contract Principles (hostile storage; lib/internal.h "Integrity
+/* API contract Principles (hostile storage; lib/seal.h "Integrity
  * seals") */
 START_TEST(corruption_sweep) {
     const uint32_t patterns[] = {0x7f7f7f7fu, 0x80000000u, 0xFFFFFFFFu, 0x00010000u};
@@ -298,7 +298,7 @@ static void forge_shot_seal(void *s) {
 /* A shot whose forged seal covers a parameter the readers refuse: the
  * calls that validate the shot refuse it, outputs untouched (its
  * parameters, band, modifiers). The resolutions' fast path
- * (lib/resolve.c fast_resolve) checks the seal but not the parameters and
+ * (lib/fast.c fast_resolve) checks the seal but not the parameters and
  * answers from the digest, so resolve may answer: known statuses there. */
 static void shot_forged_refused(void *obj, size_t avail, const char *what) {
     napfire_shot *s = obj;
@@ -403,7 +403,7 @@ START_TEST(shot_forged_seal) {
 }
 END_TEST
 
-/* The digest (lib/internal.h struct nf_digest) under a forged seal: each
+/* The digest (lib/model.h struct nf_digest) under a forged seal: each
  * byte set to 0xFF, 0x7F, 0x80, 1 and 2 (the last two are also the fast
  * paths' numbers, so a musketry digest is read as artillery's and the
  * other way round) leaves the parameters valid, so the shot is accepted,

@@ -8,7 +8,7 @@
  *
  * API contract Principles, "Hostile storage is safe": a magic marks
  * initialised objects, and units, shots and rules carry seals that every
- * mutator writes and every reader checks (lib/internal.h "Integrity
+ * mutator writes and every reader checks (lib/seal.h "Integrity
  * seals"), so garbage, another type's bytes, or a valid object with one
  * byte changed behind the library's back (even to a value a setter would
  * store) yields NAPFIRE_ESTATE, with every output untouched (API contract
@@ -19,7 +19,7 @@
  * its size, or of the size of the object it really is when a pointer of one
  * type is passed as another, so ASan and valgrind flag any read past it.
  *
- * Rules data is sealed per section (lib/internal.h "Rules data in sealed
+ * Rules data is sealed per section (lib/rules_data.h "Rules data in sealed
  * sections"): a changed section is refused by every call that reads it,
  * and a call that reads only other sections must give exactly what the
  * unchanged rules give; the setters check every seal. Units and shots are

@@ -132,7 +132,7 @@ static void units_answer_alike(const napfire_unit *a, const napfire_unit *b, con
            "%s: may_open_order differs", what);
 }
 
-/* API contract Principles (hostile storage; lib/internal.h "Integrity
+/* API contract Principles (hostile storage; lib/seal.h "Integrity
  * seals"): every byte a unit keeps, its magic, padding, parameters and
  * seal, changed three ways, is refused by every call taking a unit; a
  * magic of another type too; the unused bytes after the seal are not read. */
@@ -214,7 +214,7 @@ END_TEST
 
 /*
  * A forged seal cannot make the library read outside an object
- * (lib/internal.h "Integrity seals": every value used as an index is
+ * (lib/seal.h "Integrity seals": every value used as an index is
  * range-checked where it is used): every raw value of every unit field
  * (an arm 7, a formation 15, a weapon 3, a gun 7, ...) under a recomputed
  * seal. Values outside the parameter's bounds, or that the setter refuses

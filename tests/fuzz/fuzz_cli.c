@@ -20,13 +20,14 @@
  * Invariants checked (any violation aborts):
  *   - the status is one of the documented ones (0 resolved, 1 forbidden,
  *     2 bad input, 3 rules data unknown, 4 output not written: --svg FILE
- *     in the current directory can fail, e.g. when FILE is a directory);
+ *     in the current directory can fail);
  *   - argv is only permuted, never written: the same strings come back;
  *   - a second run over the same arguments gives the same status (no
  *     state leaks from one parse into the next, getopt's included);
  *   - an output that is JSON (it starts with '{': no text output does) is
- *     one valid JSON value and a newline (checked by the small validator
- *     below), and a refusal (status 2) prints nothing on stdout;
+ *     valid UTF-8 and one valid JSON value and a newline (checked by the
+ *     small validators below), and a refusal (status 2) prints nothing on
+ *     stdout;
  *   - memory: ASan, UBSan and LeakSanitizer watch every path.
  */
 #define _POSIX_C_SOURCE 200809L /* open_memstream */
@@ -149,11 +150,34 @@ static const char *json_value(const char *p, const char *end, int depth) {
     }
 }
 
+/* Well-formed UTF-8 (Unicode's table 3-7: no overlong forms, no
+ * surrogates, nothing past U+10FFFF), written apart from the CLI's own
+ * replacement routine so that the two check each other. */
+static int utf8_valid(const unsigned char *p, size_t len) {
+    for (size_t i = 0; i < len;) {
+        unsigned char c = p[i];
+        if (c < 0x80) {
+            i++;
+            continue;
+        }
+        size_t n = c >= 0xC2 && c <= 0xDF ? 1 : c >= 0xE0 && c <= 0xEF ? 2 : c >= 0xF0 && c <= 0xF4 ? 3 : 0;
+        if (n == 0 || n >= len - i)
+            return 0;
+        unsigned lo = c == 0xE0 ? 0xA0 : c == 0xF0 ? 0x90 : 0x80, hi = c == 0xED ? 0x9F : c == 0xF4 ? 0x8F : 0xBF;
+        for (size_t k = 1; k <= n; k++, lo = 0x80, hi = 0xBF)
+            if (p[i + k] < lo || p[i + k] > hi)
+                return 0;
+        i += n + 1;
+    }
+    return 1;
+}
+
 static void check_output(const char *out, size_t len, int status) {
     if (status == CLI_BAD_INPUT)
         FZ_MUST(len == 0, "a refusal prints nothing on stdout");
     if (len == 0 || out[0] != '{')
         return;
+    FZ_MUST(utf8_valid((const unsigned char *)out, len), "JSON output is valid UTF-8");
     const char *end = out + len;
     const char *p = json_value(out, end, 0);
     FZ_MUST(p != NULL, "JSON output is valid JSON");
@@ -193,13 +217,13 @@ static int run_captured(uint8_t which, int argc, char **argv) {
 static int run(uint8_t which, int argc, char **argv) {
     switch (which % 6) {
         case 0:
-            return napfire_cmd_fire(argc, argv, 0, 0);
+            return napfire_cmd_musketry(argc, argv);
         case 1:
-            return napfire_cmd_fire(argc, argv, 1, 0);
+            return napfire_cmd_artillery(argc, argv);
         case 2:
-            return napfire_cmd_fire(argc, argv, 0, 1);
+            return napfire_cmd_odds_musketry(argc, argv);
         case 3:
-            return napfire_cmd_fire(argc, argv, 1, 1);
+            return napfire_cmd_odds_artillery(argc, argv);
         case 4:
             return napfire_cmd_los(argc, argv);
         default:

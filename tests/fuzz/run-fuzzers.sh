@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 #
-# Run every libFuzzer target of the project for a bounded time (issue 8),
+# Run every libFuzzer target of the project for a bounded time,
 # one after the other: fuzz_fire, fuzz_hex, fuzz_fov, fuzz_trace_oracle, fuzz_rules,
 # fuzz_map, fuzz_cli (the last two: the command-line tool's map reader and
 # option handling, built with the examples).

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""The docs' limits tables match the code (issue 14): the '### Limits'
+"""The docs' limits tables match the code: the '### Limits'
 table of doc/rules-format.md against napfire.h's constants and the rules
 parser, and that of doc/los-map-format.md against examples/cli/map.h and
 the CLI's map reader, each limit tried on both sides."""

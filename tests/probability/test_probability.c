@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Distributions, expected values, batches and dice (issue 5), checked
+ * Distributions, expected values, batches and dice, checked
  * against brute force: every one of the 216 (die, die, half die) triples
  * resolved with napfire_shot_resolve.
  *
