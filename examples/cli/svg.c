@@ -279,9 +279,9 @@ static void draw_view(struct out *o, const struct svg_los_pic *p) {
     static const char *const why[] = {"", "F", "T", "W", "U", "S", "G"};
     const struct svg_map *m = &p->map;
     out_s(o, "<style>\n"
-             ".napfire-los .seen{fill:#ffd43b;fill-opacity:0.45;stroke:none}\n"
-             ".napfire-los .unseen{fill:#1c1c1c;fill-opacity:0.3;stroke:none}\n"
-             ".napfire-los .why{font-size:8px;font-weight:bold;fill:#fff;text-anchor:middle}\n"
+             ".napfire-los .seen{fill:#ffd43b;fill-opacity:0.45;stroke:none;pointer-events:none}\n"
+             ".napfire-los .unseen{fill:#1c1c1c;fill-opacity:0.3;stroke:none;pointer-events:none}\n"
+             ".napfire-los .why{font-size:8px;font-weight:bold;fill:#fff;text-anchor:middle;pointer-events:none}\n"
              "</style>\n");
     for (int32_t row = 0; row < m->rows; row++)
         for (int32_t col = 0; col < m->columns; col++) {
