@@ -8,8 +8,8 @@
  * maps with a single blocker at every position; and the misuse of the four
  * functions, each leaving every output untouched.
  *
- * NAPFIRE_FOV_MAPS sets the number of random maps (default 600; the
- * valgrind and sanitizer runs ask for fewer).
+ * 600 random maps, a tenth with NAPFIRE_TEST_SWEEP=small (sweep.h);
+ * NAPFIRE_FOV_MAPS sets another number.
  */
 #include <check.h>
 #include <stdint.h>
@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "napfire.h"
+#include "../sweep.h"
 #include "fov_maps.h"
 
 #define ALIGN 64
@@ -38,7 +39,7 @@ static const napfire_fov_plan *plan_for(int32_t radius) {
 static int32_t maps_wanted(void) {
     const char *env = getenv("NAPFIRE_FOV_MAPS");
     if (!env || !*env)
-        return 600;
+        return sweep_rounds(600);
     char *end = NULL;
     long v = strtol(env, &end, 10);
     ck_assert_msg(*end == '\0' && v >= 1 && v <= 1000000, "NAPFIRE_FOV_MAPS must be 1..1000000");
@@ -109,7 +110,7 @@ START_TEST(single_blockers_agree) {
         {NAPFIRE_TERRAIN_SLOPE, NAPFIRE_PRESENCE_NONE, 0},
     };
     const int32_t side = 41, radius = 12, firer_elevation[3] = {0, 2, -2};
-    const int32_t step = maps_wanted() >= 100 ? 1 : 7; /* fewer under valgrind and the sanitizers */
+    const int32_t step = maps_wanted() >= 100 ? 1 : 7; /* fewer in a small sweep */
     long seen[7] = {0}, hexes = 0;
     struct fm_map m;
     memset(&m, 0, sizeof m);

@@ -6,7 +6,8 @@
  * -Db_sanitize=thread build too, where TSan reports any shared write (the
  * plan is read-only after napfire_fov_plan_init()).
  *
- * NAPFIRE_FOV_MAPS sets the number of maps (default 24).
+ * 24 maps, fewer with NAPFIRE_TEST_SWEEP=small (sweep.h); NAPFIRE_FOV_MAPS
+ * sets another number.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
@@ -17,6 +18,7 @@
 
 #include "napfire.h"
 #include "../hex/fov_maps.h"
+#include "../sweep.h"
 
 #define NTHREADS 4
 #define RADIUS 40
@@ -25,7 +27,7 @@
 static const napfire_fov_plan *plan;
 static struct fm_map *maps;
 static uint8_t **expected;
-static int32_t nmaps = 24;
+static int32_t nmaps;
 static pthread_barrier_t start_line;
 
 struct worker {
@@ -86,6 +88,7 @@ static int prepare(void) {
 
 int main(void) {
     const char *env = getenv("NAPFIRE_FOV_MAPS");
+    nmaps = sweep_rounds(24);
     if (env && *env) {
         char *end = NULL;
         long v = strtol(env, &end, 10);
