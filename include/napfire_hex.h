@@ -550,7 +550,11 @@ NAPFIRE_API size_t napfire_fov_plan_size(int32_t radius);
  *
  * The plan depends on the radius only, never on a map. Afterwards it is
  * read-only: threads may share it, and it may be copied byte for byte to
- * another suitably aligned buffer (it holds no pointers).
+ * another suitably aligned buffer (it holds no pointers). A call checks
+ * the plan's header (::NAPFIRE_ESTATE) and keeps every index it reads from
+ * the tables within the buffers, but does not verify the tables again:
+ * storage changed after napfire_fov_plan_init() gives wrong answers, never
+ * an access outside the plan or the workspace.
  * @param buf caller storage, aligned as `malloc` returns.
  * @param size bytes of @p buf; at least napfire_fov_plan_size(radius).
  * @param radius 1..::NAPFIRE_FOV_RADIUS_MAX.
