@@ -827,6 +827,7 @@ for _name, _argtypes in (
     _PLAIN[_name] = lib[_name]
     _PLAIN[_name].restype, _PLAIN[_name].argtypes = c_int, _argtypes
 del _name, _argtypes
+_RESOLVE = _PLAIN["napfire_shot_resolve"]
 
 
 class _Parameters:
@@ -1308,11 +1309,12 @@ class Shot(_Parameters, _ShotRef):
         if not (type(half_die) is int and -0x80000000 <= half_die <= 0x7FFFFFFF):
             half_die = _int(half_die, "half_die", domain="a half die is 1..6, 0 not rolled")
         out = Result()
-        status = _PLAIN["napfire_shot_resolve"](self._storage, rules._storage if rules is not None else None,
-                                                roll_2d6, half_die, byref(out))
-        if status == Status.EUNKNOWN:
-            raise UnknownDataError(status, "napfire_shot_resolve", result=out)
-        _check(status, "napfire_shot_resolve")
+        status = _RESOLVE(self._storage, rules._storage if rules is not None else None,
+                          roll_2d6, half_die, byref(out))
+        if status:
+            if status == Status.EUNKNOWN:
+                raise UnknownDataError(status, "napfire_shot_resolve", result=out)
+            _check(status, "napfire_shot_resolve")
         return out
 
     def distribution(self, rules=None):
