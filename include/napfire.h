@@ -1031,6 +1031,116 @@ NAPFIRE_API int napfire_missing_describe(int32_t missing, const int32_t index[4]
  */
 NAPFIRE_API int napfire_rules_next_unknown(const napfire_rules *r, int32_t *cursor, int32_t *missing, int32_t index[4]);
 
+/**
+ * @brief The name napfire_rules_check_next() asks the user to replace: a
+ * rules text made from the built-in data's template starts with it
+ * (since 1.2).
+ */
+#define NAPFIRE_RULES_PLACEHOLDER_NAME "your rules: name them"
+
+/** @brief What a finding of napfire_rules_check_next() is (since 1.2). */
+enum napfire_check {
+    NAPFIRE_CHECK_NONE = 0,         /**< No more findings. */
+    NAPFIRE_CHECK_FALLING_ROW = 1,  /**< A musketry (F-TAB-1) or artillery (F-ART-1) row whose casualties fall as the
+                                         modified roll rises. */
+    NAPFIRE_CHECK_ROW_BELOW = 2,    /**< A musketry row inflicting fewer casualties than the row above it, of fewer
+                                         firing figures, at the same modified roll (F-TAB-1). */
+    NAPFIRE_CHECK_EMPTY_BAND = 3,   /**< A band whose maximum equals the one before: a gun's (F-ART-1) or an infantry
+                                         weapon's long band (F-RNG; not sharpshooters, F-RNG-3). */
+    NAPFIRE_CHECK_LIGHTER_GUN = 4,  /**< A lighter gun reaches farther than a heavier one in a band (F-ART-1). */
+    NAPFIRE_CHECK_MEASURES = 5,     /**< A gun's metric and imperial maxima of a band disagree by more than a factor
+                                         of 2 (F-RNG-1). */
+    NAPFIRE_CHECK_BUILTIN_NAME = 6, /**< The data differ from the built-in data but the name is the built-in
+                                         data's (F-DATA). */
+    NAPFIRE_CHECK_UNNAMED = 7       /**< The data differ from the built-in data but the name is still
+                                         ::NAPFIRE_RULES_PLACEHOLDER_NAME (F-DATA). */
+};
+
+/**
+ * @brief The next plausibility finding about rules data: a value the
+ * setters accept but that looks like a typing slip, or a name that
+ * misstates where the data come from (since 1.2).
+ *
+ * Start with `*cursor = 0` and call until @p check receives
+ * ::NAPFIRE_CHECK_NONE; each call advances @p cursor past the finding it
+ * gives. Findings come in a fixed order: musketry rows (row 1 first),
+ * gun ranges, infantry ranges, artillery rows, the name. A finding never
+ * refuses the data: they resolve shots as they stand.
+ *
+ * @p missing and @p index name the datum whose rules-text key carries the
+ * finding (napfire_missing_describe() with ::NAPFIRE_DESCRIBE_PATCH gives
+ * the key): the row's first cell, or the range's key. A finding about the
+ * name has ::NAPFIRE_MISSING_NONE and index -1 (the key `name`).
+ *
+ * The message is one English sentence that starts with the key and uses
+ * the rulebook's numbers (rows 1-5, modified rolls 1-2 .. 17-18), e.g.
+ * `musketry.row3: 2 at modified roll 9-10 but 1½ at 11-12: casualties
+ * fall as the modified roll rises`. At the end it is empty.
+ *
+ * @param r rules, or NULL for the built-in data (which has no findings).
+ * @param cursor in: where to continue (0 to start); out: past the finding.
+ * @param check receives a ::napfire_check, ::NAPFIRE_CHECK_NONE at the end.
+ * @param missing receives the key's ::napfire_missing kind.
+ * @param index receives the key's datum index (all -1 for the name).
+ * @param buf caller buffer of @p cap bytes for the message (may be NULL
+ *        when @p cap is 0).
+ * @param cap at least the message's length + 1 (a NUL is written); 256
+ *        is always enough.
+ * @param len receives the message's length in bytes, without the NUL.
+ * @return ::NAPFIRE_OK; ::NAPFIRE_ENOSPC when @p cap is too small (@p len
+ *         receives the length needed; nothing else is written, @p cursor
+ *         included); ::NAPFIRE_EINVAL for a NULL pointer, or NULL @p buf
+ *         with @p cap > 0; ::NAPFIRE_EDOMAIN for a @p cursor that no call
+ *         gave (negative, or past the end); ::NAPFIRE_ESTATE for
+ *         uninitialised or corrupted rules.
+ */
+NAPFIRE_API int napfire_rules_check_next(const napfire_rules *r, int32_t *cursor, int32_t *check, int32_t *missing,
+                                         int32_t index[4], char *buf, size_t cap, size_t *len);
+
+/** @brief One missing datum and the number of shots of the sweep of
+ *  napfire_rules_coverage() it keeps from resolving (since 1.2). */
+typedef struct napfire_blocker {
+    int32_t missing;  /**< A ::napfire_missing kind (never NONE). */
+    int32_t index[4]; /**< The datum's index, as napfire_result::missing_index. */
+    int32_t shots;    /**< Shots of the sweep that stop at this datum. */
+} napfire_blocker;
+
+/** @brief Entries of napfire_blocker that napfire_rules_coverage() may fill
+ *  at most: a buffer of this many never gives ::NAPFIRE_ENOSPC (since 1.2). */
+#define NAPFIRE_COVERAGE_BLOCKERS_MAX 512
+
+/**
+ * @brief How much of a fixed sweep of shots the rules data resolve, and
+ * the missing data that stop the rest, most shots first (since 1.2).
+ *
+ * The sweep: musketry from veteran line infantry of 11, 12, 20, 28 and 36
+ * figures (rows 1-5 under the default row thresholds, F-TAB-1) in each
+ * formation that fires, at the maximum distance of its effective and of
+ * its long band (musket, metric), for each 2D6 roll 2..12; artillery from
+ * a foot battery of two figures of each gun with each ammunition, at the
+ * maximum distance of each of its three bands (metric), for each roll.
+ * Where a band's maximum is unknown, the shot is taken just past the last
+ * known one, so it needs that maximum. The target is line infantry in
+ * line; the half die is 4.
+ *
+ * @param r rules, or NULL for the built-in data.
+ * @param shots receives the shots of the sweep, indexed by ::napfire_fire.
+ * @param resolved receives the shots that resolve, indexed likewise.
+ * @param blockers caller buffer of @p cap entries (may be NULL when @p cap
+ *        is 0): each missing datum that stopped a shot, by shots stopped,
+ *        most first; equal counts in the order the sweep met them.
+ * @param cap entries in @p blockers; ::NAPFIRE_COVERAGE_BLOCKERS_MAX is
+ *        always enough.
+ * @param count receives the entries written.
+ * @return ::NAPFIRE_OK; ::NAPFIRE_ENOSPC when more data block shots than
+ *         @p cap holds (@p shots, @p resolved and the first @p cap
+ *         entries, ranked among themselves, are written); ::NAPFIRE_EINVAL
+ *         for a NULL pointer, or NULL @p blockers with @p cap > 0;
+ *         ::NAPFIRE_ESTATE for uninitialised or corrupted rules.
+ */
+NAPFIRE_API int napfire_rules_coverage(const napfire_rules *r, int32_t shots[2], int32_t resolved[2],
+                                       napfire_blocker *blockers, size_t cap, size_t *count);
+
 /** @} */
 
 /* ------------------------------------------------------------------ */
