@@ -491,8 +491,8 @@ typedef struct napfire_result {
     int32_t band;              /**< ::napfire_band. */
     int32_t net_modifier;      /**< After the Guard cap and the exclusive -4, with EXTRA. */
     int32_t modified_roll;     /**< roll_2d6 + net_modifier, unclamped. */
-    int32_t row;               /**< Table row used, 0-based; -1 if none. */
-    int32_t column;            /**< Table column used, 0-based; -1 if none (roll below 1). */
+    int32_t row;               /**< Index of the table row used (0 is row 1); -1 if none. */
+    int32_t column;            /**< Index of the column used (0 is modified roll 1-2); -1 if none (roll below 1). */
     int32_t table_halves;      /**< Cell value incl. star, in half figures. */
     int32_t halves;            /**< After long-range halving, in half figures. */
     int32_t half_die_used;     /**< 1 if half_die decided a half. */
@@ -657,9 +657,11 @@ NAPFIRE_API int napfire_shot_modifiers(const napfire_shot *s, const napfire_rule
  * @param rules rules data, or NULL for the built-in data.
  * @param modified_roll 2D6 plus the net modifier, any value: below 1 gives
  *        column -1 and 0 halves (no effect); above 18 the last column.
- * @param row receives the row, 0-based as in ::napfire_result (musketry
- *        0..4; artillery `(gun * 2 + ammo) * 3 + band - 1`).
- * @param column receives the column, 0-based (rolls 1-2 .. 17-18), or -1.
+ * @param row_index receives the row's index, 0-based as in
+ *        ::napfire_result (musketry 0..4, index 0 is row 1; artillery
+ *        `(gun * 2 + ammo) * 3 + band - 1`).
+ * @param column_index receives the column's index, 0-based (index 0 is
+ *        the column of modified roll 1-2, index 8 that of 17-18), or -1.
  * @param halves receives the cell in half figures with the star applied,
  *        before long-range halving.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL (NULL, or no distance);
@@ -670,7 +672,7 @@ NAPFIRE_API int napfire_shot_modifiers(const napfire_shot *s, const napfire_rule
  * @since symbol version NAPFIRE_1.1.
  */
 NAPFIRE_API int napfire_shot_table(const napfire_shot *s, const napfire_rules *rules, int32_t modified_roll,
-                                   int32_t *row, int32_t *column, int32_t *halves);
+                                   int32_t *row_index, int32_t *column_index, int32_t *halves);
 
 /**
  * @brief Resolve a shot: verdict, modifiers, table, halving, half die,
@@ -729,24 +731,37 @@ NAPFIRE_API int napfire_rules_init(napfire_rules *r, size_t size);
 
 /**
  * @brief Set a musketry cell (F-TAB).
+ *
+ * The indexes are 0-based, the rulebook's numbers 1-based: the cell the
+ * rulebook calls "row 4, modified roll 11-12" is `row_index` 3,
+ * `column_index` 5.
  * @param r rules to change.
- * @param row 0..4 (rows 1..5 of F-TAB-1).
- * @param column 0..8 (modified rolls 1-2 .. 17-18).
+ * @param row_index 0..4: index 0 is row 1 of F-TAB-1, index 4 row 5.
+ * @param column_index 0..8: index 0 is the column of modified roll 1-2,
+ *        index 8 that of 17-18.
  * @param halves 0..::NAPFIRE_MAX_CELL_HALVES in half figures ("-" = 0,
  *        "½" = 1, "5" = 10), or ::NAPFIRE_UNKNOWN.
  * @param star 1 for an "N*" cell: only on whole figures N >= 1.
- * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN.
+ * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE;
+ *         ::NAPFIRE_EDOMAIN for an index or value outside its range. On
+ *         any error nothing is changed.
  */
-NAPFIRE_API int napfire_rules_set_musketry(napfire_rules *r, int32_t row, int32_t column, int32_t halves, int32_t star);
+NAPFIRE_API int napfire_rules_set_musketry(napfire_rules *r, int32_t row_index, int32_t column_index, int32_t halves,
+                                           int32_t star);
 
 /**
  * @brief Read a musketry cell.
+ * @param r rules, or NULL for the built-in data.
+ * @param row_index 0..4: index 0 is row 1 of F-TAB-1.
+ * @param column_index 0..8: index 0 is the column of modified roll 1-2.
+ * @param halves receives the cell in half figures.
+ * @param star receives 1 for an "N*" cell.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EUNKNOWN for an unknown cell (halves
  *         receives ::NAPFIRE_UNKNOWN and star 0); ::NAPFIRE_EINVAL;
  *         ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN.
  */
-NAPFIRE_API int napfire_rules_get_musketry(const napfire_rules *r, int32_t row, int32_t column, int32_t *halves,
-                                           int32_t *star);
+NAPFIRE_API int napfire_rules_get_musketry(const napfire_rules *r, int32_t row_index, int32_t column_index,
+                                           int32_t *halves, int32_t *star);
 
 /**
  * @brief Set an infantry weapon's range maxima in one measure (F-RNG).
@@ -783,23 +798,32 @@ NAPFIRE_API int napfire_rules_get_gun_range(const napfire_rules *r, int32_t gun,
 /**
  * @brief Set an artillery cell (F-ART-1): one row per gun x ammunition x
  * band, nine roll columns; "-", "½", "N", "N½", no star.
+ *
+ * Canister ammunition fires only at canister range (F-ART-1), so its
+ * effective and long cells are never read: they stay unknown, and any
+ * value but ::NAPFIRE_UNKNOWN there is refused with ::NAPFIRE_EDOMAIN.
+ * (The rules text format accepts `-` there, which agrees with the rule,
+ * and refuses a casualty.)
  * @param r rules to change.
  * @param gun ::napfire_gun.
  * @param ammo ::napfire_ammo.
  * @param band ::NAPFIRE_BAND_CANISTER .. ::NAPFIRE_BAND_LONG.
- * @param column 0..8 (modified rolls 1-2 .. 17-18).
+ * @param column_index 0..8: index 0 is the column of modified roll 1-2,
+ *        index 8 that of 17-18.
  * @param halves 0..::NAPFIRE_MAX_CELL_HALVES or ::NAPFIRE_UNKNOWN.
- * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN.
+ * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE;
+ *         ::NAPFIRE_EDOMAIN for an index or value outside its range, or a
+ *         cell the rules never read. On any error nothing is changed.
  */
-NAPFIRE_API int napfire_rules_set_artillery(napfire_rules *r, int32_t gun, int32_t ammo, int32_t band, int32_t column,
-                                            int32_t halves);
+NAPFIRE_API int napfire_rules_set_artillery(napfire_rules *r, int32_t gun, int32_t ammo, int32_t band,
+                                            int32_t column_index, int32_t halves);
 
 /** @brief Read an artillery cell.
  *  @return ::NAPFIRE_OK; ::NAPFIRE_EUNKNOWN for an unknown cell (halves
  *  receives ::NAPFIRE_UNKNOWN); ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE;
  *  ::NAPFIRE_EDOMAIN. */
 NAPFIRE_API int napfire_rules_get_artillery(const napfire_rules *r, int32_t gun, int32_t ammo, int32_t band,
-                                            int32_t column, int32_t *halves);
+                                            int32_t column_index, int32_t *halves);
 
 /**
  * @brief Set a modifier value (F-MOD, F-ART-1/3).

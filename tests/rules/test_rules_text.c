@@ -779,6 +779,19 @@ START_TEST(unreadable_cells) {
     assert_equal(&back, &r);
     parse_ok(&back, "napfire-rules 1\nartillery.light.canister.effective = ? ? . . ? ? ? ? ?\n");
     assert_equal(&back, &r);
+    /* '-' (no effect) agrees with the rule, as a printed table writes it:
+     * accepted, the cell stays unknown; half a figure is a casualty,
+     * refused at its place, nothing changed */
+    parse_ok(&back, "napfire-rules 1\nartillery.light.canister.long = - - - - - - - - -\n");
+    assert_equal(&back, &r);
+    napfire_parse_error e;
+    ck_assert_int_eq(
+        parse_str(&back, "napfire-rules 1\nartillery.light.canister.long = - \xC2\xBD - - - - - - -\n", &e),
+        NAPFIRE_ESYNTAX);
+    ck_assert_int_eq(e.code, NAPFIRE_PARSE_RANGE);
+    ck_assert_int_eq(e.column, 35);
+    ck_assert_ptr_nonnull(strstr(e.message, "write '?' or '-' there"));
+    assert_equal(&back, &r);
 }
 END_TEST
 
