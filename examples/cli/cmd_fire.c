@@ -48,6 +48,16 @@ enum {
   { .name = n, .metavar = "D", .type = CLI_DIST, .param = p, .who = w, .scope = sc, .help = h }
 #define OPT_DIST_NONE(n, w, p, sc, h) \
   { .name = n, .metavar = "D", .type = CLI_DIST_OR_NONE, .param = p, .who = w, .scope = sc, .help = h }
+/* The same, for an option renamed to its C parameter's name: `aka` is the
+ * older spelling, still accepted. */
+#define AKA_INT(n, aka, w, p, sc, h) \
+  { .name = n, .alias = aka, .metavar = "N", .type = CLI_INT, .param = p, .who = w, .scope = sc, .help = h }
+#define AKA_FLAG(n, aka, w, p, sc, h) \
+  { .name = n, .alias = aka, .type = CLI_FLAG, .param = p, .who = w, .scope = sc, .help = h }
+#define AKA_DIST(n, aka, w, p, sc, h) \
+  { .name = n, .alias = aka, .metavar = "D", .type = CLI_DIST, .param = p, .who = w, .scope = sc, .help = h }
+#define AKA_DIST_NONE(n, aka, w, p, sc, h) \
+  { .name = n, .alias = aka, .metavar = "D", .type = CLI_DIST_OR_NONE, .param = p, .who = w, .scope = sc, .help = h }
 
 static const struct cli_opt opts[] = {
     OPT_ENUM("arm", FIRER, ARM_PARAM, NAPFIRE_ENUM_ARM, S_ALL,
@@ -64,7 +74,8 @@ static const struct cli_opt opts[] = {
     OPT_FLAG("disordered", FIRER, NAPFIRE_UNIT_DISORDERED, S_M, "firer disordered (F-MOD-7)"),
     OPT_FLAG("fired-last-turn", FIRER, NAPFIRE_UNIT_FIRED_LAST_TURN, S_M, "fired in the previous turn (F-MOD-6)"),
     OPT_FLAG("fired-this-turn", FIRER, NAPFIRE_UNIT_FIRED_THIS_TURN, S_ALL, "already fired this turn (F-ART-2)"),
-    OPT_FLAG("second-class", FIRER, NAPFIRE_UNIT_SECOND_CLASS_FIRERS, S_M, "2nd-class firers (F-CAS-2)"),
+    AKA_FLAG("second-class-firers", "second-class", FIRER, NAPFIRE_UNIT_SECOND_CLASS_FIRERS, S_M,
+             "2nd-class firers (F-CAS-2)"),
     OPT_FLAG("unlimbered-this-turn", FIRER, NAPFIRE_UNIT_UNLIMBERED_THIS_TURN, S_A,
              "foot artillery unlimbered this turn (F-ART-3)"),
     OPT_ENUM("target-arm", TARGET, ARM_PARAM, NAPFIRE_ENUM_ARM, S_ALL, "target arm (default line-infantry)"),
@@ -79,34 +90,35 @@ static const struct cli_opt opts[] = {
     OPT_FLAG("enfilade", SHOT, NAPFIRE_SHOT_ENFILADE, S_ALL, "enfilade fire (F-MOD-9)"),
     OPT_INT("firing-figures", SHOT, NAPFIRE_SHOT_FIRING_FIGURES, S_M,
             "figures that fire, if fewer than the unit (F-TAB-2)"),
-    OPT_DIST("screen", SHOT, NAPFIRE_SHOT_SCREEN_DISTANCE, S_ALL,
+    AKA_DIST("screen-distance", "screen", SHOT, NAPFIRE_SHOT_SCREEN_DISTANCE, S_ALL,
              "target covered by skirmishers this far in front (F-SCR)"),
-    OPT_INT("extra", SHOT, NAPFIRE_SHOT_EXTRA_MODIFIER, S_ALL, "house-rule modifier (F-MOD-E)"),
+    AKA_INT("extra-modifier", "extra", SHOT, NAPFIRE_SHOT_EXTRA_MODIFIER, S_ALL, "house-rule modifier (F-MOD-E)"),
     OPT_ENUM("ammo", SHOT, NAPFIRE_SHOT_AMMO, NAPFIRE_ENUM_AMMO, S_A, "ammunition"),
     OPT_FLAG("friend-in-arc", SHOT, NAPFIRE_SHOT_FRIEND_IN_ARC, S_A, "a friendly unit in the canister arc (F-ART-4)"),
     OPT_DIST_NONE("friend-near-target", SHOT, NAPFIRE_SHOT_FRIEND_NEAR_TARGET, S_A,
                   "nearest friend in front of the target (F-ART-5)"),
     OPT_DIST_NONE("friend-near-battery", SHOT, NAPFIRE_SHOT_FRIEND_NEAR_BATTERY, S_A,
                   "nearest friend in front of the battery (F-ART-5)"),
-    OPT_DIST_NONE("target-far", SHOT, NAPFIRE_SHOT_TARGET_FAR_FROM_FRIENDS, S_A,
+    AKA_DIST_NONE("target-far-from-friends", "target-far", SHOT, NAPFIRE_SHOT_TARGET_FAR_FROM_FRIENDS, S_A,
                   "farthest part of the target from those friends (F-ART-5)"),
     OPT_FLAG("clear-los", SHOT, NAPFIRE_SHOT_CLEAR_LOS, S_A, "clear line of sight (F-ART-5 exception)"),
-    OPT_FLAG("penetration", SHOT, NAPFIRE_SHOT_PENETRATION_HITS_FRIEND, S_A,
+    AKA_FLAG("penetration-hits-friend", "penetration", SHOT, NAPFIRE_SHOT_PENETRATION_HITS_FRIEND, S_A,
              "roundshot would pass into friends (F-ART-6)"),
     {.name = "overhead",
      .type = CLI_FLAG,
      .param = NAPFIRE_SHOT_OVERHEAD,
      .who = SHOT,
      .scope = S_A,
-     .needs = "overhead-to-battery,overhead-to-enemy",
+     .needs = "overhead-friend-to-battery,overhead-friend-to-enemy",
      .help = "fire over friendly units (F-ART-7)"},
     OPT_FLAG("battery-higher", SHOT, NAPFIRE_SHOT_BATTERY_HIGHER, S_A,
              "battery higher than target and friends (F-ART-7)"),
-    OPT_DIST("overhead-to-battery", SHOT, NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_BATTERY, S_A,
+    AKA_DIST("overhead-friend-to-battery", "overhead-to-battery", SHOT, NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_BATTERY, S_A,
              "overflown friends to the battery front (F-ART-7)"),
-    OPT_DIST("overhead-to-enemy", SHOT, NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_ENEMY, S_A,
+    AKA_DIST("overhead-friend-to-enemy", "overhead-to-enemy", SHOT, NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_ENEMY, S_A,
              "overflown friends to the enemy (F-ART-7)"),
-    {.name = "roll",
+    {.name = "roll-2d6",
+     .alias = "roll",
      .metavar = "N",
      .type = CLI_INT,
      .lo = 2,
@@ -491,7 +503,7 @@ static int build_shot(const char *cmd, const struct cli_arg *args, int32_t measu
         if (!args[k].given || o->who != SHOT)
             continue;
         if (o->param == NAPFIRE_SHOT_SCREEN_DISTANCE && napfire_shot_set(shot, NAPFIRE_SHOT_SCREEN, 1) != NAPFIRE_OK)
-            return bad(cmd, "--screen: only an infantry target not in skirmish order is screened", NULL);
+            return bad(cmd, "--screen-distance: only an infantry target not in skirmish order is screened", NULL);
         int st = napfire_shot_set(shot, o->param, args[k].value);
         if (st != NAPFIRE_OK)
             return cli_error(cmd, "--%s: '%s' is refused for this shot: %s", o->name, args[k].text ? args[k].text : "",
@@ -509,7 +521,7 @@ struct fire_kind {
     const char *usage, *about;
 };
 
-#define RESOLVE_USAGE "[OPTIONS] --distance D --roll N"
+#define RESOLVE_USAGE "[OPTIONS] --distance D --roll-2d6 N"
 #define ODDS_USAGE "[OPTIONS] --distance D"
 
 static const struct fire_kind musketry = {
@@ -580,8 +592,8 @@ static int fire_input(const struct fire_kind *k, const struct cli_arg *args, str
     const struct cli_arg *rules_file = &args[row_of("rules")];
     if (!distance->given)
         return cli_error(k->cmd, "--distance is required (e.g. --distance 15cm)");
-    if (!args[row_of("roll")].given && !k->odds)
-        return cli_error(k->cmd, "--roll is required (the 2D6 roll, 2..12)");
+    if (!args[row_of("roll-2d6")].given && !k->odds)
+        return cli_error(k->cmd, "--roll-2d6 is required (the 2D6 roll, 2..12)");
     in->use_rules = NULL;
     if (rules_file->given) {
         int lst = cli_load_rules(k->cmd, rules_file->text, &in->rules);
@@ -594,7 +606,7 @@ static int fire_input(const struct fire_kind *k, const struct cli_arg *args, str
         return CLI_BAD_INPUT;
     in->roll.measure = measure < 0 ? NAPFIRE_MEASURE_METRIC : measure;
     in->roll.distance = distance->value;
-    in->roll.roll = args[row_of("roll")].value;
+    in->roll.roll = args[row_of("roll-2d6")].value;
     in->roll.die = args[row_of("half-die")].value;
     return CLI_RESOLVED;
 }
