@@ -189,6 +189,20 @@ static const char *unit_name(int32_t measure) {
     return measure == NAPFIRE_MEASURE_METRIC ? "mm" : "tenths of an inch";
 }
 
+/* A band in plain words, as the rulebook says it. */
+static const char *band_words(int32_t band) {
+    switch (band) {
+        case NAPFIRE_BAND_CANISTER:
+            return "canister range";
+        case NAPFIRE_BAND_EFFECTIVE:
+            return "effective range";
+        case NAPFIRE_BAND_LONG:
+            return "long range";
+        default:
+            return "out of range: no fire";
+    }
+}
+
 /* The missing datum in the rulebook's terms, then the rules-text line
  * that supplies it (napfire_missing_describe). */
 static void print_missing(FILE *to, const napfire_result *r) {
@@ -250,8 +264,7 @@ static void print_casualties(const struct roll *in, const napfire_result *r) {
     if (r->column < 0) {
         printf(" -> below 1: no effect (F-TAB-3)\n");
     } else {
-        printf(" -> table row %d, column %d (%d-%d)\n", r->row + 1, r->column + 1, r->column * 2 + 1,
-               r->column * 2 + 2);
+        printf(" -> table row %d, modified roll %d-%d\n", r->row + 1, r->column * 2 + 1, r->column * 2 + 2);
         printf("table: ");
         print_halves(r->table_halves);
         printf(" figures\n");
@@ -278,8 +291,9 @@ static void print_text(const napfire_shot *shot, const napfire_rules *rules, con
     /* NONE is "out of range" only when that clause holds; otherwise the band
      * was not determined (its maxima are unknown). */
     int band_known = r->band != NAPFIRE_BAND_NONE || (r->reasons & (1u << NAPFIRE_REASON_OUT_OF_RANGE));
-    printf("distance: %d %s -> band %s\n", in->distance, unit_name(in->measure),
-           band_known ? lower(napfire_enum_name(NAPFIRE_ENUM_BAND, r->band), buf, sizeof buf) : "not determined");
+    (void)buf;
+    printf("distance: %d %s: %s\n", in->distance, unit_name(in->measure),
+           band_known ? band_words(r->band) : "range not determined (a range maximum is unknown)");
     if (st == NAPFIRE_OK && !r->permitted) {
         printf("verdict: NOT PERMITTED: %s\n", napfire_reason_name(r->reason));
         for (int32_t i = 1; i < 32; i++)
@@ -299,8 +313,7 @@ static void print_text(const napfire_shot *shot, const napfire_rules *rules, con
     if (st == NAPFIRE_EUNKNOWN) {
         printf("verdict: UNKNOWN RULES DATA: ");
         print_missing(stdout, r);
-        printf("\n  supply it in your own rules data (doc/rules-format.md); "
-               "the built-in data never guesses.\n");
+        printf("\n");
         return;
     }
     print_casualties(in, r);
@@ -326,12 +339,13 @@ static void print_json(const napfire_shot *shot, const napfire_rules *rules, int
                 napfire_modifier_name(items[i].id), items[i].value, items[i].applied,
                 items[i].suppressed_by ? napfire_modifier_name(items[i].suppressed_by) : "");
     out_fmt(o,
-            "],\"net_modifier\":%d,\"modified_roll\":%d,\"row\":%d,\"column\":%d,"
+            "],\"net_modifier\":%d,\"modified_roll\":%d,\"row_index\":%d,\"column_index\":%d,"
+            "\"row\":%d,\"column\":%d,"
             "\"table_halves\":%d,\"halves\":%d,\"half_die_used\":%d,\"half_pending\":%d,"
             "\"casualties\":%d,\"target_casualties\":%d,\"screen_casualties\":%d,"
             "\"missing\":\"%s\",\"missing_index\":[%d,%d,%d,%d]",
-            r->net_modifier, r->modified_roll, r->row, r->column, r->table_halves, r->halves, r->half_die_used,
-            r->half_pending, r->casualties, r->target_casualties, r->screen_casualties,
+            r->net_modifier, r->modified_roll, r->row, r->column, r->row, r->column, r->table_halves, r->halves,
+            r->half_die_used, r->half_pending, r->casualties, r->target_casualties, r->screen_casualties,
             napfire_enum_name(NAPFIRE_ENUM_MISSING, r->missing), r->missing_index[0], r->missing_index[1],
             r->missing_index[2], r->missing_index[3]);
     json_missing(o, r);
@@ -380,11 +394,12 @@ static void odds_text(const struct odds *d) {
         printf("%-17s %8d %7.2f%%\n", "unknown", d->unknown, 100.0 * d->unknown / NAPFIRE_OUTCOME_DENOMINATOR);
         printf("unknown rules data, first needed: ");
         print_missing(stdout, &d->v);
-        printf("\n  supply it in your own rules data (--rules FILE); the built-in data "
-               "never guesses.\n");
+        printf("\n");
     }
-    if (d->known)
-        printf("expected casualties: %d/%d = %.3f\n", d->num, d->den, d->ev);
+    if (d->known && d->num == 0)
+        printf("expected casualties: none\n");
+    else if (d->known)
+        printf("expected casualties: %.3f figures (exactly %d/%d)\n", d->ev, d->num, d->den);
     else
         printf("expected casualties: not known (%d/216 of the rolls need unknown data)\n", d->unknown);
 }
