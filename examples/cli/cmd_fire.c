@@ -473,6 +473,35 @@ static int check_measures(const char *cmd, const struct cli_arg *args, int32_t *
     return CLI_RESOLVED;
 }
 
+/* A value the library refuses for the unit's arm, though in its range:
+ * both parts named ("--formation: 'square' is not open to a cavalry
+ * firer"), and for a name the ones the arm takes, found by asking the
+ * library for each. */
+static int not_open(const char *cmd, const struct cli_opt *o, const char *text, int32_t arm) {
+    char arm_name[32], name[48], open[256] = "";
+    lower(napfire_enum_name(NAPFIRE_ENUM_ARM, arm), arm_name, sizeof arm_name);
+    const char *who = o->who == FIRER ? "firer" : "target";
+    size_t len = 0;
+    for (int32_t v = 0; o->type == CLI_ENUM && v < 64; v++) {
+        napfire_unit u;
+        const char *n = napfire_enum_name(o->enum_id, v);
+        napfire_unit_init(&u, sizeof u, arm);
+        if (strcmp(n, "unknown") == 0 || napfire_unit_set(&u, o->param, v) != NAPFIRE_OK)
+            continue;
+        int w = snprintf(open + len, sizeof open - len, "%s%s", len ? ", " : "", lower(n, name, sizeof name));
+        if (w < 0 || (size_t)w >= sizeof open - len)
+            break;
+        len += (size_t)w;
+    }
+    if (len)
+        return cli_error(cmd, "--%s: '%s' is not open to a %s %s: give one of %s", o->name, text ? text : "", arm_name,
+                         who, open);
+    if (o->type == CLI_FLAG)
+        return cli_error(cmd, "--%s is not open to a %s %s: the option applies to other arms", o->name, arm_name, who);
+    return cli_error(cmd, "--%s: '%s' is not open to a %s %s: the option applies to other arms", o->name,
+                     text ? text : "", arm_name, who);
+}
+
 static int is_artillery_arm(int32_t arm) {
     return arm == NAPFIRE_ARM_FOOT_ARTILLERY || arm == NAPFIRE_ARM_HORSE_ARTILLERY;
 }
@@ -497,13 +526,8 @@ static int build_units(const char *cmd, const struct cli_arg *args, int artiller
         if (!args[k].given || o->param == ARM_PARAM || (o->who != FIRER && o->who != TARGET))
             continue;
         napfire_unit *u = o->who == FIRER ? firer : target;
-        int st = napfire_unit_set(u, o->param, args[k].value);
-        char arm_name[32];
-        if (st != NAPFIRE_OK)
-            return cli_error(
-                cmd, "--%s: '%s' is refused for a %s %s: %s", o->name, args[k].text ? args[k].text : "",
-                lower(napfire_enum_name(NAPFIRE_ENUM_ARM, arm[o->who == TARGET]), arm_name, sizeof arm_name),
-                o->who == FIRER ? "firer" : "target", napfire_strerror(st));
+        if (napfire_unit_set(u, o->param, args[k].value) != NAPFIRE_OK)
+            return not_open(cmd, o, args[k].text, arm[o->who == TARGET]);
     }
     return CLI_RESOLVED;
 }
