@@ -66,9 +66,12 @@ error names every place tried. Type annotations: ``__init__.pyi``.
 import copy as _copy
 import ctypes
 import ctypes.util
+import collections as _collections
+import enum as _enum
 import fractions
 import operator as _operator
 import os
+import warnings as _warnings
 from ctypes import (POINTER, Structure, byref, c_char, c_char_p, c_int,
                     c_int32, c_size_t, c_uint32, c_uint64, c_void_p, sizeof)
 
@@ -85,7 +88,8 @@ __all__ = [
     # figure scale
     "Modifier", "Result", "ParseError", "Outcome", "Unit", "Shot", "Rules", "Dice",
     "resolve_many", "resolve_many_dice", "dice_size", "builtin_rules_text",
-    "missing_describe", "unknown_data",
+    "missing_describe", "unknown_data", "Blocker", "Finding", "Coverage",
+    "rules_check", "rules_coverage", "FamilyError", "KEYWORD_ALIASES",
     # hex scale
     "Hex", "TraceStep", "HexInfo", "LosQuery", "LosResult", "HexFire",
     "Trace", "trace_steps", "trace_size", "hex_check", "hex_direction",
@@ -141,10 +145,30 @@ def _c_range(ctype):
     return bounds
 
 
-class RangeError(OverflowError, ValueError):
+class _Refusal:
+    """What a refused value was: ``parameter`` (the name the caller wrote,
+    e.g. ``"figures"``), ``value`` (as given) and ``allowed`` (the range,
+    ``"0..9999"``, or the allowed names, ``"LINE, COLUMN_OF_COMPANIES"``),
+    None where not known."""
+
+    parameter = value = allowed = None
+
+    def _refused(self, parameter, value, allowed):
+        self.parameter, self.value, self.allowed = parameter, value, allowed
+        return self
+
+
+class RangeError(_Refusal, OverflowError, ValueError):
     """An integer outside the range its C parameter (or the library's
-    documented domain) can hold; the message names the parameter and the
-    range. Raised before any C call: nothing was changed."""
+    documented domain) can hold; the message names the parameter, the
+    value and the range, as do ``parameter``, ``value`` and ``allowed``.
+    Raised before any C call: nothing was changed."""
+
+
+class FamilyError(_Refusal, TypeError):
+    """A value of another enumeration than the parameter's
+    (``formation=Nation.BRITAIN``): the message names both families.
+    Raised before any C call: nothing was changed."""
 
 
 def _int(value, name, lo=None, hi=None, ctype=c_int32, domain=None):
@@ -163,8 +187,44 @@ def _int(value, name, lo=None, hi=None, ctype=c_int32, domain=None):
         raise TypeError("%s must be an integer, not %s" % (name, type(value).__name__)) from None
     if not lo <= v <= hi:
         raise RangeError("%s=%d is outside %d..%d%s" % (
-            name, v, lo, hi, " (%s)" % domain if domain else ""))
+            name, v, lo, hi, " (%s)" % domain if domain else ""))._refused(
+                name, value, "%d..%d" % (lo, hi))
     return v
+
+
+def _domain_error(function, name, value, allowed, text):
+    """A :class:`DomainError` for ``function`` naming the parameter, the
+    value and what is allowed, in ``text`` and as attributes."""
+    exc = DomainError(Status.EDOMAIN, function)
+    exc.args = ("%s (%s: EDOMAIN)" % (text, function),)
+    return exc._refused(name, value, allowed)
+
+
+def _domain(value, name, lo, hi, function, note=None):
+    """``value`` as an int in the library's documented ``lo..hi`` for
+    ``function``: outside, a :class:`DomainError` raised before the C call
+    (nothing changed) that names the parameter, the value and the range."""
+    v = _int(value, name)
+    if not lo <= v <= hi:
+        raise _domain_error(function, name, value, "%d..%d" % (lo, hi), "%s=%d is outside %d..%d%s" % (
+            name, v, lo, hi, " (%s)" % note if note else ""))
+    return v
+
+
+def _an(word):
+    return ("an " if word[:1] in "AEIOU" else "a ") + word
+
+
+def _enum_arg(value, name, family):
+    """``value`` checked as a member of the IntEnum ``family``: a member of
+    another enumeration is a :class:`FamilyError` naming both families
+    (``Unit(Gun.P12)`` would otherwise be foot artillery); a plain int
+    passes to the library's own check."""
+    if isinstance(value, _enum.Enum) and not isinstance(value, family):
+        raise FamilyError("%s must be %s, not %s.%s (%s)" % (
+            name, _an(family.__name__), type(value).__name__, value.name,
+            _an(type(value).__name__)))._refused(name, value, ", ".join(m.name for m in family))
+    return value
 
 
 def _param_domain(param):
@@ -256,12 +316,14 @@ class _CheckedFields:
 # Errors
 
 
-class NapfireError(Exception):
+class NapfireError(_Refusal, Exception):
     """A negative status from libnapfire.
 
     Attributes: ``status`` (int), ``name`` (``napfire_status_name``, e.g.
     ``"EDOMAIN"``), ``message`` (``napfire_strerror``) and ``function``
-    (the C function that returned it, or None).
+    (the C function that returned it, or None); for a refused value,
+    ``parameter``, ``value`` and ``allowed`` (else None), also named by
+    the message.
     """
 
     #: The status this class stands for (None for the base class).
@@ -432,13 +494,48 @@ class Result(Structure):
         if not self.permitted:
             return "Result(permitted=0, reason=%s, reasons=%s)" % (
                 reason_name(self.reason), [r.name for r in self.violated()])
-        return ("Result(band=%s, net=%+d, roll=%d, cell=(%d,%d), halves=%d/%d, "
+        return ("Result(band=%s, net=%+d, roll=%d, row_index=%d, column_index=%d, halves=%d/%d, "
                 "casualties=%d (target %d, screen %d), half_pending=%d, missing=%s)" % (
                     Band(self.band).name if self.band in Band._value2member_map_ else self.band,
-                    self.net_modifier, self.modified_roll, self.row, self.column,
+                    self.net_modifier, self.modified_roll, self.row_index, self.column_index,
                     self.table_halves, self.halves, self.casualties,
                     self.target_casualties, self.screen_casualties,
                     self.half_pending, enum_name(EnumId.MISSING, self.missing)))
+
+
+def _index_fields(cls):
+    """``row_index``/``column_index`` of a :class:`Result`: the C fields
+    ``row``/``column`` (0-based indexes: index 0 is row 1, or the column of
+    modified roll 1-2) under the names every surface but C gives them. The
+    old names stay one minor version, warning (DeprecationWarning)."""
+    for old, new in (("row", "row_index"), ("column", "column_index")):
+        field = cls.__dict__[old]
+
+        def current(self, field=field):
+            return field.__get__(self, type(self))
+
+        def deprecated(self, field=field, old=old, new=new):
+            _warnings.warn("Result.%s is deprecated: use Result.%s (0-based: index 0 is %s)" % (
+                old, new, "row 1" if old == "row" else "modified roll 1-2"),
+                DeprecationWarning, stacklevel=2)
+            return field.__get__(self, type(self))
+
+        setattr(cls, new, property(current, doc="0-based index (C field ``%s``)" % old))
+        setattr(cls, old, property(deprecated, doc="Deprecated alias of ``%s``." % new))
+    return cls
+
+
+_index_fields(Result)
+
+
+class Blocker(Structure):
+    """``napfire_blocker``: a missing datum and the shots of the coverage
+    sweep of :meth:`Rules.coverage` it stops (24 bytes)."""
+    _fields_ = _fields("napfire_blocker")
+
+    def __repr__(self):
+        return "Blocker(%s %s, shots=%d)" % (
+            enum_name(EnumId.MISSING, self.missing), list(self.index), self.shots)
 
 
 class ParseError(Structure):
@@ -618,13 +715,14 @@ _C_TYPES = {
     "napfire_unit *": _UnitRef, "napfire_shot *": _ShotRef, "napfire_rules *": _RulesRef,
     "napfire_trace *": _TraceRef, "napfire_dice *": _DiceRef,
     "napfire_hex": Hex, "napfire_hex [2]": POINTER(Hex), "napfire_hex_info_fn": HexInfoFn,
+    "int32_t [2]": POINTER(c_int32 * 2),
 }
 _C_TYPES.update({c_name + " *": POINTER(struct) for c_name, struct in (
     ("napfire_hex", Hex), ("napfire_modifier", Modifier), ("napfire_result", Result),
     ("napfire_parse_error", ParseError), ("napfire_outcome", Outcome),
     ("napfire_trace_step", TraceStep), ("napfire_hex_info", HexInfo),
     ("napfire_los_query", LosQuery), ("napfire_los_result", LosResult),
-    ("napfire_hex_fire", HexFire))})
+    ("napfire_hex_fire", HexFire), ("napfire_blocker", Blocker))})
 
 #: (function, parameter) -> ctypes type, where the binding passes something
 #: else than the C type: the batches take the shots packed in one array.
@@ -777,11 +875,23 @@ del _p
 # Figure scale: units, shots, rules
 
 
+#: Parameter -> the enumeration of its values (the others are numbers or 0/1).
+_PARAM_FAMILIES = {
+    UnitParam.NATION: Nation, UnitParam.CLASS: TroopClass, UnitParam.FORMATION: Formation,
+    UnitParam.WEAPON: Weapon, UnitParam.GUN: Gun, UnitParam.COVER: Cover,
+    UnitParam.MOVED: Moved, ShotParam.MEASURE: Measure, ShotParam.AMMO: Ammo,
+}
+
+#: Python keywords that stand for another C name (Python cannot spell
+#: ``class``): keyword -> parameter name.
+KEYWORD_ALIASES = {"troop_class": "CLASS"}
+
+
 def _param_kwargs(enum_type, kwargs):
     """Map keyword arguments (``figures=30``, ``troop_class=...``) to parameters."""
     items = []
     for key, value in kwargs.items():
-        name = "CLASS" if key == "troop_class" else key.upper()
+        name = KEYWORD_ALIASES.get(key, key.upper())
         try:
             items.append((enum_type[name], value))
         except KeyError:
@@ -812,8 +922,15 @@ class _Parameters:
         """``(param, value)`` checked as C int32 values; the value's errors
         name the parameter (``figures=...``) and the library's bounds."""
         param = _int(param, "param")
-        return param, _int(value, _param_name(self._PARAMS, param),
-                           domain=_param_domain(param))
+        name = _param_name(self._PARAMS, param)
+        family = _PARAM_FAMILIES.get(param)
+        if family is not None:
+            _enum_arg(value, name, family)
+        value = _int(value, name, domain=_param_domain(param))
+        bounds = _PARAM_BOUNDS.get(param)
+        if bounds is not None:
+            value = _domain(value, name, bounds[0], bounds[1], self._SETTER)
+        return param, value
 
     def _checked_kwargs(self, params):
         """Keyword parameters, every one checked before any is set."""
@@ -822,7 +939,39 @@ class _Parameters:
     def _apply(self, items):
         setter = getattr(lib, self._SETTER)
         for param, value in items:
-            _check(setter(self, param, value), self._SETTER)
+            status = setter(self, param, value)
+            if status == Status.EDOMAIN:
+                raise self._not_open(param, value)
+            _check(status, self._SETTER)
+
+    def _value_text(self, param, value):
+        family = _PARAM_FAMILIES.get(param)
+        if family is not None and value in family._value2member_map_:
+            return family(value).name
+        return str(value)
+
+    def _open_values(self, param):
+        """The values of ``param``'s family this object accepts, asked of
+        the library on a copy."""
+        family = _PARAM_FAMILIES.get(param)
+        if family is None:
+            return None
+        setter, work = getattr(lib, self._SETTER), _copy.copy(self)
+        return [m for m in family if setter(work, param, m) == Status.OK]
+
+    def _not_open(self, param, value):
+        """The :class:`DomainError` for a value in the parameter's range that
+        the library refuses for this object: both parts named (``formation
+        SQUARE is not open to CAVALRY``), and the values it takes."""
+        name = _param_name(self._PARAMS, param)
+        shown = self._value_text(param, value)
+        open_values = self._open_values(param)
+        allowed = ", ".join(m.name for m in open_values) if open_values else None
+        exc = DomainError(Status.EDOMAIN, self._SETTER)
+        exc.args = ("%s %s is not open to %s%s" % (
+            name, shown, self._whom(),
+            ": give one of %s" % allowed if allowed else ": it applies to other arms"),)
+        return exc._refused(name, value, allowed)
 
     def get(self, param):
         """``napfire_*_get``: the value of a parameter (a shot's -1 = not given)."""
@@ -864,7 +1013,7 @@ class Unit(_Parameters, _UnitRef):
 
 
     def __init__(self, arm, **params):
-        arm = _int(arm, "arm")
+        arm = _int(_enum_arg(arm, "arm", Arm), "arm")
         items = self._checked_kwargs(params)
         super().__init__()
         _check(lib.napfire_unit_init(self, UNIT_SIZE, arm), "napfire_unit_init")
@@ -885,8 +1034,13 @@ class Unit(_Parameters, _UnitRef):
                "napfire_unit_may_open_order")
         return bool(yes.value)
 
+    def _whom(self):
+        return self.arm.name
+
     def __repr__(self):
-        return "Unit(%s, figures=%d)" % (self.arm.name, self.get(UnitParam.FIGURES))
+        """Every setting that differs from a new unit's of the same arm."""
+        fresh = Unit(self.arm)
+        return "Unit(%s)" % ", ".join([self.arm.name] + _settings(self, fresh, UnitParam))
 
     def _validate(self):
         self.get(UnitParam.ARM)
@@ -907,17 +1061,27 @@ class Rules(_RulesRef):
 
     # Musketry table (F-TAB)
 
-    def set_musketry(self, row, column, halves, star=False):
-        """Set a musketry cell: ``halves`` in half figures, None for unknown."""
-        _check(lib.napfire_rules_set_musketry(self, _int(row, "row"), _int(column, "column"),
-                                              _unknown_in(halves, "halves"), _flag(star, "star")),
-               "napfire_rules_set_musketry")
+    def set_musketry(self, row_index, column_index, halves, star=False):
+        """Set a musketry cell: ``halves`` in half figures, None for unknown.
 
-    def get_musketry(self, row, column):
-        """A musketry cell as ``(halves, star)``, or None when unknown."""
+        The indexes are 0-based: ``row_index`` 0 is row 1 (0..4),
+        ``column_index`` 0 the column of modified roll 1-2 (0..8). A bad
+        value is refused before anything changes, named with its range."""
+        _check(lib.napfire_rules_set_musketry(
+            self, _domain(row_index, "row_index", 0, 4, "napfire_rules_set_musketry", "index 0 is row 1"),
+            _domain(column_index, "column_index", 0, 8, "napfire_rules_set_musketry",
+                    "index 0 is modified roll 1-2"),
+            _unknown_in(halves, "halves"), _flag(star, "star")), "napfire_rules_set_musketry")
+
+    def get_musketry(self, row_index, column_index):
+        """A musketry cell as ``(halves, star)``, or None when unknown
+        (0-based indexes, as :meth:`set_musketry`)."""
         halves, star = c_int32(), c_int32()
-        status = lib.napfire_rules_get_musketry(self, _int(row, "row"), _int(column, "column"),
-                                                byref(halves), byref(star))
+        status = lib.napfire_rules_get_musketry(
+            self, _domain(row_index, "row_index", 0, 4, "napfire_rules_get_musketry", "index 0 is row 1"),
+            _domain(column_index, "column_index", 0, 8, "napfire_rules_get_musketry",
+                    "index 0 is modified roll 1-2"),
+            byref(halves), byref(star))
         if status == Status.EUNKNOWN:
             return None
         _check(status, "napfire_rules_get_musketry")
@@ -958,18 +1122,25 @@ class Rules(_RulesRef):
 
     # Artillery table (F-ART-1)
 
-    def set_artillery(self, gun, ammo, band, column, halves):
-        """Set an artillery cell in half figures; None for unknown."""
-        _check(lib.napfire_rules_set_artillery(self, _int(gun, "gun"), _int(ammo, "ammo"),
-                                               _int(band, "band"), _int(column, "column"),
+    def set_artillery(self, gun, ammo, band, column_index, halves):
+        """Set an artillery cell in half figures; None for unknown.
+        ``column_index`` 0 is the column of modified roll 1-2 (0..8).
+        Canister ammunition beyond canister range is never read (F-ART-1):
+        any value there but None is refused."""
+        _check(lib.napfire_rules_set_artillery(self, _int(gun, "gun"), _int(ammo, "ammo"), _int(band, "band"),
+                                               _domain(column_index, "column_index", 0, 8,
+                                                       "napfire_rules_set_artillery",
+                                                       "index 0 is modified roll 1-2"),
                                                _unknown_in(halves, "halves")),
                "napfire_rules_set_artillery")
 
-    def get_artillery(self, gun, ammo, band, column):
+    def get_artillery(self, gun, ammo, band, column_index):
         """An artillery cell in half figures, or None when unknown."""
         halves = c_int32()
-        status = lib.napfire_rules_get_artillery(self, _int(gun, "gun"), _int(ammo, "ammo"),
-                                                 _int(band, "band"), _int(column, "column"),
+        status = lib.napfire_rules_get_artillery(self, _int(gun, "gun"), _int(ammo, "ammo"), _int(band, "band"),
+                                                 _domain(column_index, "column_index", 0, 8,
+                                                         "napfire_rules_get_artillery",
+                                                         "index 0 is modified roll 1-2"),
                                                  byref(halves))
         if status == Status.EUNKNOWN:
             return None
@@ -1114,6 +1285,18 @@ class Rules(_RulesRef):
         """``napfire_rules_format``: the complete rules text (round-trips)."""
         return _format_rules(self)
 
+    def check(self):
+        """``napfire_rules_check_next``: the plausibility findings, the same
+        as ``napfire rules --check`` prints as warnings: a list of
+        :class:`Finding` (empty for clean data). Findings never refuse
+        data: it resolves shots as it stands."""
+        return rules_check(self)
+
+    def coverage(self):
+        """``napfire_rules_coverage``: the same figures as ``napfire rules
+        --coverage``, as a :class:`Coverage`."""
+        return rules_coverage(self)
+
     def __repr__(self):
         return "Rules(%r)" % self.name
 
@@ -1188,6 +1371,62 @@ def unknown_data(rules=None):
         found.append((Missing(missing.value), tuple(ix)))
 
 
+#: One finding of :meth:`Rules.check`: ``check`` (:class:`Check`),
+#: ``key`` (the rules-text key that carries it, e.g. ``"musketry.row3"``),
+#: ``missing`` and ``index`` (that key's datum, as :func:`missing_describe`
+#: takes; ``Missing.NONE`` for the name) and ``message`` (the sentence
+#: ``napfire rules --check`` prints).
+Finding = _collections.namedtuple("Finding", "check key missing index message")
+
+
+def _key_of(missing, index):
+    if missing == Missing.NONE:
+        return "name"
+    return missing_describe(missing, index, DescribeStyle.PATCH).split(" ", 1)[0]
+
+
+def rules_check(rules=None):
+    """``napfire_rules_check_next``: every finding about ``rules`` (None:
+    the built-in data, which has none), as :class:`Finding` values."""
+    _rules(rules)
+    cursor, check, missing, ix = c_int32(0), c_int32(), c_int32(), (c_int32 * 4)()
+    buf, length = ctypes.create_string_buffer(512), c_size_t()
+    found = []
+    for _ in range(1024):  # bounded: each call moves the cursor on
+        _check(lib.napfire_rules_check_next(rules, byref(cursor), byref(check), byref(missing),
+                                            byref(ix), buf, len(buf), byref(length)),
+               "napfire_rules_check_next")
+        if check.value == Check.NONE:
+            return found
+        found.append(Finding(Check(check.value), _key_of(missing.value, tuple(ix)),
+                             Missing(missing.value), tuple(ix),
+                             buf.raw[:length.value].decode("utf-8")))
+    raise StateError(Status.ESTATE, "napfire_rules_check_next")
+
+
+#: What :meth:`Rules.coverage` found: ``musketry`` and ``artillery`` (each
+#: ``(shots, resolved)`` of the sweep) and ``blocking``, the missing data
+#: by the shots each stops, most first: ``(shots, patch, sentence)``
+#: tuples, as ``napfire rules --coverage --json`` lists them.
+Coverage = _collections.namedtuple("Coverage", "musketry artillery blocking")
+
+
+def rules_coverage(rules=None):
+    """``napfire_rules_coverage``: the sweep's figures for ``rules`` (None:
+    the built-in data) as a :class:`Coverage`."""
+    _rules(rules)
+    shots, resolved = (c_int32 * 2)(), (c_int32 * 2)()
+    blockers, count = (Blocker * COVERAGE_BLOCKERS_MAX)(), c_size_t()
+    _check(lib.napfire_rules_coverage(rules, byref(shots), byref(resolved), blockers,
+                                      COVERAGE_BLOCKERS_MAX, byref(count)),
+           "napfire_rules_coverage")
+    blocking = [(b.shots, missing_describe(b.missing, tuple(b.index), DescribeStyle.PATCH),
+                 missing_describe(b.missing, tuple(b.index), DescribeStyle.SENTENCE))
+                for b in blockers[:count.value]]
+    return Coverage((shots[Fire.MUSKETRY], resolved[Fire.MUSKETRY]),
+                    (shots[Fire.ARTILLERY], resolved[Fire.ARTILLERY]), blocking)
+
+
 def builtin_rules_text():
     """``napfire_rules_format(NULL, ...)``: the template of the built-in data."""
     return _format_rules(None)
@@ -1257,8 +1496,9 @@ class Shot(_Parameters, _ShotRef):
         rules = _rules(rules)
         out = Result()
         status = lib.napfire_shot_resolve(
-            self, rules, _int(roll_2d6, "roll_2d6", domain="a 2D6 roll is 2..12"),
-            _int(half_die, "half_die", domain="a half die is 1..6, 0 not rolled"), byref(out))
+            self, rules, _domain(roll_2d6, "roll_2d6", 2, 12, "napfire_shot_resolve", "a 2D6 roll"),
+            _domain(half_die, "half_die", 0, 6, "napfire_shot_resolve", "a half die is 1..6, 0 not rolled"),
+            byref(out))
         if status == Status.EUNKNOWN:
             raise UnknownDataError(status, "napfire_shot_resolve", result=out)
         _check(status, "napfire_shot_resolve")
@@ -1283,8 +1523,9 @@ class Shot(_Parameters, _ShotRef):
         _check(status, "napfire_shot_distribution")
         return [Outcome.from_buffer_copy(o) for o in outcomes[:count.value]], verdict
 
-    def known_distribution(self, rules=None):
-        """``napfire_shot_distribution_known``: the odds over what is known.
+    def distribution_known(self, rules=None):
+        """``napfire_shot_distribution_known``: the odds over what is known
+        (also spelled :meth:`known_distribution`, its earlier name).
 
         Returns ``(outcomes, unknown_weight, verdict)``: the known
         :class:`Outcome` list, the weight out of :data:`OUTCOME_DENOMINATOR`
@@ -1304,6 +1545,9 @@ class Shot(_Parameters, _ShotRef):
         known = [Outcome.from_buffer_copy(o) for o in outcomes[:count.value]]
         return known, unknown.value, verdict
 
+    #: The earlier name of :meth:`distribution_known`, kept as an alias.
+    known_distribution = distribution_known
+
     def expected(self, rules=None):
         """``napfire_shot_expected``: expected casualties as a :class:`fractions.Fraction`.
 
@@ -1322,11 +1566,48 @@ class Shot(_Parameters, _ShotRef):
         _check(status, "napfire_shot_expected")
         return fractions.Fraction(num.value, den.value)
 
+    def _whom(self):
+        return "this shot"
+
     def __repr__(self):
-        return "Shot(distance=%d)" % self.get(ShotParam.DISTANCE)
+        """Every setting of the shot that differs from a new shot's."""
+        return "Shot(%s)" % ", ".join(_settings(self, _fresh_shot(), ShotParam))
 
     def _validate(self):
         self.get(ShotParam.MEASURE)
+
+
+def _settings(obj, fresh, params):
+    """``name=VALUE`` for each parameter of ``obj`` that differs from
+    ``fresh``'s (enumerated values by name, 0/1 flags as True/False)."""
+    out = []
+    for p in params:
+        if p == UnitParam.ARM:
+            continue
+        try:
+            value, default = obj.get(p), fresh.get(p)
+        except NapfireError:
+            continue
+        if value == default:
+            continue
+        family = _PARAM_FAMILIES.get(p)
+        if family is not None and value in family._value2member_map_:
+            shown = family(value).name
+        else:
+            lo_hi = _PARAM_BOUNDS.get(p)
+            shown = str(bool(value)) if lo_hi == (0, 1) else str(value)
+        out.append("%s=%s" % (_param_name(params, p), shown))
+    return out
+
+
+_FRESH_SHOT = []
+
+
+def _fresh_shot():
+    """A new shot's settings (they do not depend on the units)."""
+    if not _FRESH_SHOT:
+        _FRESH_SHOT.append(Shot(Unit(Arm.LINE_INFANTRY), Unit(Arm.LINE_INFANTRY)))
+    return _FRESH_SHOT[0]
 
 
 def _grown(item_type, cap, count, call):
