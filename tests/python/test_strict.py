@@ -120,6 +120,7 @@ VALID = {
     "Shot.distribution": (support.fex1_shot, dict(rules=support.complete_rules())),
     "Shot.known_distribution": (support.fex1_shot, dict(rules=nf.Rules())),
     "Shot.distribution_known": (support.fex1_shot, dict(rules=nf.Rules())),
+    "Shot.table": (support.fex1_shot, dict(modified_roll=11, rules=nf.Rules())),
     "rules_check": (None, dict(rules=nf.Rules())),
     "rules_coverage": (None, dict(rules=nf.Rules())),
     "Shot.expected": (support.fex1_shot, dict(rules=support.complete_rules())),

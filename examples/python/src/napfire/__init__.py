@@ -89,7 +89,7 @@ __all__ = [
     "Modifier", "Result", "ParseError", "Outcome", "Unit", "Shot", "Rules", "Dice",
     "resolve_many", "resolve_many_dice", "dice_size", "builtin_rules_text",
     "missing_describe", "unknown_data", "Blocker", "Finding", "Coverage",
-    "rules_check", "rules_coverage", "FamilyError", "KEYWORD_ALIASES",
+    "rules_check", "rules_coverage", "FamilyError", "KEYWORD_ALIASES", "FUNCTION_NAMES",
     # hex scale
     "Hex", "TraceStep", "HexInfo", "LosQuery", "LosResult", "HexFire",
     "Trace", "trace_steps", "trace_size", "hex_check", "hex_direction",
@@ -886,6 +886,23 @@ _PARAM_FAMILIES = {
 #: ``class``): keyword -> parameter name.
 KEYWORD_ALIASES = {"troop_class": "CLASS"}
 
+#: The C functions whose Python spelling is not the C name without
+#: ``napfire_`` (a module function, or for ``napfire_unit_*``, ``_shot_*``,
+#: ``_rules_*``, ``_dice_*`` and ``_trace_*`` a method of that class):
+#: C name -> Python name. Constructors initialise (``Unit()`` is
+#: ``napfire_unit_init``); ``napfire_dice_2d6`` is ``Dice.roll_2d6``
+#: because a Python name cannot start with a digit.
+FUNCTION_NAMES = {
+    "napfire_unit_init": "Unit()", "napfire_shot_init": "Shot()", "napfire_rules_init": "Rules()",
+    "napfire_dice_init": "Dice()", "napfire_trace_init": "Trace()",
+    "napfire_unit_size": "unit_size", "napfire_shot_size": "shot_size",
+    "napfire_rules_size": "rules_size", "napfire_dice_size": "dice_size",
+    "napfire_trace_size": "trace_size",
+    "napfire_dice_2d6": "Dice.roll_2d6", "napfire_dice_next": "Dice.next_raw",
+    "napfire_rules_check_next": "Rules.check", "napfire_rules_next_unknown": "unknown_data",
+    "napfire_trace_next": "Trace.next_step", "napfire_trace_steps": "trace_steps",
+}
+
 
 def _param_kwargs(enum_type, kwargs):
     """Map keyword arguments (``figures=30``, ``troop_class=...``) to parameters."""
@@ -967,11 +984,12 @@ class _Parameters:
         shown = self._value_text(param, value)
         open_values = self._open_values(param)
         allowed = ", ".join(m.name for m in open_values) if open_values else None
-        exc = DomainError(Status.EDOMAIN, self._SETTER)
-        exc.args = ("%s %s is not open to %s%s" % (
+        family = _PARAM_FAMILIES.get(param)
+        if family is not None and value in family._value2member_map_:
+            value = family(value)
+        return _domain_error(self._SETTER, name, value, allowed, "%s %s is not open to %s%s" % (
             name, shown, self._whom(),
-            ": give one of %s" % allowed if allowed else ": it applies to other arms"),)
-        return exc._refused(name, value, allowed)
+            ": give one of %s" % allowed if allowed else ": it applies to other arms"))
 
     def get(self, param):
         """``napfire_*_get``: the value of a parameter (a shot's -1 = not given)."""
@@ -1522,6 +1540,19 @@ class Shot(_Parameters, _ShotRef):
             raise UnknownDataError(status, "napfire_shot_distribution", result=verdict)
         _check(status, "napfire_shot_distribution")
         return [Outcome.from_buffer_copy(o) for o in outcomes[:count.value]], verdict
+
+    def table(self, modified_roll, rules=None):
+        """``napfire_shot_table``: the table cell a modified roll reads, as
+        ``(row_index, column_index, halves)`` (0-based indexes: index 0 is
+        row 1, or the column of modified roll 1-2; column_index -1 below 1)."""
+        rules = _rules(rules)
+        row, column, halves = c_int32(), c_int32(), c_int32()
+        status = lib.napfire_shot_table(self, rules, _int(modified_roll, "modified_roll"), byref(row),
+                                        byref(column), byref(halves))
+        if status == Status.EUNKNOWN:
+            raise UnknownDataError(status, "napfire_shot_table")
+        _check(status, "napfire_shot_table")
+        return row.value, column.value, halves.value
 
     def distribution_known(self, rules=None):
         """``napfire_shot_distribution_known``: the odds over what is known
