@@ -306,6 +306,25 @@ START_TEST(coverage_complete_and_misuse) {
 }
 END_TEST
 
+/* F-TAB-1: a cell index off by one (a 1-based loop) is refused, names
+ * nothing it did not check, and changes nothing: the whole rules object
+ * keeps its bytes, both at the upper edge and below 0. */
+START_TEST(bad_index_changes_nothing) {
+    napfire_rules r, before;
+    rules_named(&r);
+    ck_assert_int_eq(napfire_rules_set_musketry(&r, 4, 8, 14, 1), NAPFIRE_OK); /* both sides: the last cell */
+    memcpy(&before, &r, sizeof r);
+    const int32_t bad[][2] = {{5, 0}, {0, 9}, {-1, 0}, {0, -1}, {5, 9}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        ck_assert_int_eq(napfire_rules_set_musketry(&r, bad[i][0], bad[i][1], 2, 0), NAPFIRE_EDOMAIN);
+        ck_assert_int_eq(
+            napfire_rules_set_artillery(&r, 0, 0, NAPFIRE_BAND_CANISTER, bad[i][1] == 0 ? 9 : bad[i][1], 2),
+            NAPFIRE_EDOMAIN);
+        ck_assert_mem_eq(&r, &before, sizeof r);
+    }
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("check");
     TCase *tc = tcase_create("check");
@@ -320,6 +339,7 @@ int main(void) {
     tcase_add_test(tc, check_misuse);
     tcase_add_test(tc, coverage_builtin);
     tcase_add_test(tc, coverage_complete_and_misuse);
+    tcase_add_test(tc, bad_index_changes_nothing);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

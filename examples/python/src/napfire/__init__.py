@@ -204,7 +204,7 @@ def _domain(value, name, lo, hi, function, note=None):
     """``value`` as an int in the library's documented ``lo..hi`` for
     ``function``: outside, a :class:`DomainError` raised before the C call
     (nothing changed) that names the parameter, the value and the range."""
-    v = _int(value, name)
+    v = _int(value, name, domain="the library accepts %d..%d" % (lo, hi))
     if not lo <= v <= hi:
         raise _domain_error(function, name, value, "%d..%d" % (lo, hi), "%s=%d is outside %d..%d%s" % (
             name, v, lo, hi, " (%s)" % note if note else ""))
