@@ -891,9 +891,10 @@ KEYWORD_ALIASES = {"troop_class": "CLASS"}
 #: The C functions whose Python spelling is not the C name without
 #: ``napfire_`` (a module function, or for ``napfire_unit_*``, ``_shot_*``,
 #: ``_rules_*``, ``_dice_*`` and ``_trace_*`` a method of that class):
-#: C name -> Python name. Constructors initialise (``Unit()`` is
-#: ``napfire_unit_init``); ``napfire_dice_2d6`` is ``Dice.roll_2d6``
-#: because a Python name cannot start with a digit.
+#: C name -> Python name (one Python function may serve several).
+#: Constructors initialise (``Unit()`` is ``napfire_unit_init``);
+#: ``napfire_dice_2d6`` is ``Dice.roll_2d6`` because a Python name cannot
+#: start with a digit.
 FUNCTION_NAMES = {
     "napfire_unit_init": "Unit()", "napfire_shot_init": "Shot()", "napfire_rules_init": "Rules()",
     "napfire_dice_init": "Dice()", "napfire_trace_init": "Trace()",
@@ -903,6 +904,9 @@ FUNCTION_NAMES = {
     "napfire_dice_2d6": "Dice.roll_2d6", "napfire_dice_next": "Dice.next_raw",
     "napfire_rules_check_next": "Rules.check", "napfire_rules_next_unknown": "unknown_data",
     "napfire_trace_next": "Trace.next_step", "napfire_trace_steps": "trace_steps",
+    # field_of_view() builds, keeps and sizes the plans and workspaces itself
+    "napfire_fov_grid": "field_of_view", "napfire_fov_plan_size": "field_of_view",
+    "napfire_fov_plan_init": "field_of_view", "napfire_fov_work_size": "field_of_view",
 }
 
 
