@@ -332,5 +332,13 @@ class TestRepr(unittest.TestCase):
         self.assertEqual(repr(s), "Shot(measure=IMPERIAL, distance=150, enfilade=True)")
 
 
+    def test_structures_show_what_differs(self):
+        self.assertEqual(repr(nf.HexInfo()), "HexInfo()")
+        self.assertEqual(repr(nf.HexInfo(elevation=2)), "HexInfo(elevation=2)")
+        q = nf.LosQuery()
+        q.target = nf.Hex(3, 1)
+        self.assertEqual(repr(q), "LosQuery(target=Hex(3, 1))")
+
+
 if __name__ == "__main__":
     unittest.main()

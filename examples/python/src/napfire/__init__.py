@@ -311,6 +311,23 @@ class _CheckedFields:
             value = _int(value, "%s.%s" % (type(self).__name__, name), ctype=ctype)
         super().__setattr__(name, value)
 
+    def __repr__(self):
+        """Every field that differs from a new structure's (zero)."""
+        shown = []
+        for name, *_ in self._fields_:
+            value = getattr(self, name)
+            if isinstance(value, ctypes.Array):
+                value = list(value)
+                if not any(value):
+                    continue
+            elif isinstance(value, Structure):
+                if not bytes(value).strip(b"\0"):
+                    continue
+            elif not value:
+                continue
+            shown.append("%s=%r" % (name, value))
+        return "%s(%s)" % (type(self).__name__, ", ".join(shown))
+
 
 # --------------------------------------------------------------------------
 # Errors
