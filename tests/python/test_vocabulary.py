@@ -188,6 +188,15 @@ class TestBadInputs(unittest.TestCase):
         # both sides: the right family, and a plain int, are accepted
         nf.Unit(nf.Arm.LINE_INFANTRY, formation=nf.Formation.LINE)
         nf.Unit(nf.Arm.LINE_INFANTRY, formation=0)
+        # the rules setters too: a gun where a weapon goes, a band for a measure
+        r = nf.Rules()
+        before = r.format()
+        with self.assertRaisesRegex(nf.FamilyError, r"weapon must be a Weapon, not Gun.P6 \(a Gun\)"):
+            r.set_range(nf.Gun.P6, nf.Measure.METRIC, 100, 200)
+        with self.assertRaisesRegex(nf.FamilyError, r"measure must be a Measure, not Band.LONG"):
+            r.get_gun_range(nf.Gun.P6, nf.Band.LONG)
+        self.assertEqual(r.format(), before)
+        r.set_range(nf.Weapon.RIFLE, nf.Measure.METRIC, 100, 200)
 
     def family(self, fn):
         try:

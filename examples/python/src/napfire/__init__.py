@@ -825,7 +825,7 @@ def reason_name(reason):
 
 def modifier_name(modifier_id):
     """``napfire_modifier_name``: the name of a :class:`ModifierId`."""
-    return _text(lib.napfire_modifier_name(_int(modifier_id, "modifier_id")))
+    return _text(lib.napfire_modifier_name(_int(_enum_arg(modifier_id, "modifier_id", ModifierId), "modifier_id")))
 
 
 def unit_size():
@@ -1132,7 +1132,7 @@ class Rules(_RulesRef):
 
     def set_range(self, weapon, measure, effective_max, long_max):
         """A weapon's range maxima in one measure; None for unknown."""
-        _check(lib.napfire_rules_set_range(self, _int(weapon, "weapon"), _int(measure, "measure"),
+        _check(lib.napfire_rules_set_range(self, _int(_enum_arg(weapon, "weapon", Weapon), "weapon"), _int(_enum_arg(measure, "measure", Measure), "measure"),
                                            _unknown_in(effective_max, "effective_max"),
                                            _unknown_in(long_max, "long_max")),
                "napfire_rules_set_range")
@@ -1140,14 +1140,14 @@ class Rules(_RulesRef):
     def get_range(self, weapon, measure):
         """``(effective_max, long_max)``, None for an unknown one."""
         eff, lng = c_int32(), c_int32()
-        _check(lib.napfire_rules_get_range(self, _int(weapon, "weapon"), _int(measure, "measure"),
+        _check(lib.napfire_rules_get_range(self, _int(_enum_arg(weapon, "weapon", Weapon), "weapon"), _int(_enum_arg(measure, "measure", Measure), "measure"),
                                            byref(eff), byref(lng)),
                "napfire_rules_get_range")
         return _unknown_out(eff.value), _unknown_out(lng.value)
 
     def set_gun_range(self, gun, measure, canister_max, effective_max, long_max):
         """A gun's band maxima in one measure; None for unknown."""
-        _check(lib.napfire_rules_set_gun_range(self, _int(gun, "gun"), _int(measure, "measure"),
+        _check(lib.napfire_rules_set_gun_range(self, _int(_enum_arg(gun, "gun", Gun), "gun"), _int(_enum_arg(measure, "measure", Measure), "measure"),
                                                _unknown_in(canister_max, "canister_max"),
                                                _unknown_in(effective_max, "effective_max"),
                                                _unknown_in(long_max, "long_max")),
@@ -1156,7 +1156,7 @@ class Rules(_RulesRef):
     def get_gun_range(self, gun, measure):
         """``(canister_max, effective_max, long_max)``, None for an unknown one."""
         can, eff, lng = c_int32(), c_int32(), c_int32()
-        _check(lib.napfire_rules_get_gun_range(self, _int(gun, "gun"), _int(measure, "measure"),
+        _check(lib.napfire_rules_get_gun_range(self, _int(_enum_arg(gun, "gun", Gun), "gun"), _int(_enum_arg(measure, "measure", Measure), "measure"),
                                                byref(can), byref(eff), byref(lng)),
                "napfire_rules_get_gun_range")
         return _unknown_out(can.value), _unknown_out(eff.value), _unknown_out(lng.value)
@@ -1168,7 +1168,7 @@ class Rules(_RulesRef):
         ``column_index`` 0 is the column of modified roll 1-2 (0..8).
         Canister ammunition beyond canister range is never read (F-ART-1):
         any value there but None is refused."""
-        _check(lib.napfire_rules_set_artillery(self, _int(gun, "gun"), _int(ammo, "ammo"), _int(band, "band"),
+        _check(lib.napfire_rules_set_artillery(self, _int(_enum_arg(gun, "gun", Gun), "gun"), _int(_enum_arg(ammo, "ammo", Ammo), "ammo"), _int(_enum_arg(band, "band", Band), "band"),
                                                _domain(column_index, "column_index", 0, 8,
                                                        "napfire_rules_set_artillery",
                                                        "index 0 is modified roll 1-2"),
@@ -1178,7 +1178,7 @@ class Rules(_RulesRef):
     def get_artillery(self, gun, ammo, band, column_index):
         """An artillery cell in half figures, or None when unknown."""
         halves = c_int32()
-        status = lib.napfire_rules_get_artillery(self, _int(gun, "gun"), _int(ammo, "ammo"), _int(band, "band"),
+        status = lib.napfire_rules_get_artillery(self, _int(_enum_arg(gun, "gun", Gun), "gun"), _int(_enum_arg(ammo, "ammo", Ammo), "ammo"), _int(_enum_arg(band, "band", Band), "band"),
                                                  _domain(column_index, "column_index", 0, 8,
                                                          "napfire_rules_get_artillery",
                                                          "index 0 is modified roll 1-2"),
@@ -1193,16 +1193,16 @@ class Rules(_RulesRef):
     def set_modifier(self, fire, modifier_id, value, variant=0):
         """Set a modifier value of a :class:`Fire` kind; None for unknown."""
         raw = MODIFIER_UNKNOWN if value is None else _int(value, "value")
-        _check(lib.napfire_rules_set_modifier(self, _int(fire, "fire"),
-                                              _int(modifier_id, "modifier_id"),
+        _check(lib.napfire_rules_set_modifier(self, _int(_enum_arg(fire, "fire", Fire), "fire"),
+                                              _int(_enum_arg(modifier_id, "modifier_id", ModifierId), "modifier_id"),
                                               _int(variant, "variant"), raw),
                "napfire_rules_set_modifier")
 
     def get_modifier(self, fire, modifier_id, variant=0):
         """A modifier value, or None when unknown."""
         value = c_int32()
-        status = lib.napfire_rules_get_modifier(self, _int(fire, "fire"),
-                                                _int(modifier_id, "modifier_id"),
+        status = lib.napfire_rules_get_modifier(self, _int(_enum_arg(fire, "fire", Fire), "fire"),
+                                                _int(_enum_arg(modifier_id, "modifier_id", ModifierId), "modifier_id"),
                                                 _int(variant, "variant"), byref(value))
         if status == Status.EUNKNOWN:
             return None
@@ -1213,16 +1213,16 @@ class Rules(_RulesRef):
 
     def set_threshold(self, threshold, measure, value):
         """Set a :class:`Threshold` in a measure; None for unknown."""
-        _check(lib.napfire_rules_set_threshold(self, _int(threshold, "threshold"),
-                                               _int(measure, "measure"),
+        _check(lib.napfire_rules_set_threshold(self, _int(_enum_arg(threshold, "threshold", Threshold), "threshold"),
+                                               _int(_enum_arg(measure, "measure", Measure), "measure"),
                                                _unknown_in(value, "value")),
                "napfire_rules_set_threshold")
 
     def get_threshold(self, threshold, measure=Measure.METRIC):
         """A threshold, or None when unknown."""
         value = c_int32()
-        status = lib.napfire_rules_get_threshold(self, _int(threshold, "threshold"),
-                                                 _int(measure, "measure"), byref(value))
+        status = lib.napfire_rules_get_threshold(self, _int(_enum_arg(threshold, "threshold", Threshold), "threshold"),
+                                                 _int(_enum_arg(measure, "measure", Measure), "measure"), byref(value))
         if status == Status.EUNKNOWN:
             return None
         _check(status, "napfire_rules_get_threshold")
@@ -1236,7 +1236,7 @@ class Rules(_RulesRef):
 
     def _set_provenance(self, field, text, name):
         # ``name`` is what the caller called the text: a property's name.
-        field = _int(field, "field")
+        field = _int(_enum_arg(field, "field", Provenance), "field")
         text = _text_arg(text, name)
         try:
             data = text.encode("utf-8")
@@ -1248,7 +1248,7 @@ class Rules(_RulesRef):
     def get_provenance(self, field):
         """A :class:`Provenance` text (asks the length first, then copies)."""
         length = c_size_t()
-        field = _int(field, "field")
+        field = _int(_enum_arg(field, "field", Provenance), "field")
         status = lib.napfire_rules_get_provenance(self, field, None, 0, byref(length))
         if status != Status.ENOSPC:
             _check(status, "napfire_rules_get_provenance")
@@ -1383,9 +1383,9 @@ def missing_describe(missing, index, style=DescribeStyle.PATCH):
     goes; :attr:`DescribeStyle.SENTENCE` names it in the rulebook's terms.
     Raises :class:`DomainError` for a kind, index or style outside its domain.
     """
-    missing = _int(missing, "missing")
+    missing = _int(_enum_arg(missing, "missing", Missing), "missing")
     ix = (c_int32 * 4)(*_int_seq(index, 4, "index"))
-    style = _int(style, "style")
+    style = _int(_enum_arg(style, "style", DescribeStyle), "style")
     length = c_size_t()
     buf = ctypes.create_string_buffer(256)
     status = lib.napfire_missing_describe(missing, byref(ix), style, buf, len(buf),
