@@ -533,7 +533,7 @@ def _index_fields(cls):
     ``row``/``column`` (0-based indexes: index 0 is row 1, or the column of
     modified roll 1-2) under the names every surface but C gives them. The
     old names stay one minor version, warning (DeprecationWarning)."""
-    for old, new in (("row", "row_index"), ("column", "column_index")):
+    for old, new in _INDEX_NAMES.items():
         field = cls.__dict__[old]
 
         def current(self, field=field):
@@ -550,6 +550,11 @@ def _index_fields(cls):
     return cls
 
 
+#: Result field -> byte offset, under the C names (before _index_fields
+#: replaces ``row``/``column`` by properties).
+_RESULT_OFFSETS = {name: getattr(Result, name).offset for name, _ in Result._fields_}
+#: The C field names that every other surface spells as 0-based indexes.
+_INDEX_NAMES = {"row": "row_index", "column": "column_index"}
 _index_fields(Result)
 
 
@@ -962,6 +967,13 @@ def _param_name(enum_type, param):
 _KEYWORDS = {enum_type: {("troop_class" if m.name == "CLASS" else m.name.lower()): int(m)
                          for m in enum_type} for enum_type in (UnitParam, ShotParam)}
 
+#: Parameter enum -> {keyword: (parameter, least, greatest, enumeration)}:
+#: what _checked_kwargs needs to take a value without calling _checked.
+_FAST_KEYWORDS = {enum_type: {key: (param,) + _PARAM_BOUNDS.get(param, (-0x80000000, 0x7FFFFFFF)) +
+                              (_PARAM_FAMILIES.get(param),)
+                              for key, param in keywords.items()}
+                  for enum_type, keywords in _KEYWORDS.items()}
+
 #: The hot calls again, as separate function objects with plain argtypes
 #: (c_void_p, c_int32): their callers check every argument first, so the
 #: checked argtypes' Python conversion would only check it again.
@@ -1004,16 +1016,20 @@ class _Parameters:
 
     def _checked_kwargs(self, params):
         """Keyword parameters, every one checked before any is set."""
-        known = _KEYWORDS[self._PARAMS]
+        fast = _FAST_KEYWORDS[self._PARAMS]
         items = []
         for key, value in params.items():
-            param = known.get(key)
-            # The usual case without a Python call: a known keyword and an
-            # int (an IntEnum member too) in int32.
-            if param is not None and isinstance(value, int) and -0x80000000 <= value <= 0x7FFFFFFF:
-                items.append((param, value))
-            else:
-                items.append(self._checked(*_param_kwargs(self._PARAMS, {key: value})[0]))
+            spec = fast.get(key)
+            # The usual case without a Python call: a known keyword, and a
+            # plain int or a member of the parameter's own enumeration, within
+            # the parameter's bounds. Anything else is checked by _checked,
+            # whose errors name the parameter, the family and the range.
+            if spec is not None:
+                param, lo, hi, family = spec
+                if (type(value) is int or type(value) is family) and lo <= value <= hi:
+                    items.append((param, value))
+                    continue
+            items.append(self._checked(*_param_kwargs(self._PARAMS, {key: value})[0]))
         return items
 
     def _apply(self, items):
@@ -1936,8 +1952,9 @@ class Results(_abc.Sequence):
         return "Results(%d: %r)" % (self._n, list(self[:3]) + (["..."] if self._n > 3 else []))
 
 
-#: Result field -> (byte offset, array type code): the 4-byte scalar fields.
-_RESULT_COLUMNS = {name: (getattr(Result, name).offset, _I32 if ctype is c_int32 else _U32)
+#: Result field -> (byte offset, array type code): the 4-byte scalar fields,
+#: the table's indexes as ``row_index``/``column_index``.
+_RESULT_COLUMNS = {_INDEX_NAMES.get(name, name): (_RESULT_OFFSETS[name], _I32 if ctype is c_int32 else _U32)
                    for name, ctype in Result._fields_ if ctype in (c_int32, c_uint32)}
 for _name in _RESULT_COLUMNS:
     setattr(Results, _name, property(
