@@ -101,7 +101,6 @@ enum expect {
 static char root[MAX_PATH], dir[MAX_PATH];
 static char reference[NCMD][MAX_PICTURE];
 static size_t reference_len[NCMD];
-static FILE *null_out;
 
 /* ---- the scratch directory ------------------------------------------------ */
 
@@ -323,53 +322,38 @@ static const char *target_name(enum kind k) {
     }
 }
 
+/* The symbolic links each kind is made of (name -> what it points to). */
+static const struct {
+    enum kind kind;
+    const char *to, *name;
+} links[] = {
+    {K_LINK_INPUT, "in", "out.svg"},    {K_LINK_LINK_INPUT, "in", "mid"},  {K_LINK_LINK_INPUT, "mid", "out.svg"},
+    {K_DANGLING, "nowhere", "out.svg"}, {K_LINK_FILE, "other", "out.svg"}, {K_LOOP, "loop", "out.svg"},
+    {K_LOOP, "out.svg", "loop"},        {K_LINK_DIR, "sub", "out.svg"},    {K_LINK_DEVICE, "/dev/null", "out.svg"},
+};
+
 static void make_target(struct situation *s, const uint8_t *body, size_t len, mode_t mode) {
-    char p[MAX_PATH];
+    char p[MAX_PATH], from[MAX_PATH];
+    for (size_t i = 0; i < sizeof links / sizeof links[0]; i++)
+        if (links[i].kind == s->kind)
+            put_link(links[i].to, links[i].name);
+    path_of(p, "out.svg");
     switch (s->kind) {
         case K_FILE:
-            put_file("out.svg", body, len, mode);
+        case K_READONLY:
+            put_file("out.svg", body, len, s->kind == K_READONLY ? 0444 : mode);
             break;
-        case K_LINK_INPUT:
-            put_link("in", "out.svg");
-            break;
-        case K_HARD_INPUT: {
-            char from[MAX_PATH];
+        case K_HARD_INPUT:
             path_of(from, "in");
-            path_of(p, "out.svg");
             FZ_MUST(link(from, p) == 0, "make a hard link");
-            break;
-        }
-        case K_LINK_LINK_INPUT:
-            put_link("in", "mid");
-            put_link("mid", "out.svg");
             break;
         case K_DIR:
             put_dir("out.svg", 0755);
             break;
         case K_FIFO:
-            path_of(p, "out.svg");
             FZ_MUST(mkfifo(p, 0666) == 0, "make a FIFO");
             s->fifo = open(p, O_RDONLY | O_NONBLOCK);
             FZ_MUST(s->fifo >= 0, "a reader of the FIFO");
-            break;
-        case K_READONLY:
-            put_file("out.svg", body, len, 0444);
-            break;
-        case K_DANGLING:
-            put_link("nowhere", "out.svg");
-            break;
-        case K_LINK_FILE:
-            put_link("other", "out.svg");
-            break;
-        case K_LOOP:
-            put_link("loop", "out.svg");
-            put_link("out.svg", "loop");
-            break;
-        case K_LINK_DIR:
-            put_link("sub", "out.svg");
-            break;
-        case K_LINK_DEVICE:
-            put_link("/dev/null", "out.svg");
             break;
         case K_RO_DIR:
             put_dir("ro", 0555);
@@ -444,8 +428,8 @@ static int run(const struct situation *s) {
     }
     argv[argc] = NULL;
     FILE *saved_out = stdout, *saved_err = stderr;
-    stdout = null_out;
-    stderr = null_out;
+    stdout = fz_null_stream();
+    stderr = fz_null_stream();
     int st = s->cmd == CMD_LOS ? napfire_cmd_los(argc, argv) : napfire_cmd_odds_musketry(argc, argv);
     stdout = saved_out;
     stderr = saved_err;
@@ -565,8 +549,6 @@ static void setup(void) {
     if (done)
         return;
     done = 1;
-    null_out = fopen("/dev/null", "w");
-    FZ_MUST(null_out != NULL, "/dev/null");
     const char *tmp = getenv("TMPDIR");
     FZ_MUST(snprintf(root, sizeof root, "%s/napfire-fuzz-out.XXXXXX", tmp && *tmp ? tmp : "/tmp") < 200,
             "a short TMPDIR");
@@ -609,7 +591,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     put_file("other", "other", 5, 0644);
     make_input(&s, data[4], data + 6 + body, size - 6 - body);
     mode_t mode = modes[(data[4] >> 2) % 8];
-    make_target(&s, data + 6, body, s.kind == K_READONLY ? 0444 : mode);
+    make_target(&s, data + 6, body, mode);
     int decoys = put_decoys(data[3]);
     spell_target(&s, data[2]);
     s.resolved = resolved_name(s.kind);
