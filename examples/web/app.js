@@ -335,10 +335,22 @@ function computeLos() {
       (r.blocker_kind === 2 ? ` (hexside with ${r.blocker_other.col},${r.blocker_other.row}; the blocker: ${r.cause} [${r.cause_id}])` : "") +
       (r.elevation !== "NONE" ? `; elevation does not lift it: ${r.elevation} [${r.elevation_id}]` : "");
   }
+  if ($("#show-fov").checked) showFov(fc, fr, v);
   $("#los-trace").innerHTML = r.trace.map((s) => `<li>${esc(words(s.kind))} ${s.hex.col},${s.hex.row}` +
     (s.other ? ` | ${s.other.col},${s.other.row} (H-LOS-3: either blocks)` : "") +
     (s.kind === "VERTEX" ? " (touched only, H-LOS-2)" : "") + "</li>").join("");
   return true;
+}
+
+// The firer's field of view (napfire_fov_grid): every hex of the map
+// judged as a target would be, in one call, shaded in place of the line.
+function showFov(fc, fr, verdict) {
+  const st = W.nfw_fov(fc, fr, Number($("#hex-formation").value), Number($("#facing").value),
+    Number($("#firer-side").value), Number($("#target-side").value), $("#friend-target-side").checked ? 1 : 0);
+  if (st) return losError("firer", st);
+  const f = outJson();
+  $("#los-map").innerHTML = outSvg();
+  verdict.textContent += ` (field of view of the firer: ${f.seen} hexes seen, ${f.hidden} hidden)`;
 }
 
 function paint(col, row) {
@@ -404,7 +416,8 @@ async function setupLos() {
     if (newMap(Number($("#cols").value), Number($("#rows").value), Number($("#layout").value))) computeLos();
   });
   $("#ridge-map").addEventListener("click", () => ridge().then(computeLos));
-  for (const id of ["firer", "target", "hex-formation", "facing", "firer-side", "target-side", "friend-target-side"]) {
+  for (const id of ["firer", "target", "hex-formation", "facing", "firer-side", "target-side", "friend-target-side",
+    "show-fov"]) {
     $(`#${id}`).addEventListener("change", computeLos);
   }
   $("#los-map").addEventListener("click", (e) => {

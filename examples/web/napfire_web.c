@@ -411,3 +411,76 @@ int nfw_los(int32_t fc, int32_t fr, int32_t tc, int32_t tr, int32_t formation, i
         return NAPFIRE_ENOSPC;
     return NAPFIRE_OK;
 }
+
+/* ------------------------------------------------------------------ */
+/* Field of view */
+
+/* Every hex of the page's grid lies within this many hexes of any other. */
+#define FOV_RADIUS (2 * GRID_MAX)
+#define FOV_PLAN_CAP (256 * 1024)
+#define FOV_WORK_CAP (512 * 1024)
+
+static _Alignas(16) unsigned char fov_plan_buf[FOV_PLAN_CAP];
+static _Alignas(16) unsigned char fov_work[FOV_WORK_CAP];
+static uint8_t fov_view[GRID_MAX * GRID_MAX];
+
+static const napfire_fov_plan *fov_plan(void) {
+    static const napfire_fov_plan *plan;
+    if (!plan && napfire_fov_plan_init(fov_plan_buf, sizeof fov_plan_buf, FOV_RADIUS, &plan) != NAPFIRE_OK)
+        plan = NULL;
+    return plan;
+}
+
+/* The counts per rule as JSON, and the picture's lines. */
+static void fov_answer(struct out *o, struct svg_los_pic *pic) {
+    int32_t counts[NAPFIRE_LOS_RULE_GRAZING + 1] = {0}, hidden = 0;
+    for (int32_t i = 0; i < grid_cols * grid_rows; i++)
+        if (fov_view[i] <= NAPFIRE_LOS_RULE_GRAZING)
+            counts[fov_view[i]]++;
+    struct out lo;
+    struct out_buffer lb;
+    struct out *line = out_to_buffer(&lo, &lb, pic->lines[SVG_LOS_NOTE], sizeof pic->lines[0]);
+    out_fmt(o, "{\"counts\":{");
+    for (int32_t r = 0; r <= NAPFIRE_LOS_RULE_GRAZING; r++) {
+        const char *name = napfire_hex_enum_name(NAPFIRE_HEX_ENUM_LOS_RULE, r);
+        out_fmt(o, "%s\"%s\":%d", r ? "," : "", name, counts[r]);
+        if (r && counts[r])
+            out_fmt(line, "%s%s %d", hidden ? ", " : "", name, counts[r]);
+        hidden += r ? counts[r] : 0;
+    }
+    out_fmt(o, "},\"seen\":%d,\"hidden\":%d}", counts[0], hidden);
+    out_fmt(out_to_buffer(&lo, &lb, pic->lines[SVG_LOS_HEADING], sizeof pic->lines[0]),
+            "Field of view of the firer (H-LOS, H-ELV)");
+    out_fmt(out_to_buffer(&lo, &lb, pic->lines[SVG_LOS_VERDICT], sizeof pic->lines[0]), "seen %d; hidden %d%s",
+            counts[0], hidden, hidden ? " by:" : "");
+}
+
+/* What the firer sees of every hex of the grid (napfire_fov_grid): the
+ * counts per rule in nfw_out, the picture in nfw_svg. Errors as nfw_los,
+ * the target aside. */
+EXPORT(nfw_fov)
+int nfw_fov(int32_t fc, int32_t fr, int32_t formation, int32_t facing, int32_t firer_side, int32_t target_side,
+            uint32_t policy) {
+    static struct svg_los_pic pic;
+    struct out *o = out_start();
+    const napfire_fov_plan *plan = fov_plan();
+    napfire_los_query q;
+    int st = plan ? los_query(o, fc, fr, fc, fr, formation, facing, &q) : NAPFIRE_ENOSPC;
+    if (st != NAPFIRE_OK)
+        return st;
+    q.firer_side = firer_side;
+    q.target_side = target_side;
+    q.policy = policy;
+    st = napfire_fov_grid(plan, fov_work, sizeof fov_work, &q, grid_layout, grid_cols, grid_rows, cells, fov_view);
+    if (st != NAPFIRE_OK)
+        return st;
+    struct svg_map m = {grid_layout, grid_cols, grid_rows, cells};
+    pic_map(&pic, &m);
+    pic.firer = q.firer;
+    pic.front_mask = q.front_mask;
+    pic.view = fov_view;
+    fov_answer(o, &pic);
+    if (svg_los(svg_start(), &pic) != 0 || o->failed)
+        return NAPFIRE_ENOSPC;
+    return NAPFIRE_OK;
+}

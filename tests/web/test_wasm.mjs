@@ -51,4 +51,21 @@ check("odds equal the native CLI's", odds.agree === 1 && JSON.stringify(odds.out
 const bad = new TextEncoder().encode("napfire-rules 1\nfoo = 1\n");
 new Uint8Array(W.memory.buffer, W.nfw_in(), bad.length).set(bad);
 check("malformed rules: ESYNTAX at 2:1", W.nfw_rules_load(bad.length) === -6 && out().line === 2 && out().column === 1, JSON.stringify(out()));
+// The field of view of the ridge map from its top (5,0), square (six
+// fronts), against `napfire los --fov --json` of the native CLI.
+const ridge = readFileSync(`${src}/examples/maps/ridge.map`, "utf8").split("\n")
+  .map((l) => l.replace(/#.*/, "").trim()).filter((l) => l).slice(3);
+W.nfw_map_init(0, 10, 7);
+ridge.forEach((line, row) => line.split(/\s+/).forEach((tok, col) => {
+  const m = /^([.WTS])(-?\d+)?([url])?(\d+)?$/.exec(tok);
+  W.nfw_map_set(col, row, Number(m[2] || 0), ".WTS".indexOf(m[1]), m[3] ? " url".indexOf(m[3]) : 0, Number(m[4] || 0));
+}));
+check("field of view computed", W.nfw_fov(5, 0, 4, 0, 1, 2, 0) === 0);
+const fov = out();
+const nativeFov = JSON.parse(spawnSync(cli, ["los", "--fov", "--json", "--radius", "64", "--firer-side", "1",
+  "--target-side", "2", "examples/maps/ridge.map", "5,0"], { cwd: src, encoding: "utf8" }).stdout);
+check("field of view equals the native CLI's", JSON.stringify(fov.counts) === JSON.stringify(nativeFov.counts),
+  `${JSON.stringify(fov.counts)} vs ${JSON.stringify(nativeFov.counts)}`);
+const svg = dec.decode(new Uint8Array(W.memory.buffer, W.nfw_svg(), W.nfw_svg_len()));
+check("field of view drawn", (svg.match(/<polygon class="(un)?seen"/g) || []).length === fov.seen + fov.hidden, "count of shaded hexes");
 process.exit(failed ? 1 : 0);
