@@ -8,8 +8,8 @@
  * looping link, a link to a directory or a device, a name under a missing
  * directory or under a file, a name in a read-only directory; decoy files
  * with the names of the tool's temporary files; the input read through a
- * link, or spoilt) and runs `los`, `odds musketry --rules` or `odds
- * musketry` with --svg naming the target, spelt several ways. Also linked
+ * link, or spoilt) and runs `los`, `los --fov`, `odds musketry --rules`
+ * or `odds musketry` with --svg naming the target, spelt several ways. Also linked
  * into tests/fuzz/replay.c for the committed corpus
  * tests/fuzz/corpus/fuzz_out_file/.
  *
@@ -59,8 +59,14 @@ enum cmd {
     CMD_LOS,
     CMD_ODDS_RULES,
     CMD_ODDS,
+    CMD_LOS_FOV,
     NCMD
 };
+
+/* What the command reads: a map (los) or a rules text (odds). */
+static const char *input_text(enum cmd c) {
+    return c == CMD_LOS || c == CMD_LOS_FOV ? map_text : rules_text;
+}
 
 /* What the target name is, before the command. */
 enum kind {
@@ -411,7 +417,7 @@ static enum expect expected(const struct situation *s, int decoys, int trailing)
 
 static int run(const struct situation *s) {
     static char figures[] = "--figures", thirty[] = "30", distance[] = "--distance", cm[] = "15cm", rules[] = "--rules",
-                svg[] = "--svg", from[] = "0,0", to[] = "2,0", los[] = "los", odds[] = "odds musketry";
+                svg[] = "--svg", from[] = "0,0", to[] = "2,0", los[] = "los", fov[] = "--fov", odds[] = "odds musketry";
     static char input[MAX_PATH], target[MAX_PATH];
     memcpy(input, s->input, sizeof input);
     memcpy(target, s->target, sizeof target);
@@ -419,6 +425,10 @@ static int run(const struct situation *s) {
     int argc = 0;
     if (s->cmd == CMD_LOS) {
         char *a[] = {los, svg, target, input, from, to};
+        memcpy(argv, a, sizeof a);
+        argc = 6;
+    } else if (s->cmd == CMD_LOS_FOV) {
+        char *a[] = {los, fov, svg, target, input, from};
         memcpy(argv, a, sizeof a);
         argc = 6;
     } else {
@@ -430,7 +440,8 @@ static int run(const struct situation *s) {
     FILE *saved_out = stdout, *saved_err = stderr;
     stdout = fz_null_stream();
     stderr = fz_null_stream();
-    int st = s->cmd == CMD_LOS ? napfire_cmd_los(argc, argv) : napfire_cmd_odds_musketry(argc, argv);
+    int st = s->cmd == CMD_LOS || s->cmd == CMD_LOS_FOV ? napfire_cmd_los(argc, argv)
+                                                        : napfire_cmd_odds_musketry(argc, argv);
     stdout = saved_out;
     stderr = saved_err;
     return st;
@@ -529,8 +540,8 @@ static void references(void) {
     for (int c = 0; c < NCMD; c++) {
         fresh_dir();
         struct situation s = {.cmd = (enum cmd)c, .fifo = -1};
-        put_file("in", c == CMD_LOS ? map_text : rules_text, c == CMD_LOS ? sizeof map_text - 1 : sizeof rules_text - 1,
-                 0644);
+        const char *text = input_text((enum cmd)c);
+        put_file("in", text, strlen(text), 0644);
         path_of(s.input, "in");
         path_of(s.target, "ref.svg");
         int st = run(&s);
@@ -560,7 +571,7 @@ static void setup(void) {
 /* The input file (map or rules), sometimes with extra bytes, sometimes
  * read through a link. */
 static void make_input(struct situation *s, uint8_t flags, const uint8_t *extra, size_t len) {
-    const char *text = s->cmd == CMD_LOS ? map_text : rules_text;
+    const char *text = input_text(s->cmd);
     static uint8_t buf[sizeof map_text + sizeof rules_text + MAX_BODY];
     size_t n = strlen(text);
     memcpy(buf, text, n);
