@@ -13,9 +13,10 @@
  * through a memory stream to check it. Files: inputs with a '/' are
  * skipped, so a command can only name files of the current directory,
  * never a device that would not answer (/dev/stdin, /dev/tty);
- * run-fuzzers.sh runs the fuzzers from a scratch directory, meson test the
- * replay from the build directory. (The target does not chdir itself:
- * libFuzzer writes new inputs to corpus paths that may be relative.)
+ * run-fuzzers.sh runs the fuzzers from a scratch directory, and meson
+ * test the replay from one too (replay.c, NAPFIRE_REPLAY_SCRATCH). (The
+ * target does not chdir itself: libFuzzer writes new inputs to corpus
+ * paths that may be relative.)
  *
  * Invariants checked (any violation aborts):
  *   - the status is one of the documented ones (0 resolved, 1 forbidden,
