@@ -521,14 +521,19 @@ static void odds_foot(struct out *o, const struct svg_odds_pic *p) {
         "2D6 x half die)</text>\n",
         y, any_screen ? " + skirmisher screen" : "");
     y += 16;
-    if (p->expected_known) {
+    if (p->expected_known && p->expected_num == 0) {
+        fmt(o,
+            "<text class=\"text expected\" data-numerator=\"0\" data-denominator=\"%d\" x=\"12\" y=\"%d\">"
+            "expected casualties: none</text>\n",
+            p->expected_den, y);
+    } else if (p->expected_known) {
         int32_t num = p->expected_num, den = p->expected_den;
         int32_t milli = (int32_t)(((int64_t)num * 2000 + den) / (2 * (int64_t)den));
         fmt(o,
             "<text class=\"text expected\" data-numerator=\"%d\" data-denominator=\"%d\" x=\"12\" y=\"%d\">"
-            "expected casualties: %d/%d = %d.%s%s%d</text>\n",
-            num, den, y, num, den, milli / 1000, milli % 1000 < 100 ? "0" : "", milli % 1000 < 10 ? "0" : "",
-            milli % 1000);
+            "expected casualties: %d.%s%s%d figures (exactly %d/%d)</text>\n",
+            num, den, y, milli / 1000, milli % 1000 < 100 ? "0" : "", milli % 1000 < 10 ? "0" : "", milli % 1000, num,
+            den);
     } else {
         int32_t pct = (p->unknown * 20000 + NAPFIRE_OUTCOME_DENOMINATOR) / (2 * NAPFIRE_OUTCOME_DENOMINATOR);
         fmt(o,

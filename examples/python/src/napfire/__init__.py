@@ -12,8 +12,11 @@ whole public API present in the library it loads:
   :func:`round_half`;
 * rules text (:meth:`Rules.parse`, :meth:`Rules.format`);
 * probability: exact outcome distributions
-  (:meth:`Shot.distribution`, :meth:`Shot.expected`), :func:`resolve_many`
-  and the seeded PCG32 :class:`Dice`;
+  (:meth:`Shot.distribution`, :meth:`Shot.expected`), the batches
+  (:func:`resolve_many`, :func:`resolve_many_dice`, and for simulations
+  :func:`resolve_indexed_dice`) with their results as columns
+  (:class:`Results`, ``results.casualties``), and the seeded PCG32
+  :class:`Dice`;
 * hex scale (rules H-*):
   :class:`Hex`, grid helpers, :class:`Trace` and :func:`trace_steps`, line
   of sight with a Python callback (:func:`los_callback`) or a grid
@@ -63,12 +66,19 @@ must load), the library installed with the package by ``meson install
 error names every place tried. Type annotations: ``__init__.pyi``.
 """
 
+import array as _array
+import collections.abc as _abc
 import copy as _copy
 import ctypes
 import ctypes.util
+import collections as _collections
+import enum as _enum
 import fractions
 import operator as _operator
 import os
+import struct as _struct
+import sys as _sys
+import warnings as _warnings
 from ctypes import (POINTER, Structure, byref, c_char, c_char_p, c_int,
                     c_int32, c_size_t, c_uint32, c_uint64, c_void_p, sizeof)
 
@@ -84,8 +94,10 @@ __all__ = [
     "error_for",
     # figure scale
     "Modifier", "Result", "ParseError", "Outcome", "Unit", "Shot", "Rules", "Dice",
-    "resolve_many", "resolve_many_dice", "dice_size", "builtin_rules_text",
-    "missing_describe", "unknown_data",
+    "resolve_many", "resolve_many_dice", "resolve_indexed_dice", "Results", "PackedShots",
+    "pack_shots", "dice_size", "builtin_rules_text",
+    "missing_describe", "unknown_data", "Blocker", "Finding", "Coverage",
+    "rules_check", "rules_coverage", "FamilyError", "KEYWORD_ALIASES", "FUNCTION_NAMES",
     # hex scale
     "Hex", "TraceStep", "HexInfo", "LosQuery", "LosResult", "HexFire",
     "Trace", "trace_steps", "trace_size", "hex_check", "hex_direction",
@@ -141,10 +153,30 @@ def _c_range(ctype):
     return bounds
 
 
-class RangeError(OverflowError, ValueError):
+class _Refusal:
+    """What a refused value was: ``parameter`` (the name the caller wrote,
+    e.g. ``"figures"``), ``value`` (as given) and ``allowed`` (the range,
+    ``"0..9999"``, or the allowed names, ``"LINE, COLUMN_OF_COMPANIES"``),
+    None where not known."""
+
+    parameter = value = allowed = None
+
+    def _refused(self, parameter, value, allowed):
+        self.parameter, self.value, self.allowed = parameter, value, allowed
+        return self
+
+
+class RangeError(_Refusal, OverflowError, ValueError):
     """An integer outside the range its C parameter (or the library's
-    documented domain) can hold; the message names the parameter and the
-    range. Raised before any C call: nothing was changed."""
+    documented domain) can hold; the message names the parameter, the
+    value and the range, as do ``parameter``, ``value`` and ``allowed``.
+    Raised before any C call: nothing was changed."""
+
+
+class FamilyError(_Refusal, TypeError):
+    """A value of another enumeration than the parameter's
+    (``formation=Nation.BRITAIN``): the message names both families.
+    Raised before any C call: nothing was changed."""
 
 
 def _int(value, name, lo=None, hi=None, ctype=c_int32, domain=None):
@@ -163,8 +195,44 @@ def _int(value, name, lo=None, hi=None, ctype=c_int32, domain=None):
         raise TypeError("%s must be an integer, not %s" % (name, type(value).__name__)) from None
     if not lo <= v <= hi:
         raise RangeError("%s=%d is outside %d..%d%s" % (
-            name, v, lo, hi, " (%s)" % domain if domain else ""))
+            name, v, lo, hi, " (%s)" % domain if domain else ""))._refused(
+                name, value, "%d..%d" % (lo, hi))
     return v
+
+
+def _domain_error(function, name, value, allowed, text):
+    """A :class:`DomainError` for ``function`` naming the parameter, the
+    value and what is allowed, in ``text`` and as attributes."""
+    exc = DomainError(Status.EDOMAIN, function)
+    exc.args = ("%s (%s: EDOMAIN)" % (text, function),)
+    return exc._refused(name, value, allowed)
+
+
+def _domain(value, name, lo, hi, function, note=None):
+    """``value`` as an int in the library's documented ``lo..hi`` for
+    ``function``: outside, a :class:`DomainError` raised before the C call
+    (nothing changed) that names the parameter, the value and the range."""
+    v = _int(value, name, domain="the library accepts %d..%d" % (lo, hi))
+    if not lo <= v <= hi:
+        raise _domain_error(function, name, value, "%d..%d" % (lo, hi), "%s=%d is outside %d..%d%s" % (
+            name, v, lo, hi, " (%s)" % note if note else ""))
+    return v
+
+
+def _an(word):
+    return ("an " if word[:1] in "AEIOU" else "a ") + word
+
+
+def _enum_arg(value, name, family):
+    """``value`` checked as a member of the IntEnum ``family``: a member of
+    another enumeration is a :class:`FamilyError` naming both families
+    (``Unit(Gun.P12)`` would otherwise be foot artillery); a plain int
+    passes to the library's own check."""
+    if isinstance(value, _enum.Enum) and not isinstance(value, family):
+        raise FamilyError("%s must be %s, not %s.%s (%s)" % (
+            name, _an(family.__name__), type(value).__name__, value.name,
+            _an(type(value).__name__)))._refused(name, value, ", ".join(m.name for m in family))
+    return value
 
 
 def _param_domain(param):
@@ -251,17 +319,36 @@ class _CheckedFields:
             value = _int(value, "%s.%s" % (type(self).__name__, name), ctype=ctype)
         super().__setattr__(name, value)
 
+    def __repr__(self):
+        """Every field that differs from a new structure's (zero)."""
+        shown = []
+        for name, *_ in self._fields_:
+            value = getattr(self, name)
+            if isinstance(value, ctypes.Array):
+                value = list(value)
+                if not any(value):
+                    continue
+            elif isinstance(value, Structure):
+                if not bytes(value).strip(b"\0"):
+                    continue
+            elif not value:
+                continue
+            shown.append("%s=%r" % (name, value))
+        return "%s(%s)" % (type(self).__name__, ", ".join(shown))
+
 
 # --------------------------------------------------------------------------
 # Errors
 
 
-class NapfireError(Exception):
+class NapfireError(_Refusal, Exception):
     """A negative status from libnapfire.
 
     Attributes: ``status`` (int), ``name`` (``napfire_status_name``, e.g.
     ``"EDOMAIN"``), ``message`` (``napfire_strerror``) and ``function``
-    (the C function that returned it, or None).
+    (the C function that returned it, or None); for a refused value,
+    ``parameter``, ``value`` and ``allowed`` (else None), also named by
+    the message.
     """
 
     #: The status this class stands for (None for the base class).
@@ -432,13 +519,53 @@ class Result(Structure):
         if not self.permitted:
             return "Result(permitted=0, reason=%s, reasons=%s)" % (
                 reason_name(self.reason), [r.name for r in self.violated()])
-        return ("Result(band=%s, net=%+d, roll=%d, cell=(%d,%d), halves=%d/%d, "
+        return ("Result(band=%s, net=%+d, roll=%d, row_index=%d, column_index=%d, halves=%d/%d, "
                 "casualties=%d (target %d, screen %d), half_pending=%d, missing=%s)" % (
                     Band(self.band).name if self.band in Band._value2member_map_ else self.band,
-                    self.net_modifier, self.modified_roll, self.row, self.column,
+                    self.net_modifier, self.modified_roll, self.row_index, self.column_index,
                     self.table_halves, self.halves, self.casualties,
                     self.target_casualties, self.screen_casualties,
                     self.half_pending, enum_name(EnumId.MISSING, self.missing)))
+
+
+def _index_fields(cls):
+    """``row_index``/``column_index`` of a :class:`Result`: the C fields
+    ``row``/``column`` (0-based indexes: index 0 is row 1, or the column of
+    modified roll 1-2) under the names every surface but C gives them. The
+    old names stay one minor version, warning (DeprecationWarning)."""
+    for old, new in _INDEX_NAMES.items():
+        field = cls.__dict__[old]
+
+        def current(self, field=field):
+            return field.__get__(self, type(self))
+
+        def deprecated(self, field=field, old=old, new=new):
+            _warnings.warn("Result.%s is deprecated: use Result.%s (0-based: index 0 is %s)" % (
+                old, new, "row 1" if old == "row" else "modified roll 1-2"),
+                DeprecationWarning, stacklevel=2)
+            return field.__get__(self, type(self))
+
+        setattr(cls, new, property(current, doc="0-based index (C field ``%s``)" % old))
+        setattr(cls, old, property(deprecated, doc="Deprecated alias of ``%s``." % new))
+    return cls
+
+
+#: Result field -> byte offset, under the C names (before _index_fields
+#: replaces ``row``/``column`` by properties).
+_RESULT_OFFSETS = {name: getattr(Result, name).offset for name, _ in Result._fields_}
+#: The C field names that every other surface spells as 0-based indexes.
+_INDEX_NAMES = {"row": "row_index", "column": "column_index"}
+_index_fields(Result)
+
+
+class Blocker(Structure):
+    """``napfire_blocker``: a missing datum and the shots of the coverage
+    sweep of :meth:`Rules.coverage` it stops (24 bytes)."""
+    _fields_ = _fields("napfire_blocker")
+
+    def __repr__(self):
+        return "Blocker(%s %s, shots=%d)" % (
+            enum_name(EnumId.MISSING, self.missing), list(self.index), self.shots)
 
 
 class ParseError(Structure):
@@ -593,6 +720,7 @@ _ShotRef = _opaque_type("Shot", "napfire_shot", SHOT_SIZE)
 _RulesRef = _opaque_type("Rules", "napfire_rules", RULES_SIZE)
 _TraceRef = _opaque_type("Trace", "napfire_trace", TRACE_SIZE)
 _DiceRef = _opaque_type("Dice", "napfire_dice", DICE_SIZE)
+_SHOT_STORAGE = c_uint64 * (SHOT_SIZE // 8)
 
 
 # --------------------------------------------------------------------------
@@ -618,6 +746,7 @@ _C_TYPES = {
     "napfire_unit *": _UnitRef, "napfire_shot *": _ShotRef, "napfire_rules *": _RulesRef,
     "napfire_trace *": _TraceRef, "napfire_dice *": _DiceRef,
     "napfire_hex": Hex, "napfire_hex [2]": POINTER(Hex), "napfire_hex_info_fn": HexInfoFn,
+    "int32_t [2]": POINTER(c_int32 * 2),
     "uint8_t *": POINTER(ctypes.c_uint8), "napfire_fov_plan *": c_void_p,
     "napfire_fov_plan **": POINTER(c_void_p),
 }
@@ -626,13 +755,14 @@ _C_TYPES.update({c_name + " *": POINTER(struct) for c_name, struct in (
     ("napfire_parse_error", ParseError), ("napfire_outcome", Outcome),
     ("napfire_trace_step", TraceStep), ("napfire_hex_info", HexInfo),
     ("napfire_los_query", LosQuery), ("napfire_los_result", LosResult),
-    ("napfire_hex_fire", HexFire))})
+    ("napfire_hex_fire", HexFire), ("napfire_blocker", Blocker))})
 
 #: (function, parameter) -> ctypes type, where the binding passes something
 #: else than the C type: the batches take the shots packed in one array.
 _PARAM_TYPES = {
     ("napfire_resolve_many", "shots"): c_void_p,
     ("napfire_resolve_many_dice", "shots"): c_void_p,
+    ("napfire_resolve_indexed_dice", "shots"): c_void_p,
 }
 
 
@@ -710,7 +840,7 @@ def reason_name(reason):
 
 def modifier_name(modifier_id):
     """``napfire_modifier_name``: the name of a :class:`ModifierId`."""
-    return _text(lib.napfire_modifier_name(_int(modifier_id, "modifier_id")))
+    return _text(lib.napfire_modifier_name(_int(_enum_arg(modifier_id, "modifier_id", ModifierId), "modifier_id")))
 
 
 def unit_size():
@@ -779,11 +909,44 @@ del _p
 # Figure scale: units, shots, rules
 
 
+#: Parameter -> the enumeration of its values (the others are numbers or 0/1).
+_PARAM_FAMILIES = {
+    UnitParam.NATION: Nation, UnitParam.CLASS: TroopClass, UnitParam.FORMATION: Formation,
+    UnitParam.WEAPON: Weapon, UnitParam.GUN: Gun, UnitParam.COVER: Cover,
+    UnitParam.MOVED: Moved, ShotParam.MEASURE: Measure, ShotParam.AMMO: Ammo,
+}
+
+#: Python keywords that stand for another C name (Python cannot spell
+#: ``class``): keyword -> parameter name.
+KEYWORD_ALIASES = {"troop_class": "CLASS"}
+
+#: The C functions whose Python spelling is not the C name without
+#: ``napfire_`` (a module function, or for ``napfire_unit_*``, ``_shot_*``,
+#: ``_rules_*``, ``_dice_*`` and ``_trace_*`` a method of that class):
+#: C name -> Python name (one Python function may serve several).
+#: Constructors initialise (``Unit()`` is ``napfire_unit_init``);
+#: ``napfire_dice_2d6`` is ``Dice.roll_2d6`` because a Python name cannot
+#: start with a digit.
+FUNCTION_NAMES = {
+    "napfire_unit_init": "Unit()", "napfire_shot_init": "Shot()", "napfire_rules_init": "Rules()",
+    "napfire_dice_init": "Dice()", "napfire_trace_init": "Trace()",
+    "napfire_unit_size": "unit_size", "napfire_shot_size": "shot_size",
+    "napfire_rules_size": "rules_size", "napfire_dice_size": "dice_size",
+    "napfire_trace_size": "trace_size",
+    "napfire_dice_2d6": "Dice.roll_2d6", "napfire_dice_next": "Dice.next_raw",
+    "napfire_rules_check_next": "Rules.check", "napfire_rules_next_unknown": "unknown_data",
+    "napfire_trace_next": "Trace.next_step", "napfire_trace_steps": "trace_steps",
+    # field_of_view() builds, keeps and sizes the plans and workspaces itself
+    "napfire_fov_grid": "field_of_view", "napfire_fov_plan_size": "field_of_view",
+    "napfire_fov_plan_init": "field_of_view", "napfire_fov_work_size": "field_of_view",
+}
+
+
 def _param_kwargs(enum_type, kwargs):
     """Map keyword arguments (``figures=30``, ``troop_class=...``) to parameters."""
     items = []
     for key, value in kwargs.items():
-        name = "CLASS" if key == "troop_class" else key.upper()
+        name = KEYWORD_ALIASES.get(key, key.upper())
         try:
             items.append((enum_type[name], value))
         except KeyError:
@@ -800,6 +963,33 @@ def _param_name(enum_type, param):
     return "troop_class" if name == "class" else name
 
 
+#: Parameter enum -> {keyword: parameter}: the keywords _param_kwargs maps.
+_KEYWORDS = {enum_type: {("troop_class" if m.name == "CLASS" else m.name.lower()): int(m)
+                         for m in enum_type} for enum_type in (UnitParam, ShotParam)}
+
+#: Parameter enum -> {keyword: (parameter, least, greatest, enumeration)}:
+#: what _checked_kwargs needs to take a value without calling _checked.
+_FAST_KEYWORDS = {enum_type: {key: (param,) + _PARAM_BOUNDS.get(param, (-0x80000000, 0x7FFFFFFF)) +
+                              (_PARAM_FAMILIES.get(param),)
+                              for key, param in keywords.items()}
+                  for enum_type, keywords in _KEYWORDS.items()}
+
+#: The hot calls again, as separate function objects with plain argtypes
+#: (c_void_p, c_int32): their callers check every argument first, so the
+#: checked argtypes' Python conversion would only check it again.
+_PLAIN = {}
+for _name, _argtypes in (
+        ("napfire_unit_init", [c_void_p, c_size_t, c_int32]),
+        ("napfire_unit_set", [c_void_p, c_int32, c_int32]),
+        ("napfire_shot_init", [c_void_p, c_size_t, c_void_p, c_void_p]),
+        ("napfire_shot_set", [c_void_p, c_int32, c_int32]),
+        ("napfire_shot_resolve", [c_void_p, c_void_p, c_int32, c_int32, c_void_p])):
+    _PLAIN[_name] = lib[_name]
+    _PLAIN[_name].restype, _PLAIN[_name].argtypes = c_int, _argtypes
+del _name, _argtypes
+_RESOLVE = _PLAIN["napfire_shot_resolve"]
+
+
 class _Parameters:
     """get/set/update and indexing by parameter, for :class:`Unit` and
     :class:`Shot`: ``_PARAMS`` is the parameter enum, ``_SETTER`` and
@@ -814,17 +1004,73 @@ class _Parameters:
         """``(param, value)`` checked as C int32 values; the value's errors
         name the parameter (``figures=...``) and the library's bounds."""
         param = _int(param, "param")
-        return param, _int(value, _param_name(self._PARAMS, param),
-                           domain=_param_domain(param))
+        name = _param_name(self._PARAMS, param)
+        family = _PARAM_FAMILIES.get(param)
+        if family is not None:
+            _enum_arg(value, name, family)
+        value = _int(value, name, domain=_param_domain(param))
+        bounds = _PARAM_BOUNDS.get(param)
+        if bounds is not None:
+            value = _domain(value, name, bounds[0], bounds[1], self._SETTER)
+        return param, value
 
     def _checked_kwargs(self, params):
         """Keyword parameters, every one checked before any is set."""
-        return [self._checked(p, v) for p, v in _param_kwargs(self._PARAMS, params)]
+        fast = _FAST_KEYWORDS[self._PARAMS]
+        items = []
+        for key, value in params.items():
+            spec = fast.get(key)
+            # The usual case without a Python call: a known keyword, and a
+            # plain int or a member of the parameter's own enumeration, within
+            # the parameter's bounds. Anything else is checked by _checked,
+            # whose errors name the parameter, the family and the range.
+            if spec is not None:
+                param, lo, hi, family = spec
+                if (type(value) is int or type(value) is family) and lo <= value <= hi:
+                    items.append((param, value))
+                    continue
+            items.append(self._checked(*_param_kwargs(self._PARAMS, {key: value})[0]))
+        return items
 
     def _apply(self, items):
-        setter = getattr(lib, self._SETTER)
+        setter = _PLAIN[self._SETTER]
+        storage = self._storage
         for param, value in items:
-            _check(setter(self, param, value), self._SETTER)
+            status = setter(storage, param, value)
+            if status:
+                if status == Status.EDOMAIN:
+                    raise self._not_open(param, value)
+                _check(status, self._SETTER)
+
+    def _value_text(self, param, value):
+        family = _PARAM_FAMILIES.get(param)
+        if family is not None and value in family._value2member_map_:
+            return family(value).name
+        return str(value)
+
+    def _open_values(self, param):
+        """The values of ``param``'s family this object accepts, asked of
+        the library on a copy."""
+        family = _PARAM_FAMILIES.get(param)
+        if family is None:
+            return None
+        setter, work = getattr(lib, self._SETTER), _copy.copy(self)
+        return [m for m in family if setter(work, param, m) == Status.OK]
+
+    def _not_open(self, param, value):
+        """The :class:`DomainError` for a value in the parameter's range that
+        the library refuses for this object: both parts named (``formation
+        SQUARE is not open to CAVALRY``), and the values it takes."""
+        name = _param_name(self._PARAMS, param)
+        shown = self._value_text(param, value)
+        open_values = self._open_values(param)
+        allowed = ", ".join(m.name for m in open_values) if open_values else None
+        family = _PARAM_FAMILIES.get(param)
+        if family is not None and value in family._value2member_map_:
+            value = family(value)
+        return _domain_error(self._SETTER, name, value, allowed, "%s %s is not open to %s%s" % (
+            name, shown, self._whom(),
+            ": give one of %s" % allowed if allowed else ": it applies to other arms"))
 
     def get(self, param):
         """``napfire_*_get``: the value of a parameter (a shot's -1 = not given)."""
@@ -866,7 +1112,7 @@ class Unit(_Parameters, _UnitRef):
 
 
     def __init__(self, arm, **params):
-        arm = _int(arm, "arm")
+        arm = _int(_enum_arg(arm, "arm", Arm), "arm")
         items = self._checked_kwargs(params)
         super().__init__()
         _check(lib.napfire_unit_init(self, UNIT_SIZE, arm), "napfire_unit_init")
@@ -887,8 +1133,13 @@ class Unit(_Parameters, _UnitRef):
                "napfire_unit_may_open_order")
         return bool(yes.value)
 
+    def _whom(self):
+        return self.arm.name
+
     def __repr__(self):
-        return "Unit(%s, figures=%d)" % (self.arm.name, self.get(UnitParam.FIGURES))
+        """Every setting that differs from a new unit's of the same arm."""
+        fresh = Unit(self.arm)
+        return "Unit(%s)" % ", ".join([self.arm.name] + _settings(self, fresh, UnitParam))
 
     def _validate(self):
         self.get(UnitParam.ARM)
@@ -909,17 +1160,27 @@ class Rules(_RulesRef):
 
     # Musketry table (F-TAB)
 
-    def set_musketry(self, row, column, halves, star=False):
-        """Set a musketry cell: ``halves`` in half figures, None for unknown."""
-        _check(lib.napfire_rules_set_musketry(self, _int(row, "row"), _int(column, "column"),
-                                              _unknown_in(halves, "halves"), _flag(star, "star")),
-               "napfire_rules_set_musketry")
+    def set_musketry(self, row_index, column_index, halves, star=False):
+        """Set a musketry cell: ``halves`` in half figures, None for unknown.
 
-    def get_musketry(self, row, column):
-        """A musketry cell as ``(halves, star)``, or None when unknown."""
+        The indexes are 0-based: ``row_index`` 0 is row 1 (0..4),
+        ``column_index`` 0 the column of modified roll 1-2 (0..8). A bad
+        value is refused before anything changes, named with its range."""
+        _check(lib.napfire_rules_set_musketry(
+            self, _domain(row_index, "row_index", 0, 4, "napfire_rules_set_musketry", "index 0 is row 1"),
+            _domain(column_index, "column_index", 0, 8, "napfire_rules_set_musketry",
+                    "index 0 is modified roll 1-2"),
+            _unknown_in(halves, "halves"), _flag(star, "star")), "napfire_rules_set_musketry")
+
+    def get_musketry(self, row_index, column_index):
+        """A musketry cell as ``(halves, star)``, or None when unknown
+        (0-based indexes, as :meth:`set_musketry`)."""
         halves, star = c_int32(), c_int32()
-        status = lib.napfire_rules_get_musketry(self, _int(row, "row"), _int(column, "column"),
-                                                byref(halves), byref(star))
+        status = lib.napfire_rules_get_musketry(
+            self, _domain(row_index, "row_index", 0, 4, "napfire_rules_get_musketry", "index 0 is row 1"),
+            _domain(column_index, "column_index", 0, 8, "napfire_rules_get_musketry",
+                    "index 0 is modified roll 1-2"),
+            byref(halves), byref(star))
         if status == Status.EUNKNOWN:
             return None
         _check(status, "napfire_rules_get_musketry")
@@ -929,7 +1190,7 @@ class Rules(_RulesRef):
 
     def set_range(self, weapon, measure, effective_max, long_max):
         """A weapon's range maxima in one measure; None for unknown."""
-        _check(lib.napfire_rules_set_range(self, _int(weapon, "weapon"), _int(measure, "measure"),
+        _check(lib.napfire_rules_set_range(self, _int(_enum_arg(weapon, "weapon", Weapon), "weapon"), _int(_enum_arg(measure, "measure", Measure), "measure"),
                                            _unknown_in(effective_max, "effective_max"),
                                            _unknown_in(long_max, "long_max")),
                "napfire_rules_set_range")
@@ -937,14 +1198,14 @@ class Rules(_RulesRef):
     def get_range(self, weapon, measure):
         """``(effective_max, long_max)``, None for an unknown one."""
         eff, lng = c_int32(), c_int32()
-        _check(lib.napfire_rules_get_range(self, _int(weapon, "weapon"), _int(measure, "measure"),
+        _check(lib.napfire_rules_get_range(self, _int(_enum_arg(weapon, "weapon", Weapon), "weapon"), _int(_enum_arg(measure, "measure", Measure), "measure"),
                                            byref(eff), byref(lng)),
                "napfire_rules_get_range")
         return _unknown_out(eff.value), _unknown_out(lng.value)
 
     def set_gun_range(self, gun, measure, canister_max, effective_max, long_max):
         """A gun's band maxima in one measure; None for unknown."""
-        _check(lib.napfire_rules_set_gun_range(self, _int(gun, "gun"), _int(measure, "measure"),
+        _check(lib.napfire_rules_set_gun_range(self, _int(_enum_arg(gun, "gun", Gun), "gun"), _int(_enum_arg(measure, "measure", Measure), "measure"),
                                                _unknown_in(canister_max, "canister_max"),
                                                _unknown_in(effective_max, "effective_max"),
                                                _unknown_in(long_max, "long_max")),
@@ -953,25 +1214,32 @@ class Rules(_RulesRef):
     def get_gun_range(self, gun, measure):
         """``(canister_max, effective_max, long_max)``, None for an unknown one."""
         can, eff, lng = c_int32(), c_int32(), c_int32()
-        _check(lib.napfire_rules_get_gun_range(self, _int(gun, "gun"), _int(measure, "measure"),
+        _check(lib.napfire_rules_get_gun_range(self, _int(_enum_arg(gun, "gun", Gun), "gun"), _int(_enum_arg(measure, "measure", Measure), "measure"),
                                                byref(can), byref(eff), byref(lng)),
                "napfire_rules_get_gun_range")
         return _unknown_out(can.value), _unknown_out(eff.value), _unknown_out(lng.value)
 
     # Artillery table (F-ART-1)
 
-    def set_artillery(self, gun, ammo, band, column, halves):
-        """Set an artillery cell in half figures; None for unknown."""
-        _check(lib.napfire_rules_set_artillery(self, _int(gun, "gun"), _int(ammo, "ammo"),
-                                               _int(band, "band"), _int(column, "column"),
+    def set_artillery(self, gun, ammo, band, column_index, halves):
+        """Set an artillery cell in half figures; None for unknown.
+        ``column_index`` 0 is the column of modified roll 1-2 (0..8).
+        Canister ammunition beyond canister range is never read (F-ART-1):
+        any value there but None is refused."""
+        _check(lib.napfire_rules_set_artillery(self, _int(_enum_arg(gun, "gun", Gun), "gun"), _int(_enum_arg(ammo, "ammo", Ammo), "ammo"), _int(_enum_arg(band, "band", Band), "band"),
+                                               _domain(column_index, "column_index", 0, 8,
+                                                       "napfire_rules_set_artillery",
+                                                       "index 0 is modified roll 1-2"),
                                                _unknown_in(halves, "halves")),
                "napfire_rules_set_artillery")
 
-    def get_artillery(self, gun, ammo, band, column):
+    def get_artillery(self, gun, ammo, band, column_index):
         """An artillery cell in half figures, or None when unknown."""
         halves = c_int32()
-        status = lib.napfire_rules_get_artillery(self, _int(gun, "gun"), _int(ammo, "ammo"),
-                                                 _int(band, "band"), _int(column, "column"),
+        status = lib.napfire_rules_get_artillery(self, _int(_enum_arg(gun, "gun", Gun), "gun"), _int(_enum_arg(ammo, "ammo", Ammo), "ammo"), _int(_enum_arg(band, "band", Band), "band"),
+                                                 _domain(column_index, "column_index", 0, 8,
+                                                         "napfire_rules_get_artillery",
+                                                         "index 0 is modified roll 1-2"),
                                                  byref(halves))
         if status == Status.EUNKNOWN:
             return None
@@ -983,16 +1251,16 @@ class Rules(_RulesRef):
     def set_modifier(self, fire, modifier_id, value, variant=0):
         """Set a modifier value of a :class:`Fire` kind; None for unknown."""
         raw = MODIFIER_UNKNOWN if value is None else _int(value, "value")
-        _check(lib.napfire_rules_set_modifier(self, _int(fire, "fire"),
-                                              _int(modifier_id, "modifier_id"),
+        _check(lib.napfire_rules_set_modifier(self, _int(_enum_arg(fire, "fire", Fire), "fire"),
+                                              _int(_enum_arg(modifier_id, "modifier_id", ModifierId), "modifier_id"),
                                               _int(variant, "variant"), raw),
                "napfire_rules_set_modifier")
 
     def get_modifier(self, fire, modifier_id, variant=0):
         """A modifier value, or None when unknown."""
         value = c_int32()
-        status = lib.napfire_rules_get_modifier(self, _int(fire, "fire"),
-                                                _int(modifier_id, "modifier_id"),
+        status = lib.napfire_rules_get_modifier(self, _int(_enum_arg(fire, "fire", Fire), "fire"),
+                                                _int(_enum_arg(modifier_id, "modifier_id", ModifierId), "modifier_id"),
                                                 _int(variant, "variant"), byref(value))
         if status == Status.EUNKNOWN:
             return None
@@ -1003,16 +1271,16 @@ class Rules(_RulesRef):
 
     def set_threshold(self, threshold, measure, value):
         """Set a :class:`Threshold` in a measure; None for unknown."""
-        _check(lib.napfire_rules_set_threshold(self, _int(threshold, "threshold"),
-                                               _int(measure, "measure"),
+        _check(lib.napfire_rules_set_threshold(self, _int(_enum_arg(threshold, "threshold", Threshold), "threshold"),
+                                               _int(_enum_arg(measure, "measure", Measure), "measure"),
                                                _unknown_in(value, "value")),
                "napfire_rules_set_threshold")
 
     def get_threshold(self, threshold, measure=Measure.METRIC):
         """A threshold, or None when unknown."""
         value = c_int32()
-        status = lib.napfire_rules_get_threshold(self, _int(threshold, "threshold"),
-                                                 _int(measure, "measure"), byref(value))
+        status = lib.napfire_rules_get_threshold(self, _int(_enum_arg(threshold, "threshold", Threshold), "threshold"),
+                                                 _int(_enum_arg(measure, "measure", Measure), "measure"), byref(value))
         if status == Status.EUNKNOWN:
             return None
         _check(status, "napfire_rules_get_threshold")
@@ -1026,7 +1294,7 @@ class Rules(_RulesRef):
 
     def _set_provenance(self, field, text, name):
         # ``name`` is what the caller called the text: a property's name.
-        field = _int(field, "field")
+        field = _int(_enum_arg(field, "field", Provenance), "field")
         text = _text_arg(text, name)
         try:
             data = text.encode("utf-8")
@@ -1038,7 +1306,7 @@ class Rules(_RulesRef):
     def get_provenance(self, field):
         """A :class:`Provenance` text (asks the length first, then copies)."""
         length = c_size_t()
-        field = _int(field, "field")
+        field = _int(_enum_arg(field, "field", Provenance), "field")
         status = lib.napfire_rules_get_provenance(self, field, None, 0, byref(length))
         if status != Status.ENOSPC:
             _check(status, "napfire_rules_get_provenance")
@@ -1116,6 +1384,18 @@ class Rules(_RulesRef):
         """``napfire_rules_format``: the complete rules text (round-trips)."""
         return _format_rules(self)
 
+    def check(self):
+        """``napfire_rules_check_next``: the plausibility findings, the same
+        as ``napfire rules --check`` prints as warnings: a list of
+        :class:`Finding` (empty for clean data). Findings never refuse
+        data: it resolves shots as it stands."""
+        return rules_check(self)
+
+    def coverage(self):
+        """``napfire_rules_coverage``: the same figures as ``napfire rules
+        --coverage``, as a :class:`Coverage`."""
+        return rules_coverage(self)
+
     def __repr__(self):
         return "Rules(%r)" % self.name
 
@@ -1161,9 +1441,9 @@ def missing_describe(missing, index, style=DescribeStyle.PATCH):
     goes; :attr:`DescribeStyle.SENTENCE` names it in the rulebook's terms.
     Raises :class:`DomainError` for a kind, index or style outside its domain.
     """
-    missing = _int(missing, "missing")
+    missing = _int(_enum_arg(missing, "missing", Missing), "missing")
     ix = (c_int32 * 4)(*_int_seq(index, 4, "index"))
-    style = _int(style, "style")
+    style = _int(_enum_arg(style, "style", DescribeStyle), "style")
     length = c_size_t()
     buf = ctypes.create_string_buffer(256)
     status = lib.napfire_missing_describe(missing, byref(ix), style, buf, len(buf),
@@ -1188,6 +1468,62 @@ def unknown_data(rules=None):
         if missing.value == Missing.NONE:
             return found
         found.append((Missing(missing.value), tuple(ix)))
+
+
+#: One finding of :meth:`Rules.check`: ``check`` (:class:`Check`),
+#: ``key`` (the rules-text key that carries it, e.g. ``"musketry.row3"``),
+#: ``missing`` and ``index`` (that key's datum, as :func:`missing_describe`
+#: takes; ``Missing.NONE`` for the name) and ``message`` (the sentence
+#: ``napfire rules --check`` prints).
+Finding = _collections.namedtuple("Finding", "check key missing index message")
+
+
+def _key_of(missing, index):
+    if missing == Missing.NONE:
+        return "name"
+    return missing_describe(missing, index, DescribeStyle.PATCH).split(" ", 1)[0]
+
+
+def rules_check(rules=None):
+    """``napfire_rules_check_next``: every finding about ``rules`` (None:
+    the built-in data, which has none), as :class:`Finding` values."""
+    _rules(rules)
+    cursor, check, missing, ix = c_int32(0), c_int32(), c_int32(), (c_int32 * 4)()
+    buf, length = ctypes.create_string_buffer(512), c_size_t()
+    found = []
+    for _ in range(1024):  # bounded: each call moves the cursor on
+        _check(lib.napfire_rules_check_next(rules, byref(cursor), byref(check), byref(missing),
+                                            byref(ix), buf, len(buf), byref(length)),
+               "napfire_rules_check_next")
+        if check.value == Check.NONE:
+            return found
+        found.append(Finding(Check(check.value), _key_of(missing.value, tuple(ix)),
+                             Missing(missing.value), tuple(ix),
+                             buf.raw[:length.value].decode("utf-8")))
+    raise StateError(Status.ESTATE, "napfire_rules_check_next")
+
+
+#: What :meth:`Rules.coverage` found: ``musketry`` and ``artillery`` (each
+#: ``(shots, resolved)`` of the sweep) and ``blocking``, the missing data
+#: by the shots each stops, most first: ``(shots, patch, sentence)``
+#: tuples, as ``napfire rules --coverage --json`` lists them.
+Coverage = _collections.namedtuple("Coverage", "musketry artillery blocking")
+
+
+def rules_coverage(rules=None):
+    """``napfire_rules_coverage``: the sweep's figures for ``rules`` (None:
+    the built-in data) as a :class:`Coverage`."""
+    _rules(rules)
+    shots, resolved = (c_int32 * 2)(), (c_int32 * 2)()
+    blockers, count = (Blocker * COVERAGE_BLOCKERS_MAX)(), c_size_t()
+    _check(lib.napfire_rules_coverage(rules, byref(shots), byref(resolved), blockers,
+                                      COVERAGE_BLOCKERS_MAX, byref(count)),
+           "napfire_rules_coverage")
+    blocking = [(b.shots, missing_describe(b.missing, tuple(b.index), DescribeStyle.PATCH),
+                 missing_describe(b.missing, tuple(b.index), DescribeStyle.SENTENCE))
+                for b in blockers[:count.value]]
+    return Coverage((shots[Fire.MUSKETRY], resolved[Fire.MUSKETRY]),
+                    (shots[Fire.ARTILLERY], resolved[Fire.ARTILLERY]), blocking)
 
 
 def builtin_rules_text():
@@ -1218,8 +1554,9 @@ class Shot(_Parameters, _ShotRef):
         _require(firer, Unit, "firer")
         _require(target, Unit, "target")
         items = self._checked_kwargs(params)
-        super().__init__()
-        _check(lib.napfire_shot_init(self, SHOT_SIZE, firer, target), "napfire_shot_init")
+        self._storage = _SHOT_STORAGE()
+        _check(_PLAIN["napfire_shot_init"](self._storage, SHOT_SIZE, firer._storage, target._storage),
+               "napfire_shot_init")
         self._apply(items)
 
     _PARAMS = ShotParam
@@ -1256,14 +1593,22 @@ class Shot(_Parameters, _ShotRef):
         result with ``permitted == 0``. Unknown rules data raises
         :class:`UnknownDataError` carrying the partial result.
         """
-        rules = _rules(rules)
+        if rules is not None and type(rules) is not Rules:
+            _rules(rules)
+        # Plain ints in the domain go straight on; anything else is checked
+        # (and refused, naming the parameter) before the C call.
+        if not (type(roll_2d6) is int and 2 <= roll_2d6 <= 12):
+            roll_2d6 = _domain(roll_2d6, "roll_2d6", 2, 12, "napfire_shot_resolve", "a 2D6 roll")
+        if not (type(half_die) is int and 0 <= half_die <= 6):
+            half_die = _domain(half_die, "half_die", 0, 6, "napfire_shot_resolve",
+                               "a half die is 1..6, 0 not rolled")
         out = Result()
-        status = lib.napfire_shot_resolve(
-            self, rules, _int(roll_2d6, "roll_2d6", domain="a 2D6 roll is 2..12"),
-            _int(half_die, "half_die", domain="a half die is 1..6, 0 not rolled"), byref(out))
-        if status == Status.EUNKNOWN:
-            raise UnknownDataError(status, "napfire_shot_resolve", result=out)
-        _check(status, "napfire_shot_resolve")
+        status = _RESOLVE(self._storage, rules._storage if rules is not None else None,
+                          roll_2d6, half_die, byref(out))
+        if status:
+            if status == Status.EUNKNOWN:
+                raise UnknownDataError(status, "napfire_shot_resolve", result=out)
+            _check(status, "napfire_shot_resolve")
         return out
 
     def distribution(self, rules=None):
@@ -1285,8 +1630,22 @@ class Shot(_Parameters, _ShotRef):
         _check(status, "napfire_shot_distribution")
         return [Outcome.from_buffer_copy(o) for o in outcomes[:count.value]], verdict
 
-    def known_distribution(self, rules=None):
-        """``napfire_shot_distribution_known``: the odds over what is known.
+    def table(self, modified_roll, rules=None):
+        """``napfire_shot_table``: the table cell a modified roll reads, as
+        ``(row_index, column_index, halves)`` (0-based indexes: index 0 is
+        row 1, or the column of modified roll 1-2; column_index -1 below 1)."""
+        rules = _rules(rules)
+        row, column, halves = c_int32(), c_int32(), c_int32()
+        status = lib.napfire_shot_table(self, rules, _int(modified_roll, "modified_roll"), byref(row),
+                                        byref(column), byref(halves))
+        if status == Status.EUNKNOWN:
+            raise UnknownDataError(status, "napfire_shot_table")
+        _check(status, "napfire_shot_table")
+        return row.value, column.value, halves.value
+
+    def distribution_known(self, rules=None):
+        """``napfire_shot_distribution_known``: the odds over what is known
+        (also spelled :meth:`known_distribution`, its earlier name).
 
         Returns ``(outcomes, unknown_weight, verdict)``: the known
         :class:`Outcome` list, the weight out of :data:`OUTCOME_DENOMINATOR`
@@ -1306,6 +1665,9 @@ class Shot(_Parameters, _ShotRef):
         known = [Outcome.from_buffer_copy(o) for o in outcomes[:count.value]]
         return known, unknown.value, verdict
 
+    #: The earlier name of :meth:`distribution_known`, kept as an alias.
+    known_distribution = distribution_known
+
     def expected(self, rules=None):
         """``napfire_shot_expected``: expected casualties as a :class:`fractions.Fraction`.
 
@@ -1324,11 +1686,48 @@ class Shot(_Parameters, _ShotRef):
         _check(status, "napfire_shot_expected")
         return fractions.Fraction(num.value, den.value)
 
+    def _whom(self):
+        return "this shot"
+
     def __repr__(self):
-        return "Shot(distance=%d)" % self.get(ShotParam.DISTANCE)
+        """Every setting of the shot that differs from a new shot's."""
+        return "Shot(%s)" % ", ".join(_settings(self, _fresh_shot(), ShotParam))
 
     def _validate(self):
         self.get(ShotParam.MEASURE)
+
+
+def _settings(obj, fresh, params):
+    """``name=VALUE`` for each parameter of ``obj`` that differs from
+    ``fresh``'s (enumerated values by name, 0/1 flags as True/False)."""
+    out = []
+    for p in params:
+        if p == UnitParam.ARM:
+            continue
+        try:
+            value, default = obj.get(p), fresh.get(p)
+        except NapfireError:
+            continue
+        if value == default:
+            continue
+        family = _PARAM_FAMILIES.get(p)
+        if family is not None and value in family._value2member_map_:
+            shown = family(value).name
+        else:
+            lo_hi = _PARAM_BOUNDS.get(p)
+            shown = str(bool(value)) if lo_hi == (0, 1) else str(value)
+        out.append("%s=%s" % (_param_name(params, p), shown))
+    return out
+
+
+_FRESH_SHOT = []
+
+
+def _fresh_shot():
+    """A new shot's settings (they do not depend on the units)."""
+    if not _FRESH_SHOT:
+        _FRESH_SHOT.append(Shot(Unit(Arm.LINE_INFANTRY), Unit(Arm.LINE_INFANTRY)))
+    return _FRESH_SHOT[0]
 
 
 def _grown(item_type, cap, count, call):
@@ -1343,22 +1742,71 @@ def _grown(item_type, cap, count, call):
         cap = count.value
 
 
-def _shot_list(shots):
+def _shot_list(shots, name="shots"):
     """The ``shots`` of a batch as a list of :class:`Shot`, its count checked
     against :data:`MAX_BATCH` before anything is copied."""
     if isinstance(shots, (str, bytes, bytearray)) or not hasattr(shots, "__iter__"):
-        raise TypeError("shots must be a sequence of Shot, not %s" % type(shots).__name__)
+        raise TypeError("%s must be a sequence of Shot, not %s" % (name, type(shots).__name__))
     if hasattr(shots, "__len__") and len(shots) > MAX_BATCH:
-        raise RangeError("shots has %d elements, outside 0..%d (MAX_BATCH)"
-                         % (len(shots), MAX_BATCH))
+        raise RangeError("%s has %d elements, outside 0..%d (MAX_BATCH)"
+                         % (name, len(shots), MAX_BATCH))
+    if isinstance(shots, (list, tuple)) and all(issubclass(t, Shot) for t in set(map(type, shots))):
+        return shots    # the usual case, checked without a Python loop per shot
     out = []
     for i, shot in enumerate(shots):
         if not isinstance(shot, Shot):
-            raise TypeError("shots: element %d is not a Shot but a %s" % (i, type(shot).__name__))
+            raise TypeError("%s: element %d is not a Shot but a %s" % (name, i, type(shot).__name__))
         if i == MAX_BATCH:
-            raise RangeError("shots has more than %d elements (MAX_BATCH)" % MAX_BATCH)
+            raise RangeError("%s has more than %d elements (MAX_BATCH)" % (name, MAX_BATCH))
         out.append(shot)
     return out
+
+
+_STORAGE = _operator.attrgetter("_storage")
+
+
+class PackedShots:
+    """Shots copied once into one array, as the batches take them: made by
+    :func:`pack_shots`, passed as ``shots`` to :func:`resolve_many`,
+    :func:`resolve_many_dice` and :func:`resolve_indexed_dice`, which then
+    copy nothing. A batch resolved again and again (a simulation) packs
+    its shots once. The copies do not follow later changes to the
+    :class:`Shot` values they were made from; the library checks each
+    one's integrity when it reads it."""
+
+    __slots__ = ("_array", "_n")
+
+    def __init__(self, array, n):
+        self._array, self._n = array, n
+
+    def __len__(self):
+        return self._n
+
+    def __repr__(self):
+        return "PackedShots(%d shots)" % self._n
+
+
+def pack_shots(shots):
+    """A :class:`PackedShots` of ``shots`` (a sequence of :class:`Shot`, at
+    most :data:`MAX_BATCH`)."""
+    shots = _shot_list(shots)
+    return PackedShots(_packed_shots(shots), len(shots))
+
+
+def _batch_shots(shots):
+    """``(shots, count)`` of a batch's ``shots``: a :class:`PackedShots` as
+    it is, a sequence of :class:`Shot` checked (its count first) and not
+    yet packed, so that the other arguments are checked before anything
+    is copied (:func:`_batch_packed`)."""
+    if type(shots) is PackedShots:
+        return shots, shots._n
+    shots = _shot_list(shots)
+    return shots, len(shots)
+
+
+def _batch_packed(shots):
+    """The array a batch passes for ``shots`` from :func:`_batch_shots`."""
+    return shots._array if type(shots) is PackedShots else _packed_shots(shots)
 
 
 def _packed_shots(shots):
@@ -1366,58 +1814,178 @@ def _packed_shots(shots):
     the batch functions take them."""
     if not shots:
         return (c_uint64 * (SHOT_SIZE // 8))()
-    # One join and one copy: a ctypes.memmove per shot costs several times
-    # as much as the library's resolution of it.
-    return (c_uint64 * (SHOT_SIZE // 8 * len(shots))).from_buffer_copy(
-        b"".join([bytes(s._storage) for s in shots]))
+    # One join of the storages' buffers into a bytearray the array then
+    # uses in place: a ctypes.memmove per shot costs several times as much
+    # as the library's resolution of it, and a second copy of a large
+    # batch costs a fresh mapping's page faults.
+    joined = bytearray().join(map(_STORAGE, shots))
+    packed = (c_uint64 * (SHOT_SIZE // 8 * len(shots))).from_buffer(joined)
+    if ctypes.addressof(packed) % 8:     # an allocator that does not align to 8
+        packed = (c_uint64 * (SHOT_SIZE // 8 * len(shots))).from_buffer_copy(joined)
+    return packed
 
 
-def _i32_array(values, n, name):
-    """``values`` as a ``c_int32`` array of ``n`` (at least 1), each checked
-    as :func:`_int` checks one, with its message (``name[i]``)."""
-    out = (c_int32 * max(n, 1))()
+def _column_code(ctype):
+    """The :mod:`array` type code of a 4-byte C integer type."""
+    signed = ctype(-1).value < 0
+    for code in ("il" if signed else "IL"):
+        if _array.array(code).itemsize == sizeof(ctype):
+            return code
+    raise ImportError("no array type code for %s" % ctype.__name__)
+
+
+_I32, _U32 = _column_code(c_int32), _column_code(c_uint32)
+
+
+def _column_formats(letters):
+    """The memoryview formats of the 4-byte integers spelled by ``letters``
+    (struct module letters), in native byte order."""
+    native = "<" if _sys.byteorder == "little" else ">"
+    return {prefix + letter for letter in letters if _struct.calcsize(letter) == 4
+            for prefix in ("", "@", "=", native)}
+
+
+#: The column formats a parameter of each C type takes: an index
+#: (uint32_t) is also read from a signed column (array('i'), numpy int32),
+#: where a negative index is out of range like any other.
+_COLUMN_FORMATS = {c_int32: _column_formats("il"), c_uint32: _column_formats("ilIL")}
+
+
+def _buffer_column(values, n, name, ctype):
+    """``values`` with the buffer protocol as a ctypes array of ``n``
+    4-byte integers over the same memory (copied only when read-only), or
+    None when it has no buffer; TypeError for one that is not a
+    one-dimensional contiguous column of 4-byte integers."""
     try:
-        out[:n] = values  # a non-integer raises; a value past int32 is caught below
-        lo, hi = _c_range(c_int32)
-        ok = n == 0 or (lo <= min(values) and max(values) <= hi)
+        view = memoryview(values)
     except TypeError:
-        ok = False
-    if not ok:  # the first bad element, named
-        for i, v in enumerate(values):
-            _int(v, "%s[%d]" % (name, i))
-    return out
+        return None
+    if view.format not in _COLUMN_FORMATS[ctype] or view.ndim != 1 or not view.c_contiguous:
+        raise TypeError("%s must be a sequence of integers or a column of 4-byte %sintegers "
+                        "(array('%s'), a numpy int32 array, ...), not a %s of format %r"
+                        % (name, "" if ctype is c_int32 else "signed or unsigned ", _I32,
+                           type(values).__name__, view.format))
+    if len(view) != n:
+        raise ValueError("%s has %d values, %d needed" % (name, len(view), n))
+    kind = ctype * max(n, 1)
+    if n == 0:
+        return kind()
+    return kind.from_buffer_copy(view) if view.readonly else kind.from_buffer(view)
+
+
+def _int_column(values, n, name, ctype=c_int32):
+    """``values`` (a sequence of integers, or a column with the buffer
+    protocol) as a ctypes array of ``n`` ``ctype`` (at least 1 element),
+    each value checked as :func:`_int` checks one, with its message
+    (``name[i]``). The length is checked before anything is converted."""
+    column = _buffer_column(values, n, name, ctype)
+    if column is not None:
+        return column
+    if isinstance(values, str) or not hasattr(values, "__len__"):
+        raise TypeError("%s must be a sequence of integers, not %s" % (name, type(values).__name__))
+    if len(values) != n:
+        raise ValueError("%s has %d values, %d needed" % (name, len(values), n))
+    try:
+        # array converts in C and refuses what its C type cannot hold.
+        packed = _array.array(_I32 if ctype is c_int32 else _U32, values)
+    except (TypeError, OverflowError):
+        for i, v in enumerate(values):   # the first bad element, named
+            _int(v, "%s[%d]" % (name, i), ctype=ctype)
+        raise
+    return (ctype * max(n, 1)).from_buffer(packed) if n else (ctype * 1)()
 
 
 def _statuses(array, n):
     """The first ``n`` statuses of ``array``, as :func:`_status` gives each."""
+    if n and not bytes(array)[:4 * n].strip(b"\0"):
+        return [Status.OK] * n      # all OK: no lookup per element
     known = Status._value2member_map_
     return [known.get(v, v) for v in array[:n]]
+
+
+class Results(_abc.Sequence):
+    """The results of a batch: a sequence of :class:`Result` over one
+    array of ``napfire_result``, with a column per field.
+
+    ``results[i]`` is element i's :class:`Result` (made when indexed, a
+    view of the array); ``results.casualties`` (and every other field of
+    :class:`Result` by the same name: ``permitted``, ``band``,
+    ``target_casualties``, ...) is that field of every element as one
+    :class:`memoryview` of 4-byte integers over the same array, made
+    without a :class:`Result` per element: ``sum(results.casualties)``,
+    ``results.casualties.tolist()``, ``numpy.asarray(results.casualties)``.
+    Two results compare equal when their elements have the same bytes
+    (a list of :class:`Result` too).
+    """
+
+    __slots__ = ("_array", "_n")
+
+    def __init__(self, array, n):
+        self._array, self._n = array, n
+
+    def __len__(self):
+        return self._n
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self._array[j] for j in range(*i.indices(self._n))]
+        i = _operator.index(i)
+        if not -self._n <= i < self._n:
+            raise IndexError("results index %d out of range 0..%d" % (i, self._n - 1))
+        return self._array[i % self._n]
+
+    def _column(self, field):
+        offset, code = _RESULT_COLUMNS[field]
+        words = memoryview(self._array).cast("B").cast(code)
+        per = sizeof(Result) // 4
+        return words[offset // 4:per * self._n:per]
+
+    def __eq__(self, other):
+        if not isinstance(other, (Results, list, tuple)):
+            return NotImplemented
+        return len(self) == len(other) and all(
+            isinstance(b, Result) and bytes(a) == bytes(b) for a, b in zip(self, other))
+
+    __hash__ = None
+
+    def __repr__(self):
+        return "Results(%d: %r)" % (self._n, list(self[:3]) + (["..."] if self._n > 3 else []))
+
+
+#: Result field -> (byte offset, array type code): the 4-byte scalar fields,
+#: the table's indexes as ``row_index``/``column_index``.
+_RESULT_COLUMNS = {_INDEX_NAMES.get(name, name): (_RESULT_OFFSETS[name], _I32 if ctype is c_int32 else _U32)
+                   for name, ctype in Result._fields_ if ctype in (c_int32, c_uint32)}
+for _name in _RESULT_COLUMNS:
+    setattr(Results, _name, property(
+        lambda self, _f=_name: self._column(_f),
+        doc="Every element's ``%s``, one memoryview column." % _name))
+del _name
 
 
 def resolve_many(shots, rolls, half_dice=None, rules=None):
     """``napfire_resolve_many``: resolve a sequence of :class:`Shot`.
 
-    ``rolls`` and ``half_dice`` (default all 0) are sequences of the same
-    length. Returns ``(results, statuses)``: element i is exactly what
-    :meth:`Shot.resolve` would give (its :class:`Result`, and its status as
-    a :class:`Status`) without raising for per-element errors.
+    ``shots``: a sequence of :class:`Shot` or a :class:`PackedShots`.
+    ``rolls`` and ``half_dice`` (default all 0) are sequences of integers
+    or columns (:mod:`array`, :class:`memoryview`, numpy int32 arrays:
+    anything with the buffer protocol holding 4-byte integers), of the
+    same length. Returns ``(results, statuses)``: ``results`` a
+    :class:`Results`, whose element i is exactly what :meth:`Shot.resolve`
+    would give and whose columns (``results.casualties``) read every
+    element's field at once; ``statuses`` element i's status as a
+    :class:`Status`. Per-element errors do not raise.
     """
-    shots = _shot_list(shots)
-    n = len(shots)
-    rolls = _sequence(rolls, "rolls", "integers")
-    half_dice = [0] * n if half_dice is None else _sequence(half_dice, "half_dice", "integers")
+    shots, n = _batch_shots(shots)
+    c_rolls = _int_column(rolls, n, "rolls")
+    c_dice = (c_int32 * max(n, 1))() if half_dice is None else _int_column(half_dice, n, "half_dice")
     rules = _rules(rules)
-    if len(rolls) != n or len(half_dice) != n:
-        raise ValueError("rolls and half_dice: %d and %d values for %d shots (they differ in length)"
-                         % (len(rolls), len(half_dice), n))
-    c_rolls = _i32_array(rolls, n, "rolls")
-    c_dice = _i32_array(half_dice, n, "half_dice")
-    packed = _packed_shots(shots)
+    packed = _batch_packed(shots)
     results = (Result * max(n, 1))()
     statuses = (c_int32 * max(n, 1))()
     _check(lib.napfire_resolve_many(packed, n, rules, c_rolls, c_dice, results, statuses),
            "napfire_resolve_many")
-    return results[:n], _statuses(statuses, n)
+    return Results(results, n), _statuses(statuses, n)
 
 
 def resolve_many_dice(shots, dice, rules=None):
@@ -1429,22 +1997,80 @@ def resolve_many_dice(shots, dice, rules=None):
     Returns ``(results, statuses, rolls, half_dice)``: element i is what
     :meth:`Shot.resolve` gives with the 2D6 ``rolls[i]`` and the half die
     ``half_dice[i]`` (0 where none was rolled), and what :func:`resolve_many`
-    gives with those rolls. ``dice`` advances past every roll made; a
-    generator that is not initialised raises :class:`StateError` and is
-    left as it was.
+    gives with those rolls; ``results`` is a :class:`Results` (columns
+    too). ``dice`` advances past every roll made; a generator that is not
+    initialised raises :class:`StateError` and is left as it was.
     """
-    shots = _shot_list(shots)
-    n = len(shots)
+    shots, n = _batch_shots(shots)
     _require(dice, Dice, "dice")
     rules = _rules(rules)
-    packed = _packed_shots(shots)
+    packed = _batch_packed(shots)
     results = (Result * max(n, 1))()
     statuses = (c_int32 * max(n, 1))()
     rolls = (c_int32 * max(n, 1))()
     half_dice = (c_int32 * max(n, 1))()
     _check(lib.napfire_resolve_many_dice(packed, n, rules, dice, results, statuses, rolls, half_dice),
            "napfire_resolve_many_dice")
-    return results[:n], _statuses(statuses, n), rolls[:n], half_dice[:n]
+    return Results(results, n), _statuses(statuses, n), rolls[:n], half_dice[:n]
+
+
+def _indexes_below(column, n, nshots):
+    """Whether the ``n`` indexes of ``column`` (a ctypes array of 4-byte
+    integers) are all in ``0..nshots-1``."""
+    # max() walks the column in C, about a third of the library's time
+    # per trial; the library checks again, but a refusal must come first.
+    return n == 0 or max(memoryview(column)[:n].cast("B").cast(_U32)) < nshots
+
+
+def resolve_indexed_dice(shots, index, dice, rules=None, results=False):
+    """``napfire_resolve_indexed_dice``: a simulation's trials over a few
+    distinct shots, each trial naming its shot by index, rolled and
+    resolved as :func:`resolve_many_dice` would roll and resolve the shots
+    ``[shots[i] for i in index]`` with the same :class:`Dice` (the same
+    results for the same seed).
+
+    ``shots``: the distinct :class:`Shot` values (or a
+    :class:`PackedShots` of them); ``index``: one index
+    into them per trial, a sequence of integers or a column (:mod:`array`
+    ``'I'`` or ``'i'``, a numpy uint32 or int32 array, a
+    :class:`memoryview`: 4-byte integers with the buffer protocol, used in
+    place). Returns ``(statuses, casualties)``, two ``array('i')`` columns
+    (trial i's status, and its casualties where its status is OK, else
+    0), and, with ``results=True``, a third: the :class:`Results` of every
+    trial (128 bytes a trial instead of 8). Every argument, every index
+    included, is checked before anything is allocated for the outputs;
+    ``dice`` advances past every roll made.
+    """
+    shots, nshots = _batch_shots(shots)
+    if not hasattr(index, "__len__") or isinstance(index, str):
+        raise TypeError("index must be a sequence of integers or a column, not %s"
+                        % type(index).__name__)
+    n = len(index)
+    if n > MAX_BATCH:
+        raise RangeError("index has %d trials, outside 0..%d (MAX_BATCH)" % (n, MAX_BATCH))
+    c_index = _int_column(index, n, "index", ctype=c_uint32)
+    if not _indexes_below(c_index, n, nshots):
+        first = next(i for i, v in enumerate(c_index[:n]) if v >= nshots)
+        raise RangeError("index[%d]=%d is outside 0..%d (an index into %d shots)"
+                         % (first, c_index[first], nshots - 1, nshots))
+    _require(dice, Dice, "dice")
+    rules = _rules(rules)
+    results = _flag(results, "results")
+    packed = _batch_packed(shots)
+    statuses = _array.array(_I32, [0]) * n
+    casualties = _array.array(_I32, [0]) * n
+    out = (Result * max(n, 1))() if results else None
+    if n:
+        c_st = (c_int32 * n).from_buffer(statuses)
+        c_cas = (c_int32 * n).from_buffer(casualties)
+    else:
+        c_st = c_cas = None
+    _check(lib.napfire_resolve_indexed_dice(packed, nshots, rules, c_index, n, dice, c_st, c_cas, out),
+           "napfire_resolve_indexed_dice")
+    del c_st, c_cas, c_index     # the columns may be resized again
+    if results:
+        return statuses, casualties, Results(out, n)
+    return statuses, casualties
 
 
 def _status(value):
