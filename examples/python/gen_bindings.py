@@ -27,11 +27,19 @@ output. Standard library only. A header construct it does not understand
 build with a message naming it, rather than binding it wrongly; an enum
 without a Python name in ENUMS gets one made up from its C name, with a
 warning, and the package's tests fail until ENUMS names it.
+
+The two files are written as the napfire tool writes --svg FILE: each to a
+new file beside it, renamed into place only once complete, so a failure
+leaves what was there; an output path that is not a regular file or that
+is one of the headers (through any link) is refused, status 2, before
+anything is read or written.
 """
 
 import os
 import re
+import stat
 import sys
+import tempfile
 
 #: C enum tag -> (Python class name, C prefix of its constants, base class).
 #: The Python names are the package's public API, so a new enum of the
@@ -79,6 +87,11 @@ NAME_ENUMS = {"napfire_enum": "ENUM_IDS", "napfire_hex_enum": "HEX_ENUM_IDS"}
 
 class HeaderError(Exception):
     """A header construct the generator will not guess about."""
+
+
+class OutputError(Exception):
+    """An output path the generator will not write (as the napfire tool
+    refuses its --svg FILE): not a regular file, or one of its inputs."""
 
 
 def strip_comments(text):
@@ -341,24 +354,70 @@ def generate(paths):
     return "\n".join(py) + "\n", "\n".join(pyi) + "\n"
 
 
+def check_output(path, inputs):
+    """Refuse, before anything is read or written, a path that is not a
+    regular file (a directory, a FIFO, a device, a link to nothing) or that
+    is one of the inputs through any link. Only stat()s: never blocks."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        if os.path.islink(path):
+            raise OutputError("%s is a symbolic link to nothing" % path) from None
+        return
+    if not stat.S_ISREG(st.st_mode):
+        raise OutputError("%s is not a regular file" % path)
+    for name in inputs:
+        try:
+            same = os.path.samefile(name, path)
+        except OSError:
+            same = False
+        if same:
+            raise OutputError("%s is the input %s (the same file)" % (path, name))
+
+
 def write(path, text):
-    tmp = path + ".tmp"
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(text)
-    os.replace(tmp, path)
+    """Write to a new file beside path (through a link: beside the file it
+    points to), renamed over it only once complete and on disk: a failure
+    leaves what was there, and the only file ever removed is the new one."""
+    target = os.path.realpath(path) if os.path.islink(path) else path
+    try:
+        mode = stat.S_IMODE(os.stat(target).st_mode)
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(target) + ".", suffix=".tmp",
+                               dir=os.path.dirname(target) or os.curdir)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, target)
+    except BaseException:
+        os.unlink(tmp)
+        raise
 
 
 def main(argv):
     if len(argv) < 2:
         print("usage: gen_bindings.py OUTDIR HEADER...", file=sys.stderr)
         return 2
+    outputs = [os.path.join(argv[0], "_generated.py"), os.path.join(argv[0], "_generated.pyi")]
+    try:
+        for path in outputs:
+            check_output(path, argv[1:])
+    except OutputError as exc:
+        print("gen_bindings.py: refused: %s" % exc, file=sys.stderr)
+        return 2
     try:
         py, pyi = generate(argv[1:])
+        write(outputs[0], py)
+        write(outputs[1], pyi)
     except (HeaderError, OSError) as exc:
         print("gen_bindings.py: %s" % exc, file=sys.stderr)
         return 1
-    write(os.path.join(argv[0], "_generated.py"), py)
-    write(os.path.join(argv[0], "_generated.pyi"), pyi)
     return 0
 
 

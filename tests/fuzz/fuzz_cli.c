@@ -13,9 +13,10 @@
  * through a memory stream to check it. Files: inputs with a '/' are
  * skipped, so a command can only name files of the current directory,
  * never a device that would not answer (/dev/stdin, /dev/tty);
- * run-fuzzers.sh runs the fuzzers from a scratch directory, meson test the
- * replay from the build directory. (The target does not chdir itself:
- * libFuzzer writes new inputs to corpus paths that may be relative.)
+ * run-fuzzers.sh runs the fuzzers from a scratch directory, and meson
+ * test the replay from one too (replay.c, NAPFIRE_REPLAY_SCRATCH). (The
+ * target does not chdir itself: libFuzzer writes new inputs to corpus
+ * paths that may be relative.)
  *
  * Invariants checked (any violation aborts):
  *   - the status is one of the documented ones (0 resolved, 1 forbidden,
@@ -38,8 +39,6 @@
 
 #define MAX_ARGS 48
 #define MAX_INPUT 4096
-
-static FILE *null_out;
 
 /* A strict JSON (RFC 8259) checker: returns the end of the value at p, or
  * NULL. Depth-bounded; every loop consumes input. */
@@ -184,15 +183,6 @@ static void check_output(const char *out, size_t len, int status) {
     FZ_MUST(p + 1 == end && *p == '\n', "one JSON value and a newline");
 }
 
-static void setup(void) {
-    static int done;
-    if (done)
-        return;
-    done = 1;
-    null_out = fopen("/dev/null", "w");
-    FZ_MUST(null_out != NULL, "/dev/null");
-}
-
 static int run(uint8_t which, int argc, char **argv);
 
 /* One run with stdout captured and stderr silenced; both streams are
@@ -204,7 +194,7 @@ static int run_captured(uint8_t which, int argc, char **argv) {
     FZ_MUST(mem != NULL, "open_memstream");
     FILE *saved_out = stdout, *saved_err = stderr;
     stdout = mem;
-    stderr = null_out;
+    stderr = fz_null_stream();
     int st = run(which, argc, argv);
     stdout = saved_out;
     stderr = saved_err;
@@ -263,7 +253,6 @@ static int sorted_equal(char **a, char **b, int n) {
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size < 1 || size > MAX_INPUT || memchr(data, '/', size))
         return 0;
-    setup();
     static char buf[MAX_INPUT + 1], copy[MAX_INPUT + 1];
     char *argv[MAX_ARGS + 1], *orig[MAX_ARGS + 1];
     int argc = split(data + 1, size - 1, buf, argv);

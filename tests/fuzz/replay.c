@@ -6,11 +6,14 @@
  * `meson test` with any compiler, sanitizers or not. Directory entries are
  * replayed in name order, so a failure reproduces the same way everywhere.
  *
+ * With NAPFIRE_REPLAY_SCRATCH set in the environment, the inputs run from
+ * a scratch directory, removed afterwards (see enter_scratch()).
+ *
  * Exit status 0 when every input passed (a violated invariant aborts),
  * 1 on a usage or I/O error or when no input was found at all (an empty or
  * misplaced corpus must not pass silently).
  */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* realpath, mkdtemp */
 
 #include <dirent.h>
 #include <stdint.h>
@@ -18,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -129,19 +133,67 @@ static int run_path(const char *path) {
     return S_ISDIR(st.st_mode) ? run_dir(path) : run_file(path);
 }
 
+/* NAPFIRE_REPLAY_SCRATCH set: run from a new directory under $TMPDIR
+ * (or /tmp), removed afterwards with whatever the inputs made the target
+ * write there (the CLI's commands write the files their options name), so
+ * that the build directory is never written. Returns 0 or -1. */
+static char scratch[4096];
+
+static int enter_scratch(void) {
+    const char *tmp = getenv("TMPDIR");
+    snprintf(scratch, sizeof scratch, "%s/napfire-replay.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    if (!mkdtemp(scratch) || chdir(scratch) != 0) {
+        fprintf(stderr, "replay: cannot make a scratch directory in %s\n", tmp && *tmp ? tmp : "/tmp");
+        return -1;
+    }
+    return 0;
+}
+
+/* The files left in the scratch directory (no subdirectories: the
+ * targets write files only), then the directory. */
+static void leave_scratch(void) {
+    DIR *d = opendir(scratch);
+    struct dirent *e;
+    char path[4096 + 256];
+    while (d && (e = readdir(d)) != NULL)
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+            snprintf(path, sizeof path, "%s/%s", scratch, e->d_name);
+            unlink(path);
+        }
+    if (d)
+        closedir(d);
+    if (chdir("/") != 0 || rmdir(scratch) != 0)
+        fprintf(stderr, "replay: cannot remove %s\n", scratch);
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: %s DIR|FILE...\n", argv[0]);
         return 1;
     }
-    int total = 0;
-    for (int i = 1; i < argc; i++) {
-        int r = run_path(argv[i]);
-        if (r < 0)
+    const char *want = getenv("NAPFIRE_REPLAY_SCRATCH");
+    int use_scratch = want && *want;
+    for (int i = 1; use_scratch && i < argc; i++) {
+        char *full = realpath(argv[i], NULL); /* kept to the end */
+        if (!full) {
+            fprintf(stderr, "replay: no such file or directory: %s\n", argv[i]);
             return 1;
-        printf("replay: %s: %d inputs\n", argv[i], r);
-        total += r;
+        }
+        argv[i] = full;
     }
+    if (use_scratch && enter_scratch() != 0)
+        return 1;
+    int total = 0;
+    for (int i = 1; i < argc && total >= 0; i++) {
+        int r = run_path(argv[i]);
+        if (r >= 0)
+            printf("replay: %s: %d inputs\n", argv[i], r);
+        total = r < 0 ? -1 : total + r;
+    }
+    if (use_scratch)
+        leave_scratch();
+    if (total < 0)
+        return 1;
     printf("replay: %d inputs passed\n", total);
     if (total == 0)
         fprintf(stderr, "replay: no input found\n");
