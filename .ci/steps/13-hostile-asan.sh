@@ -14,5 +14,5 @@ if [ ! -f "$hostile_log" ]; then
         --suite cli --suite hostile --suite fuzz
 fi
 passed_in "$hostile_log" cli-exit-status cli-options cli-map cli-output cli-files cli-numbers \
-    hostile-binding hostile-limits fuzz-map-replay fuzz-cli-replay
+    hostile-binding hostile-limits fuzz-map-replay fuzz-cli-replay fuzz-out-file-replay
 echo "the CLI and hostile suites and the CLI fuzz replays passed under ASan + UBSan"
