@@ -27,6 +27,50 @@ static void text_line(struct out *o, const char *cls, int32_t x, int32_t y, cons
     out_s(o, "</text>\n");
 }
 
+/* The length of the next line of text when lines hold at most max bytes:
+ * up to the last space that fits, else max; the whole rest when it fits. */
+static size_t line_break(const char *text, size_t max) {
+    size_t n = strlen(text);
+    if (n <= max)
+        return n;
+    for (size_t k = max; k > 0; k--)
+        if (text[k] == ' ')
+            return k;
+    return max;
+}
+
+/* How many lines of at most max bytes the text takes (at least one). */
+static int32_t wrapped_lines(const char *text, size_t max) {
+    int32_t lines = 1;
+    for (size_t k = line_break(text, max); text[k] && lines < 16; lines++) {
+        text += k + (text[k] == ' ');
+        k = line_break(text, max);
+    }
+    return lines;
+}
+
+/* The text as lines of tspans at x, line pixels apart, inside an open
+ * <text> element; returns the lines written (as wrapped_lines). */
+static int32_t put_wrapped(struct out *o, int32_t x, int32_t line, const char *text, size_t max) {
+    int32_t lines = 0;
+    char buf[256];
+    while (lines < 16) {
+        size_t k = line_break(text, max);
+        k = k < sizeof buf ? k : sizeof buf - 1;
+        memcpy(buf, text, k);
+        buf[k] = '\0';
+        if (lines)
+            fmt(o, "<tspan x=\"%d\" dy=\"%d\">", x, line);
+        out_escaped(o, buf, OUT_XML);
+        if (lines++)
+            out_s(o, "</tspan>");
+        if (!text[k])
+            break;
+        text += k + (text[k] == ' ');
+    }
+    return lines;
+}
+
 /* ------------------------------------------------------------------ */
 /* Hex geometry */
 
@@ -315,7 +359,17 @@ static void draw_legend(struct out *o, int32_t x, int32_t y, int32_t line) {
              "</g>\n");
 }
 
-/* The words under the map: the question, the verdict, the note, the key. */
+/* The bytes a line of the verdict (bold 12 px) and of the note (11 px)
+ * holds across the picture, at a generous 8 and 7 px a character. */
+static size_t verdict_max(const struct frame *f) {
+    return (size_t)(f->width - 2 * f->margin) / 8;
+}
+static size_t note_max(const struct frame *f) {
+    return (size_t)(f->width - 2 * f->margin) / 7;
+}
+
+/* The words under the map: the question, the verdict, the note, the key;
+ * a long verdict or note wraps onto more lines, never past the edge. */
 static void draw_words(struct out *o, const struct svg_los_pic *p, const struct frame *f) {
     int32_t y = f->margin + f->maph + f->line;
     text_line(o, "text", f->margin, y, p->lines[SVG_LOS_HEADING]);
@@ -327,11 +381,14 @@ static void draw_words(struct out *o, const struct svg_los_pic *p, const struct 
     else
         fmt(o, "<text class=\"text verdict blocked\" data-clear=\"0\" data-rule=\"%s\" x=\"%d\" y=\"%d\">", p->rule,
             f->margin, y);
-    out_escaped(o, p->lines[SVG_LOS_VERDICT], OUT_XML);
+    y += (put_wrapped(o, f->margin, f->line, p->lines[SVG_LOS_VERDICT], verdict_max(f)) - 1) * f->line;
     out_s(o, "</text>\n");
     y += f->line;
-    if (p->lines[SVG_LOS_NOTE][0])
-        text_line(o, "text", f->margin, y, p->lines[SVG_LOS_NOTE]);
+    if (p->lines[SVG_LOS_NOTE][0]) {
+        fmt(o, "<text class=\"text\" x=\"%d\" y=\"%d\">", f->margin, y);
+        y += (put_wrapped(o, f->margin, f->line, p->lines[SVG_LOS_NOTE], note_max(f)) - 1) * f->line;
+        out_s(o, "</text>\n");
+    }
     draw_legend(o, f->margin, y + f->line, f->line);
 }
 
@@ -340,6 +397,10 @@ int svg_los(struct out *o, const struct svg_los_pic *p) {
     if (!o || !p || !map_ok(&p->map) || (p->shot && (!p->steps || !p->rule)) ||
         measure(&p->map, p->shot ? 5 : 2, &f) != 0)
         return -1;
+    if (p->shot)
+        f.height += (wrapped_lines(p->lines[SVG_LOS_VERDICT], verdict_max(&f)) - 1 +
+                     wrapped_lines(p->lines[SVG_LOS_NOTE], note_max(&f)) - 1) *
+                    f.line;
     los_head(o, &f);
     draw_cells(o, &p->map);
     if (p->shot)
@@ -358,7 +419,7 @@ int svg_los(struct out *o, const struct svg_los_pic *p) {
 
 /* The bars' layout. */
 enum {
-    BAR_W = 44,
+    BAR_MIN = 44, /* the narrowest bar, which its labels fit */
     BAR_GAP = 14,
     CHART_LEFT = 40,
     CHART_TOP = 90,
@@ -430,35 +491,35 @@ static void odds_axes(struct out *o, int32_t width) {
     fmt(o, "<text class=\"small\" x=\"%d\" y=\"%d\">/216</text>\n", CHART_LEFT - 14, CHART_TOP - 8);
 }
 
-/* Bar b: an outcome, or (b == n) the unknown share. */
-static void odds_bar(struct out *o, const struct svg_odds_pic *p, size_t b) {
-    const int32_t base = CHART_TOP + CHART_H;
+/* Bar b: an outcome, or (b == n) the unknown share; slot is the width
+ * each bar and its gap take, so that the bars fill the chart. */
+static void odds_bar(struct out *o, const struct svg_odds_pic *p, size_t b, int32_t slot) {
+    const int32_t base = CHART_TOP + CHART_H, bar_w = slot - BAR_GAP;
     int is_unknown = b == p->n;
     const napfire_outcome *r = is_unknown ? NULL : &p->out[b];
     int32_t w = is_unknown ? p->unknown : r->weight;
-    int32_t x = CHART_LEFT + BAR_GAP / 2 + (int32_t)b * (BAR_W + BAR_GAP),
-            h = w * CHART_H / NAPFIRE_OUTCOME_DENOMINATOR;
+    int32_t x = CHART_LEFT + BAR_GAP / 2 + (int32_t)b * slot, h = w * CHART_H / NAPFIRE_OUTCOME_DENOMINATOR;
     int32_t pct = (w * 20000 + NAPFIRE_OUTCOME_DENOMINATOR) / (2 * NAPFIRE_OUTCOME_DENOMINATOR);
     if (is_unknown)
         fmt(o, "<rect class=\"bar unknown\" data-weight=\"%d\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>\n", w, x,
-            base - h, BAR_W, h);
+            base - h, bar_w, h);
     else
         fmt(o,
             "<rect class=\"bar%s\" data-target=\"%d\" data-screen=\"%d\" data-weight=\"%d\" x=\"%d\" "
             "y=\"%d\" width=\"%d\" height=\"%d\"/>\n",
-            r->screen_casualties ? " screened" : "", r->target_casualties, r->screen_casualties, w, x, base - h, BAR_W,
+            r->screen_casualties ? " screened" : "", r->target_casualties, r->screen_casualties, w, x, base - h, bar_w,
             h);
-    fmt(o, "<text class=\"small\" x=\"%d\" y=\"%d\">%d/216</text>\n", x + BAR_W / 2, base - h - 14, w);
-    fmt(o, "<text class=\"small\" x=\"%d\" y=\"%d\">", x + BAR_W / 2, base - h - 4);
+    fmt(o, "<text class=\"small\" x=\"%d\" y=\"%d\">%d/216</text>\n", x + bar_w / 2, base - h - 14, w);
+    fmt(o, "<text class=\"small\" x=\"%d\" y=\"%d\">", x + bar_w / 2, base - h - 4);
     put_hundredths(o, pct);
     out_s(o, "%</text>\n");
     if (is_unknown)
-        fmt(o, "<text class=\"small\" x=\"%d\" y=\"%d\">unknown</text>\n", x + BAR_W / 2, base + 13);
+        fmt(o, "<text class=\"small\" x=\"%d\" y=\"%d\">unknown</text>\n", x + bar_w / 2, base + 13);
     else if (r->screen_casualties)
-        fmt(o, "<text class=\"small\" x=\"%d\" y=\"%d\">%d + %d</text>\n", x + BAR_W / 2, base + 13,
+        fmt(o, "<text class=\"small\" x=\"%d\" y=\"%d\">%d + %d</text>\n", x + bar_w / 2, base + 13,
             r->target_casualties, r->screen_casualties);
     else
-        fmt(o, "<text class=\"small\" x=\"%d\" y=\"%d\">%d</text>\n", x + BAR_W / 2, base + 13, r->target_casualties);
+        fmt(o, "<text class=\"small\" x=\"%d\" y=\"%d\">%d</text>\n", x + bar_w / 2, base + 13, r->target_casualties);
 }
 
 /* What the bars mean, and the expected casualties when known. */
@@ -472,14 +533,25 @@ static void odds_foot(struct out *o, const struct svg_odds_pic *p) {
         "2D6 x half die)</text>\n",
         y, any_screen ? " + skirmisher screen" : "");
     y += 16;
-    if (p->expected_known) {
+    if (p->expected_known && !p->permitted) {
+        fmt(o,
+            "<text class=\"text expected\" data-numerator=\"0\" data-denominator=\"1\" x=\"12\" y=\"%d\">"
+            "no fire: no casualties</text>\n",
+            y);
+    } else if (p->expected_known && p->expected_num % p->expected_den == 0) {
+        int32_t whole = p->expected_num / p->expected_den;
+        fmt(o,
+            "<text class=\"text expected\" data-numerator=\"%d\" data-denominator=\"%d\" x=\"12\" y=\"%d\">"
+            "expected casualties: %d figure%s</text>\n",
+            p->expected_num, p->expected_den, y, whole, whole == 1 ? "" : "s");
+    } else if (p->expected_known) {
         int32_t num = p->expected_num, den = p->expected_den;
         int32_t milli = (int32_t)(((int64_t)num * 2000 + den) / (2 * (int64_t)den));
         fmt(o,
             "<text class=\"text expected\" data-numerator=\"%d\" data-denominator=\"%d\" x=\"12\" y=\"%d\">"
-            "expected casualties: %d/%d = %d.%s%s%d</text>\n",
-            num, den, y, num, den, milli / 1000, milli % 1000 < 100 ? "0" : "", milli % 1000 < 10 ? "0" : "",
-            milli % 1000);
+            "expected casualties: about %d.%s%s%d figures (exactly %d/%d)</text>\n",
+            num, den, y, milli / 1000, milli % 1000 < 100 ? "0" : "", milli % 1000 < 10 ? "0" : "", milli % 1000, num,
+            den);
     } else {
         int32_t pct = (p->unknown * 20000 + NAPFIRE_OUTCOME_DENOMINATOR) / (2 * NAPFIRE_OUTCOME_DENOMINATOR);
         fmt(o,
@@ -495,13 +567,14 @@ int svg_odds(struct out *o, const struct svg_odds_pic *p) {
     if (!o || !p || !odds_ok(p) || (p->expected_known && p->expected_den <= 0))
         return -1;
     const size_t bars = p->n + (p->unknown ? 1 : 0);
-    int32_t width = CHART_LEFT + (int32_t)bars * (BAR_W + BAR_GAP) + 20;
+    int32_t width = CHART_LEFT + (int32_t)bars * (BAR_MIN + BAR_GAP) + 20;
     if (width < 700)
         width = 700;
+    int32_t slot = (width - CHART_LEFT - 20) / (int32_t)(bars ? bars : 1);
     odds_head(o, p, width, CHART_TOP + CHART_H + 90);
     odds_axes(o, width);
     for (size_t b = 0; b < bars; b++)
-        odds_bar(o, p, b);
+        odds_bar(o, p, b, slot);
     odds_foot(o, p);
     out_s(o, "</svg>\n");
     return o->failed ? -1 : 0;

@@ -24,13 +24,29 @@
 
 #define EXPORT(name) __attribute__((export_name(#name)))
 
-/* The page's grid; the library takes up to NAPFIRE_HEX_GRID_MAX. */
-#define GRID_MAX 32
+/* The page's grid, as large as a printed La Bataille map with room to
+ * spare; the library takes up to NAPFIRE_HEX_GRID_MAX. */
+#define GRID_MAX 128
 #define OUT_CAP (64 * 1024)
-#define SVG_CAP (1024 * 1024)
+/* A full 128 x 128 map draws in about 3.3 MB. */
+#define SVG_CAP (5 * 1024 * 1024)
+#define TITLE_CAP 96
+/* The elevations and sides the page paints. */
+#define ELEVATION_MAX 99
+#define SIDE_MAX 9
+
+/* The page's own fields that are no library parameter, for nfw_bounds. */
+enum {
+    FIELD_ROLL = 1001,
+    FIELD_HALF_DIE,
+    FIELD_ELEVATION,
+    FIELD_SIDE,
+    FIELD_GRID
+};
 
 static char in_buf[NAPFIRE_RULES_TEXT_MAX + 1];
 static char out_buf[OUT_CAP], svg_buf[SVG_CAP];
+static char title_buf[TITLE_CAP];
 
 static napfire_rules rules;
 static int custom_rules;
@@ -87,6 +103,73 @@ EXPORT(nfw_hex_enum_name) const char *nfw_hex_enum_name(int32_t e, int32_t v) {
 }
 EXPORT(nfw_version) const char *nfw_version(void) {
     return napfire_version_string();
+}
+EXPORT(nfw_title) char *nfw_title(void) {
+    return title_buf;
+}
+EXPORT(nfw_title_cap) size_t nfw_title_cap(void) {
+    return sizeof title_buf - 1;
+}
+
+/* The values a field takes, as {"lo":..,"hi":..} in nfw_out: a unit or
+ * shot parameter's from napfire_param_bounds, the dice's and the map's
+ * from their documented ranges. */
+EXPORT(nfw_bounds) int nfw_bounds(int32_t param) {
+    int32_t lo = 0, hi = 0;
+    int st = NAPFIRE_OK;
+    switch (param) {
+        case FIELD_ROLL:
+            lo = 2, hi = 12;
+            break;
+        case FIELD_HALF_DIE:
+            lo = 0, hi = 6;
+            break;
+        case FIELD_ELEVATION:
+            lo = -ELEVATION_MAX, hi = ELEVATION_MAX;
+            break;
+        case FIELD_SIDE:
+            lo = 0, hi = SIDE_MAX;
+            break;
+        case FIELD_GRID:
+            lo = 1, hi = GRID_MAX;
+            break;
+        default:
+            st = napfire_param_bounds(param, &lo, &hi);
+    }
+    if (st != NAPFIRE_OK)
+        return st;
+    out_fmt(out_start(), "{\"lo\":%d,\"hi\":%d}", lo, hi);
+    return NAPFIRE_OK;
+}
+
+/* The library's dice, seeded by the page (crypto.getRandomValues). */
+static napfire_dice dice;
+static int dice_seeded;
+
+EXPORT(nfw_dice_seed) int nfw_dice_seed(uint32_t seed_lo, uint32_t seed_hi) {
+    int st = napfire_dice_init(&dice, sizeof dice, (uint64_t)seed_hi << 32 | seed_lo, 0);
+    dice_seeded = st == NAPFIRE_OK;
+    return st;
+}
+
+/* A 2D6 roll and a half die, as {"roll":..,"half_die":..} in nfw_out. */
+EXPORT(nfw_dice_roll) int nfw_dice_roll(void) {
+    int32_t roll = 0, die = 0;
+    if (!dice_seeded)
+        return NAPFIRE_ESTATE;
+    int st = napfire_dice_2d6(&dice, &roll);
+    if (st == NAPFIRE_OK)
+        st = napfire_dice_d6(&dice, &die);
+    if (st != NAPFIRE_OK)
+        return st;
+    out_fmt(out_start(), "{\"roll\":%d,\"half_die\":%d}", roll, die);
+    return NAPFIRE_OK;
+}
+
+/* Whether a hex-scale formation can take a facing (H-FACE). */
+EXPORT(nfw_hex_facing) int nfw_hex_facing(int32_t formation, int32_t facing) {
+    uint32_t front = 0;
+    return napfire_hex_facing(formation, facing, &front, NULL, NULL);
 }
 
 /* ------------------------------------------------------------------ */
@@ -223,7 +306,8 @@ EXPORT(nfw_resolve) int nfw_resolve(int32_t roll, int32_t half_die) {
         out_fmt(o, "}");
     }
     out_fmt(o,
-            "],\"net_modifier\":%d,\"roll\":%d,\"half_die\":%d,\"modified_roll\":%d,\"row\":%d,\"column\":%d,"
+            "],\"net_modifier\":%d,\"roll\":%d,\"half_die\":%d,\"modified_roll\":%d,\"row_index\":%d,"
+            "\"column_index\":%d,"
             "\"table_halves\":%d,\"halves\":%d,\"half_die_used\":%d,\"half_pending\":%d,\"second_class\":%d,"
             "\"casualties\":%d,\"target_casualties\":%d,\"screen_casualties\":%d,",
             r.net_modifier, roll, half_die, r.modified_roll, r.row, r.column, r.table_halves, r.halves, r.half_die_used,
@@ -244,7 +328,9 @@ EXPORT(nfw_odds) int nfw_odds(void) {
     size_t ln = 0;
     napfire_result miss, v;
     int32_t reason = 0;
-    int st = pic_odds(&pic, "Outcomes over 2D6 x half die", &shot, active_rules(), &miss, &reason);
+    title_buf[sizeof title_buf - 1] = '\0';
+    int st = pic_odds(&pic, title_buf[0] ? title_buf : "Outcomes over 2D6 x half die", &shot, active_rules(), &miss,
+                      &reason);
     if (st != NAPFIRE_OK)
         return st;
     int lst = napfire_shot_distribution(&shot, active_rules(), lib, 64, &ln, &v);
@@ -297,9 +383,9 @@ static int on_grid(int32_t col, int32_t row) {
 
 EXPORT(nfw_map_set)
 int nfw_map_set(int32_t col, int32_t row, int32_t elevation, int32_t terrain, int32_t presence, int32_t side) {
-    if (!on_grid(col, row) || elevation < -99 || elevation > 99 || terrain < NAPFIRE_TERRAIN_CLEAR ||
-        terrain > NAPFIRE_TERRAIN_SLOPE || presence < NAPFIRE_PRESENCE_NONE ||
-        presence > NAPFIRE_PRESENCE_LEADER_ONLY || side < 0 || side > 9)
+    if (!on_grid(col, row) || elevation < -ELEVATION_MAX || elevation > ELEVATION_MAX ||
+        terrain < NAPFIRE_TERRAIN_CLEAR || terrain > NAPFIRE_TERRAIN_SLOPE || presence < NAPFIRE_PRESENCE_NONE ||
+        presence > NAPFIRE_PRESENCE_LEADER_ONLY || side < 0 || side > SIDE_MAX)
         return NAPFIRE_EDOMAIN;
     napfire_hex_info *c = &cells[row * grid_cols + col];
     memset(c, 0, sizeof *c);
@@ -334,6 +420,10 @@ static int los_query(struct out *o, int32_t fc, int32_t fr, int32_t tc, int32_t 
     }
     if (!on_grid(tc, tr) || napfire_hex_from_offset(grid_layout, tc, tr, &q->target) != NAPFIRE_OK) {
         out_fmt(o, "{\"field\":\"target\"}");
+        return NAPFIRE_EDOMAIN;
+    }
+    if (q->firer.q == q->target.q && q->firer.r == q->target.r) {
+        out_fmt(o, "{\"field\":\"same\"}");
         return NAPFIRE_EDOMAIN;
     }
     int st = napfire_hex_facing(formation, facing, &q->front_mask, NULL, NULL);
@@ -378,8 +468,8 @@ static void los_json(struct out *o, const napfire_los_query *q, const napfire_lo
 
 /* Firer and target must be on the page's grid: off it the library would
  * take clear ground (napfire_los_grid), which the page cannot show. Returns
- * NAPFIRE_EDOMAIN with which = 1 (firer), 2 (target) or 3 (facing) in
- * nfw_out's "field". */
+ * NAPFIRE_EDOMAIN with "firer", "target", "same" (firer and target in one
+ * hex) or "facing" in nfw_out's "field". */
 EXPORT(nfw_los)
 int nfw_los(int32_t fc, int32_t fr, int32_t tc, int32_t tr, int32_t formation, int32_t facing, int32_t firer_side,
             int32_t target_side, uint32_t policy) {
