@@ -268,8 +268,11 @@ function showOdds(d, svg) {
 // The odds chart's title names the shot, from the form's own words.
 function setTitle(f, imperial) {
   const label = (name) => { const o = $(`[name=${name}]`); return o.options[o.selectedIndex].textContent; };
-  const title = `${label("nation")} ${label("class")} ${label("arm")} (${f.get("figures")}) in ${label("formation")}` +
-    ` at ${label("target_arm")} in ${label("target_formation")}, ${f.get("distance")} ${imperial ? "in" : "cm"}`;
+  const at = ` at ${label("target_arm")} in ${label("target_formation")}, ${f.get("distance")} ${imperial ? "in" : "cm"}`;
+  const firer = `${label("nation")} ${label("class")} ${label("arm")} (${f.get("figures")})`;
+  // Short enough for one line of the chart; the firer's formation goes first.
+  const long = `${firer} in ${label("formation")}${at}`;
+  const title = long.length <= 90 ? long : `${firer}${at}`;
   const enc = new TextEncoder();
   let t = title;
   while (enc.encode(t).length > W.nfw_title_cap()) t = t.slice(0, -1);
