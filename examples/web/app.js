@@ -41,7 +41,7 @@ const REASON_WORDS = {
   NO_FIGURES: "the firer has no figures or guns", ALREADY_FIRED: "the battery fired this turn already (F-ART-2)",
   LIMBERED: "limbered artillery cannot fire (F-ART-3)", MOVED_TOO_FAR: "moved more than half its move (F-ART-3)",
   UNLIMBERED_THIS_TURN: "foot artillery unlimbered this turn (F-ART-3)",
-  OUT_OF_RANGE: "out of range: no fire (F-RNG)", SCREENED: "a skirmisher screen takes the fire (F-SCR-2)",
+  OUT_OF_RANGE: "out of range (F-RNG)", SCREENED: "a skirmisher screen takes the fire (F-SCR-2)",
   CANISTER_BEYOND_RANGE: "canister beyond canister range (F-ART-1)",
   FRIEND_IN_ARC: "canister with a friend in the arc (F-ART-4)",
   FRIEND_SCREENS_LONG_RANGE: "friends near the target or battery at long range (F-ART-5)",
@@ -363,6 +363,7 @@ async function setupFire() {
   $("#fire-form").addEventListener("input", (e) => {
     if (e.target.id === "rules-file") return;
     if (e.target.name === "arm") armChanged();
+    if (e.target.id === "roll" || e.target.id === "half_die") $("#rolled").textContent = "";
     computeFire();
   });
   $("#rules-file").addEventListener("change", (e) => {
@@ -396,6 +397,8 @@ let lastLos = null;
 
 function blankMap(cols, rows) {
   map.fresh = true;
+  $("#err-map").textContent = "";
+  $("#err-paint").textContent = "";
   map.cols = cols;
   map.rows = rows;
   map.cells = Array.from({ length: cols * rows }, () => ({ e: 0, t: 0, p: 0, s: 0 }));
@@ -606,8 +609,20 @@ function showMap(svg) {
     map.fresh = false;
     const vb = $("#los-map svg").viewBox.baseVal;
     zoom = map.cols > 30 || map.rows > 30 ? 0.6 : Math.min(2, ($("#los-view").clientWidth - 4) / vb.width);
+    applyZoom();
+    centreOn(pair($("#firer").value));
+    return;
   }
   applyZoom();
+}
+
+// Scroll the view so that hex (col, row) is in its middle.
+function centreOn([col, row]) {
+  const view = $("#los-view"), h = $(`#los-map polygon.hex[data-col="${col}"][data-row="${row}"]`);
+  if (!h) return;
+  const v = view.getBoundingClientRect(), b = h.getBoundingClientRect();
+  view.scrollLeft += b.left + b.width / 2 - (v.left + v.width / 2);
+  view.scrollTop += b.top + b.height / 2 - (v.top + v.height / 2);
 }
 function applyZoom() {
   const svg = $("#los-map svg");
@@ -666,6 +681,8 @@ async function ridge() {
   map.rows = m.rows;
   map.cells = m.cells;
   map.fresh = true;
+  $("#err-map").textContent = "";
+  $("#err-paint").textContent = "";
   $("#layout").value = String(m.layout);
   $("#cols").value = String(m.cols);
   $("#rows").value = String(m.rows);

@@ -200,7 +200,7 @@ try {
   // --- Out of range: plain words beside the rule, no "0/1 = 0.000".
   await page.fill("#distance", "500");
   check("out of range: 'out of range: no fire' beside its rule", (await text("#band")) === "out of range: no fire (F-RNG)" &&
-    (await text("#verdict")) === "NO FIRE: out of range: no fire (F-RNG) [OUT_OF_RANGE]", `${await text("#band")} | ${await text("#verdict")}`);
+    (await text("#verdict")) === "NO FIRE: out of range (F-RNG) [OUT_OF_RANGE]", `${await text("#band")} | ${await text("#verdict")}`);
   const noFire = (await text("#odds-note")) + (await text("#odds-chart"));
   check("out of range: no '0/1' nor '0.000' anywhere in the odds", !/0\/1|0\.000/.test(noFire) &&
     (await text("#odds-chart svg text.expected")) === "no fire: no casualties", noFire);
@@ -401,6 +401,12 @@ try {
   const big = await page.$eval("#los-view", (v) => ({ hexes: v.querySelectorAll("polygon.hex").length,
     scrolls: v.scrollWidth > v.clientWidth && v.scrollHeight > v.clientHeight, width: v.querySelector("svg").getBoundingClientRect().width }));
   check("large map: 100 × 80 = 8000 hexes in a scrolling view", big.hexes === 8000 && big.scrolls, JSON.stringify(big));
+  const firerShown = await page.$eval("#los-view", (v) => {
+    const b = v.querySelector("circle.ring").getBoundingClientRect(), r = v.getBoundingClientRect();
+    return b.left >= r.left && b.right <= r.right && b.top >= r.top && b.bottom <= r.bottom;
+  });
+  check("large map: the view opens on the firer", firerShown);
+  check("large map: earlier messages gone with the old map", (await text("#err-map")) === "" && (await text("#err-paint")) === "");
   los = await cliLos("30,25", "60,40");
   check("large map: the verdict as the CLI's on the same map", (await text("#los-verdict")) === expectVerdict(los),
     `${await text("#los-verdict")} vs ${expectVerdict(los)}`);
@@ -412,9 +418,7 @@ try {
   check("large map: zoom in widens, fit shows the whole width", zoomedIn > big.width * 1.2 && fitted.svg <= fitted.view,
     `${big.width} -> ${zoomedIn}; fit ${JSON.stringify(fitted)}`);
   await shot("16-los-large-map-fitted");
-  await press("#zoom-in");
-  await press("#zoom-in");
-  await press("#zoom-in");
+  for (let i = 0; i < 7; i++) await press("#zoom-in");
   await page.$eval("#los-view", (v) => v.querySelector("polygon.hex[data-col='45'][data-row='32']").scrollIntoView({ block: "center", inline: "center" }));
   await page.locator("#los-view").screenshot({ path: path.join(shots, "17-los-large-map-zoomed.png") });
 } finally {
