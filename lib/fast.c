@@ -396,26 +396,34 @@ NF_HOT_INLINE int planned_answers(const napfire_shot *s, const napfire_rules *ru
 
 /* Flattened, so that the single call reads its cell inline too
  * (napfire__fast_halves() is plain inline for the distribution's sake). */
-NF_FLATTEN int napfire__fast_resolve(const napfire_shot *s, const napfire_rules *rules, const struct nf_plan *plan,
-                                     int32_t roll_2d6, int32_t half_die, napfire_result *out) {
-    if (plan)
-        return planned_answers(s, rules, plan, roll_2d6, half_die, out);
+NF_FLATTEN int napfire__fast_resolve(const napfire_shot *s, const napfire_rules *rules, int32_t roll_2d6,
+                                     int32_t half_die, napfire_result *out) {
     return fast_resolve(s, rules, 0, roll_2d6, half_die, out);
 }
 
 NF_FLATTEN int napfire__fast_resolve_or(const napfire_shot *s, const napfire_rules *rules, int32_t roll_2d6,
                                         int32_t half_die, napfire_result *out, nf_reference reference) {
-    if (napfire__fast_resolve(s, rules, NULL, roll_2d6, half_die, out))
+    if (napfire__fast_resolve(s, rules, roll_2d6, half_die, out))
         return NAPFIRE_OK;
     return reference(s, rules, roll_2d6, half_die, out);
 }
 
-NF_FLATTEN int napfire__fast_resolve_planned(const napfire_shot *s, const napfire_rules *rules,
-                                             const struct nf_plan *plan, int32_t roll_2d6, int32_t half_die,
-                                             napfire_result *out) {
-    if (napfire__fast_resolve(s, rules, plan, roll_2d6, half_die, out))
+/* A planned batch's shot that the plan does not answer: the single
+ * call's way, which checks no seal again when the batch found them all
+ * intact. Out of line, as the single call keeps the reference engine. */
+static NF_NOINLINE NF_FLATTEN int unplanned_or(const napfire_shot *s, const napfire_rules *rules,
+                                               const struct nf_plan *plan, int32_t roll_2d6, int32_t half_die,
+                                               napfire_result *out) {
+    if (fast_resolve(s, rules, plan->intact, roll_2d6, half_die, out))
         return NAPFIRE_OK;
     return plan->reference(s, rules, roll_2d6, half_die, out);
+}
+
+int napfire__fast_resolve_planned(const napfire_shot *s, const napfire_rules *rules, const struct nf_plan *plan,
+                                  int32_t roll_2d6, int32_t half_die, napfire_result *out) {
+    if (plan_answers(s, rules, plan, roll_2d6, half_die, out))
+        return NAPFIRE_OK;
+    return unplanned_or(s, rules, plan, roll_2d6, half_die, out);
 }
 
 size_t napfire__fast_resolve_many(const napfire_shot *shots, size_t n, const napfire_rules *rules,

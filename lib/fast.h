@@ -20,6 +20,11 @@ struct nf_fast {
     int32_t screens;   /* a screen takes the first casualty (F-SCR-1/3) */
 };
 
+/* The reference engine's entry point for a call the speed layer declines
+ * (resolve.c's, without its argument checks). */
+typedef int (*nf_reference)(const napfire_shot *s, const napfire_rules *rules, int32_t roll_2d6, int32_t half_die,
+                            napfire_result *out);
+
 /* A batch's plan (plan.c): whether the rules' seals all matched when the
  * batch began and, when they did (or for the built-in data) and the batch
  * has NF_BATCH_PLAN shots or more, the musketry values the fast path
@@ -27,21 +32,15 @@ struct nf_fast {
  * below), so that a planned shot answers as its single call would and
  * declines where it would. Building it costs about as much as 25 shots
  * save. */
-/* The reference engine's entry point for a call the speed layer declines
- * (resolve.c's, without its argument checks). */
-typedef int (*nf_reference)(const napfire_shot *s, const napfire_rules *rules, int32_t roll_2d6, int32_t half_die,
-                            napfire_result *out);
-
 #define NF_BATCH_PLAN 32
 /* Batches from this size check the rules' seals once (about 1.5 KB
  * hashed) rather than each shot the sections it reads. */
 #define NF_BATCH_CHECK_ONCE 8
 struct nf_plan {
-    nf_reference reference; /* the reference engine, for the shots declined */
-    int intact;             /* skip the per-shot section checks */
-    int musketry;           /* the values below are filled */
-    int rows_ok;            /* row thresholds known, increasing and in range */
-    int32_t star;           /* the star threshold (F-TAB-4), when starred cells can be read */
+    int intact;   /* skip the per-shot section checks */
+    int musketry; /* the values below are filled */
+    int rows_ok;  /* row thresholds known, increasing and in range */
+    int32_t star; /* the star threshold (F-TAB-4), when starred cells can be read */
     int32_t eff[NF_WEAPONS][NF_MEASURES], lng[NF_WEAPONS][NF_MEASURES];
     uint8_t range_ok[NF_WEAPONS][NF_MEASURES];
     int32_t screen[NF_MEASURES]; /* -1: the shot goes the single call's way */
@@ -55,6 +54,7 @@ struct nf_plan {
     /* [row][star reached][column]: half figures with the star applied;
      * NF_CELL_UNKNOWN where the single call's fast path would decline. */
     uint8_t cell[NF_ROWS][2][16];
+    nf_reference reference; /* the reference engine, for the shots declined */
 };
 #define NF_PLAN_BIAS 32
 #define NF_PLAN_BAD 1024
@@ -68,12 +68,13 @@ _Static_assert(NF_MOD_SLOT(NF_MOD_IDS - 1, NF_VARIANTS - 1) < NF_MOD_SLOT_NONE,
  * napfire__fast_resolve() returns 1 with *out written, whole, exactly as
  * the reference engine (resolve.c) would write it, or 0 with *out
  * untouched for the reference engine to decide and explain (a forbidding
- * clause, unknown data, a seal that does not match, a bad argument). plan
- * is a batch's plan, or NULL for a single call; s and out are not NULL.
- * The differential test holds the two to the same bytes.
+ * clause, unknown data, a seal that does not match, a bad argument); s
+ * and out are not NULL. The forms below ask the same of a planned batch's
+ * shots, the plan first. The differential test holds the speed layer and
+ * the reference engine to the same bytes.
  */
-int napfire__fast_resolve(const napfire_shot *s, const napfire_rules *rules, const struct nf_plan *plan,
-                          int32_t roll_2d6, int32_t half_die, napfire_result *out);
+int napfire__fast_resolve(const napfire_shot *s, const napfire_rules *rules, int32_t roll_2d6, int32_t half_die,
+                          napfire_result *out);
 /* napfire_shot_resolve() past its argument checks: the speed layer's
  * answer, or the reference engine's through the pointer it is handed, so
  * that the single call keeps one frame, not two (six arguments: all in
@@ -86,7 +87,8 @@ int napfire__fast_resolve_planned(const napfire_shot *s, const napfire_rules *ru
                                   int32_t roll_2d6, int32_t half_die, napfire_result *out);
 /* The same over a batch's shots: statuses[i] NAPFIRE_OK with results[i]
  * where it answers; where it declines, neither is written and i is
- * listed in declined[] (room for n). Returns how many it declined. */
+ * listed in declined[] (room for n, at most 65,536). Returns how many it
+ * declined. */
 size_t napfire__fast_resolve_many(const napfire_shot *shots, size_t n, const napfire_rules *rules,
                                   const struct nf_plan *plan, const int32_t *rolls, const int32_t *half_dice,
                                   napfire_result *results, int32_t *statuses, uint16_t *declined);

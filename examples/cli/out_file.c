@@ -34,6 +34,7 @@
 #  define fd_stream _fdopen
 #  define fd_close _close
 #  define process_id() ((long)_getpid())
+#  define may_write(p) (_access(p, 2) == 0)
 #  define SEPARATORS "/\\"
 #else
 #  include <unistd.h>
@@ -43,6 +44,7 @@
 #  define fd_stream fdopen
 #  define fd_close close
 #  define process_id() ((long)getpid())
+#  define may_write(p) (access(p, W_OK) == 0)
 #  define SEPARATORS "/"
 #endif
 
@@ -328,6 +330,14 @@ int cli_write_file(const char *cmd, const char *path, int (*fn)(struct out *, co
     char *target = resolve(path), *tmp = NULL;
     if (!target)
         return write_error(cmd, path, errno ? errno : ENOMEM);
+    /* A file the user may not write stays so: renaming over it would
+     * need only the directory's permission. */
+    struct stat st;
+    if (stat(target, &st) == 0 && !may_write(target)) {
+        int e = errno ? errno : EACCES;
+        free(target);
+        return write_error(cmd, path, e);
+    }
     struct guard g;
     hold(&g);
     int fd = create_beside(target, &tmp);

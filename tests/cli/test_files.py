@@ -179,6 +179,27 @@ class AtomicWrite(Scratch):
         if not interrupted:
             self.skipTest("every write was over before it could be interrupted")
 
+    def test_read_only_file_stays(self):
+        # A file the user may not write is not replaced either, though the
+        # directory would allow the rename. Root may write anything: run
+        # the tool as nobody then.
+        old = self.path("locked.svg")
+        with open(old, "wb") as f:
+            f.write(b"read-only\n")
+        os.chmod(old, 0o444)
+        as_nobody = None
+        if os.geteuid() == 0:
+            os.chmod(self.dir, 0o777)
+            as_nobody = lambda: os.setuid(65534)   # noqa: E731
+        before = self.snapshot()
+        proc = subprocess.run([CLI, "los", "--svg", old, self.map] + LOS, stdin=subprocess.DEVNULL,
+                              capture_output=True, timeout=TIMEOUT, env=child_env(),
+                              preexec_fn=as_nobody)
+        err = proc.stderr.decode("utf-8", "replace")
+        self.assertEqual(proc.returncode, WRITE_ERROR, err)
+        self.assertIn("cannot write SVG '%s': Permission denied" % old, err)
+        self.assertEqual(self.snapshot(), before)
+
     def test_failed_write_creates_nothing(self):
         new = self.path("new.svg")
         before = self.snapshot()
