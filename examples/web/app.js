@@ -608,7 +608,8 @@ function showMap(svg) {
     // readable scale and scrolls.
     map.fresh = false;
     const vb = $("#los-map svg").viewBox.baseVal;
-    zoom = map.cols > 30 || map.rows > 30 ? 0.6 : Math.min(2, ($("#los-view").clientWidth - 4) / vb.width);
+    const view = $("#los-view"), fit = Math.min((view.clientWidth - 4) / vb.width, (0.75 * innerHeight - 4) / vb.height);
+    zoom = map.cols > 30 || map.rows > 30 ? 0.6 : Math.min(2, fit);
     applyZoom();
     centreOn(pair($("#firer").value));
     return;

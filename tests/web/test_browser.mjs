@@ -384,6 +384,8 @@ try {
     (await text("#los-verdict")) === "CLEAR line of sight (1 blocker seen over by elevation, H-ELV-1/2)", await text("#los-verdict"));
   clip = await clipped();
   check("ridge verdict: wraps onto two lines in the SVG, nothing past its edge", clip.svgLines === 2 && clip.svg.length === 0, JSON.stringify(clip));
+  const whole = await page.$eval("#los-view", (v) => v.scrollHeight <= v.clientHeight && v.scrollWidth <= v.clientWidth);
+  check("a small map opens whole in the view, its own key included", whole);
   await shot("14-los-ridge");
 
   // An empty elevation to paint: the library refuses it with the range,
