@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "nftest.h"
+#include "../sweep.h"
 #include "../../lib/fast.h"
 
 static uint32_t rng_state = 12345u;
@@ -136,14 +137,14 @@ static void compare(const napfire_shot *s, const napfire_rules *r, int corrupted
 START_TEST(net_matches_breakdown) {
     napfire_rules r;
     napfire_shot s;
-    for (int round = 0; round < 400; round++) {
+    for (int round = 0, rounds = sweep_rounds(400); round < rounds; round++) {
         random_rules(&r);
         for (int i = 0; i < 100; i++) {
             random_shot(&s);
             compare(&s, &r, 0);
         }
     }
-    ck_assert_int_gt(agreed, 5000);
+    ck_assert_int_gt(agreed, sweep_least(5000));
 }
 END_TEST
 
@@ -152,7 +153,7 @@ END_TEST
 START_TEST(net_matches_breakdown_corrupted) {
     napfire_rules r;
     napfire_shot s;
-    for (int round = 0; round < 400; round++) {
+    for (int round = 0, rounds = sweep_rounds(400); round < rounds; round++) {
         random_rules(&r);
         for (int k = 0; k < 4; k++)
             r.opaque_.bytes[rnd(2048)] = (unsigned char)rnd(256);
@@ -219,7 +220,7 @@ static void compare_distribution(const napfire_shot *s, const napfire_rules *r) 
 START_TEST(distribution_matches_single_resolves) {
     napfire_rules r;
     napfire_shot s;
-    for (int round = 0; round < 100; round++) {
+    for (int round = 0, rounds = sweep_rounds(100); round < rounds; round++) {
         random_rules(&r);
         /* Part of the table unknown: some rolls, or the row, need data. */
         for (int k = 0; k < 3; k++)
@@ -232,7 +233,7 @@ START_TEST(distribution_matches_single_resolves) {
             compare_distribution(&s, &r);
         }
     }
-    ck_assert_int_gt(distributions, 3000);
+    ck_assert_int_gt(distributions, sweep_least(3000));
 }
 END_TEST
 
@@ -333,16 +334,16 @@ static void fast_vs_full(const napfire_shot *s, const napfire_rules *r) {
 START_TEST(fast_path_matches_full_path) {
     napfire_rules r;
     napfire_shot s;
-    for (int round = 0; round < 60; round++) {
+    for (int round = 0, rounds = sweep_rounds(60); round < rounds; round++) {
         random_sparse_rules(&r);
         for (int i = 0; i < 25; i++) {
             random_wide_shot(&s);
             fast_vs_full(&s, round % 10 == 0 ? NULL : &r);
         }
     }
-    ck_assert_int_gt(fast_permitted, 10000);
-    ck_assert_int_gt(fast_artillery, 2000);
-    ck_assert_int_gt(fast_distributions, 100);
+    ck_assert_int_gt(fast_permitted, sweep_least(10000));
+    ck_assert_int_gt(fast_artillery, sweep_least(2000));
+    ck_assert_int_gt(fast_distributions, sweep_least(100));
 }
 END_TEST
 
@@ -351,7 +352,7 @@ START_TEST(fast_path_matches_full_path_corrupted) {
     napfire_rules r;
     napfire_shot s;
     long refused = 0;
-    for (int round = 0; round < 60; round++) {
+    for (int round = 0, rounds = sweep_rounds(60); round < rounds; round++) {
         random_sparse_rules(&r);
         for (int i = 0; i < 15; i++) {
             random_wide_shot(&s);
@@ -383,7 +384,7 @@ START_TEST(fast_path_matches_full_path_corrupted) {
             fast_vs_full(&bad_shot, &bad_rules);
         }
     }
-    ck_assert_int_gt(refused, 300);
+    ck_assert_int_gt(refused, sweep_least(300));
 }
 END_TEST
 
@@ -397,7 +398,7 @@ START_TEST(batch_matches_single_calls) {
     static napfire_shot shots[N];
     static napfire_result batch[N], single[N];
     int32_t rolls[N], dice[N], statuses[N];
-    for (int round = 0; round < 60; round++) {
+    for (int round = 0, rounds = sweep_rounds(60); round < rounds; round++) {
         napfire_rules r;
         random_sparse_rules(&r);
         if (round % 2) /* a byte changed behind the library's back */
@@ -431,7 +432,7 @@ START_TEST(plan_matches_full_path) {
     napfire_rules r;
     napfire_shot s;
     long answered = 0, many_items = 0, few_items = 0, starred = 0;
-    for (int round = 0; round < 60; round++) {
+    for (int round = 0, rounds = sweep_rounds(60); round < rounds; round++) {
         random_sparse_rules(&r);
         const napfire_rules *rules = round % 10 == 0 ? NULL : &r;
         struct nf_plan plan;
@@ -466,10 +467,10 @@ START_TEST(plan_matches_full_path) {
     }
     fprintf(stderr, "plan: %ld answered, %ld with more than four items, %ld with fewer, %ld starred\n", answered,
             many_items, few_items, starred);
-    ck_assert_int_gt(answered, 2000);
-    ck_assert_int_gt(many_items, 200);
-    ck_assert_int_gt(few_items, 1000);
-    ck_assert_int_gt(starred, 100);
+    ck_assert_int_gt(answered, sweep_least(2000));
+    ck_assert_int_gt(many_items, sweep_least(200));
+    ck_assert_int_gt(few_items, sweep_least(1000));
+    ck_assert_int_gt(starred, sweep_least(100));
     /* Rules whose seals do not all match get no plan. */
     random_sparse_rules(&r);
     r.opaque_.bytes[sizeof(struct nf_rules) - 9] ^= 1u; /* the provenance section */

@@ -182,6 +182,110 @@ START_TEST(null_and_size_rules) {
 }
 END_TEST
 
+/* The rules getters and setters with integer arguments, for the tables of
+ * domain_rules: which call, and its arguments after the object. */
+enum rules_fn {
+    GET_MUSKETRY,
+    GET_RANGE,
+    GET_GUN_RANGE,
+    GET_ARTILLERY,
+    GET_MODIFIER,
+    GET_THRESHOLD,
+    GET_PROVENANCE,
+    SET_MUSKETRY,
+    SET_RANGE,
+    SET_GUN_RANGE,
+    SET_ARTILLERY,
+    SET_MODIFIER,
+    SET_THRESHOLD,
+    SET_PROVENANCE
+};
+
+struct rules_call {
+    enum rules_fn fn;
+    int32_t a[5];
+};
+
+static const char *const rules_fn_names[] = {
+    "get_musketry", "get_range", "get_gun_range", "get_artillery", "get_modifier", "get_threshold", "get_provenance",
+    "set_musketry", "set_range", "set_gun_range", "set_artillery", "set_modifier", "set_threshold", "set_provenance"};
+
+/* Make the call; the getters write to out[] (and len). */
+static int rules_call_run(napfire_rules *r, const struct rules_call *c, int32_t out[3], size_t *len) {
+    const int32_t *a = c->a;
+    char buf[8];
+    switch (c->fn) {
+        case GET_MUSKETRY:
+            return napfire_rules_get_musketry(r, a[0], a[1], &out[0], &out[1]);
+        case GET_RANGE:
+            return napfire_rules_get_range(r, a[0], a[1], &out[0], &out[1]);
+        case GET_GUN_RANGE:
+            return napfire_rules_get_gun_range(r, a[0], a[1], &out[0], &out[1], &out[2]);
+        case GET_ARTILLERY:
+            return napfire_rules_get_artillery(r, a[0], a[1], a[2], a[3], &out[0]);
+        case GET_MODIFIER:
+            return napfire_rules_get_modifier(r, a[0], a[1], a[2], &out[0]);
+        case GET_THRESHOLD:
+            return napfire_rules_get_threshold(r, a[0], a[1], &out[0]);
+        case GET_PROVENANCE:
+            return napfire_rules_get_provenance(r, a[0], buf, sizeof buf, len);
+        case SET_MUSKETRY:
+            return napfire_rules_set_musketry(r, a[0], a[1], a[2], a[3]);
+        case SET_RANGE:
+            return napfire_rules_set_range(r, a[0], a[1], a[2], a[3]);
+        case SET_GUN_RANGE:
+            return napfire_rules_set_gun_range(r, a[0], a[1], a[2], a[3], a[4]);
+        case SET_ARTILLERY:
+            return napfire_rules_set_artillery(r, a[0], a[1], a[2], a[3], a[4]);
+        case SET_MODIFIER:
+            return napfire_rules_set_modifier(r, a[0], a[1], a[2], a[3]);
+        case SET_THRESHOLD:
+            return napfire_rules_set_threshold(r, a[0], a[1], a[2]);
+        default:
+            return napfire_rules_set_provenance(r, a[0], "x");
+    }
+}
+
+/* Valid calls and which of their arguments is an index (domain_rules sets
+ * it to a negative value). */
+static const struct {
+    struct rules_call call;
+    int index;
+} index_args[] = {
+    {{GET_MUSKETRY, {0, 0}}, 0},
+    {{GET_MUSKETRY, {0, 0}}, 1},
+    {{GET_RANGE, {0, 0}}, 0},
+    {{GET_RANGE, {0, 0}}, 1},
+    {{GET_GUN_RANGE, {0, 0}}, 0},
+    {{GET_GUN_RANGE, {0, 0}}, 1},
+    {{GET_ARTILLERY, {0, 0, 1, 0}}, 0},
+    {{GET_ARTILLERY, {0, 0, 1, 0}}, 1},
+    {{GET_ARTILLERY, {0, 0, 1, 0}}, 2},
+    {{GET_ARTILLERY, {0, 0, 1, 0}}, 3},
+    {{GET_MODIFIER, {0, 1, 0}}, 0},
+    {{GET_MODIFIER, {0, 1, 0}}, 1},
+    {{GET_MODIFIER, {0, 1, 0}}, 2},
+    {{GET_THRESHOLD, {0, 0}}, 0},
+    {{GET_THRESHOLD, {0, 0}}, 1},
+    {{GET_PROVENANCE, {0}}, 0},
+    {{SET_MUSKETRY, {0, 0, 0, 0}}, 0},
+    {{SET_RANGE, {0, 0, 1, 2}}, 0},
+    {{SET_GUN_RANGE, {0, 0, 1, 2, 3}}, 0},
+    {{SET_ARTILLERY, {0, 0, 1, 0, 2}}, 0},
+    {{SET_MODIFIER, {0, 1, 0, 1}}, 0},
+    {{SET_THRESHOLD, {0, 0, 1}}, 0},
+    {{SET_PROVENANCE, {0}}, 0},
+};
+
+/* One past the end of each index of the getters. */
+static const struct rules_call past_the_end[] = {
+    {GET_MUSKETRY, {5, 0}},        {GET_MUSKETRY, {0, 9}},        {GET_RANGE, {3, 0}},
+    {GET_RANGE, {0, 2}},           {GET_GUN_RANGE, {5, 0}},       {GET_GUN_RANGE, {0, 2}},
+    {GET_ARTILLERY, {5, 0, 1, 0}}, {GET_ARTILLERY, {0, 2, 1, 0}}, {GET_ARTILLERY, {0, 0, 0, 0}},
+    {GET_ARTILLERY, {0, 0, 4, 0}}, {GET_ARTILLERY, {0, 0, 1, 9}}, {GET_MODIFIER, {2, 1, 0}},
+    {GET_THRESHOLD, {9, 0}},       {GET_THRESHOLD, {0, 2}},
+};
+
 /* EDOMAIN for every index argument of the rules getters (outputs untouched)
  * and setters (object unchanged). */
 /* API contract Errors (EDOMAIN), F-DATA */
@@ -189,61 +293,28 @@ START_TEST(domain_rules) {
     static napfire_rules r, rb;
     rules_new(&r);
     memcpy(&rb, &r, sizeof r);
-    int32_t a = SENTINEL_I32, b = SENTINEL_I32, c = SENTINEL_I32;
+    int32_t out[3] = {SENTINEL_I32, SENTINEL_I32, SENTINEL_I32};
+    size_t len = 777;
     const int32_t bad_small[] = {-1, INT32_MIN};
-    for (size_t i = 0; i < NF_NELEM(bad_small); i++) {
-        int32_t x = bad_small[i];
-        ck_assert_int_eq(napfire_rules_get_musketry(&r, x, 0, &a, &b), NAPFIRE_EDOMAIN);
-        ck_assert_int_eq(napfire_rules_get_musketry(&r, 0, x, &a, &b), NAPFIRE_EDOMAIN);
-        ck_assert_int_eq(napfire_rules_get_range(&r, x, 0, &a, &b), NAPFIRE_EDOMAIN);
-        ck_assert_int_eq(napfire_rules_get_range(&r, 0, x, &a, &b), NAPFIRE_EDOMAIN);
-        ck_assert_int_eq(napfire_rules_get_gun_range(&r, x, 0, &a, &b, &c), NAPFIRE_EDOMAIN);
-        ck_assert_int_eq(napfire_rules_get_gun_range(&r, 0, x, &a, &b, &c), NAPFIRE_EDOMAIN);
-        ck_assert_int_eq(napfire_rules_get_artillery(&r, x, 0, 1, 0, &a), NAPFIRE_EDOMAIN);
-        ck_assert_int_eq(napfire_rules_get_artillery(&r, 0, x, 1, 0, &a), NAPFIRE_EDOMAIN);
-        ck_assert_int_eq(napfire_rules_get_artillery(&r, 0, 0, x, 0, &a), NAPFIRE_EDOMAIN);
-        ck_assert_int_eq(napfire_rules_get_artillery(&r, 0, 0, 1, x, &a), NAPFIRE_EDOMAIN);
-        ck_assert_int_eq(napfire_rules_get_modifier(&r, x, 1, 0, &a), NAPFIRE_EDOMAIN);
-        ck_assert_int_eq(napfire_rules_get_modifier(&r, 0, x, 0, &a), NAPFIRE_EDOMAIN);
-        ck_assert_int_eq(napfire_rules_get_modifier(&r, 0, 1, x, &a), NAPFIRE_EDOMAIN);
-        ck_assert_int_eq(napfire_rules_get_threshold(&r, x, 0, &a), NAPFIRE_EDOMAIN);
-        ck_assert_int_eq(napfire_rules_get_threshold(&r, 0, x, &a), NAPFIRE_EDOMAIN);
-        char buf[8];
-        size_t len = 777;
-        ck_assert_int_eq(napfire_rules_get_provenance(&r, x, buf, sizeof buf, &len), NAPFIRE_EDOMAIN);
-        ck_assert_uint_eq(len, 777);
-        ck_assert_int_eq(napfire_rules_set_musketry(&r, x, 0, 0, 0), NAPFIRE_EDOMAIN);
-        ck_assert_int_eq(napfire_rules_set_range(&r, x, 0, 1, 2), NAPFIRE_EDOMAIN);
-        ck_assert_int_eq(napfire_rules_set_gun_range(&r, x, 0, 1, 2, 3), NAPFIRE_EDOMAIN);
-        ck_assert_int_eq(napfire_rules_set_artillery(&r, x, 0, 1, 0, 2), NAPFIRE_EDOMAIN);
-        ck_assert_int_eq(napfire_rules_set_modifier(&r, x, 1, 0, 1), NAPFIRE_EDOMAIN);
-        ck_assert_int_eq(napfire_rules_set_threshold(&r, x, 0, 1), NAPFIRE_EDOMAIN);
-        ck_assert_int_eq(napfire_rules_set_provenance(&r, x, "x"), NAPFIRE_EDOMAIN);
-    }
-    /* one past the end of each index */
-    ck_assert_int_eq(napfire_rules_get_musketry(&r, 5, 0, &a, &b), NAPFIRE_EDOMAIN);
-    ck_assert_int_eq(napfire_rules_get_musketry(&r, 0, 9, &a, &b), NAPFIRE_EDOMAIN);
-    ck_assert_int_eq(napfire_rules_get_range(&r, 3, 0, &a, &b), NAPFIRE_EDOMAIN);
-    ck_assert_int_eq(napfire_rules_get_range(&r, 0, 2, &a, &b), NAPFIRE_EDOMAIN);
-    ck_assert_int_eq(napfire_rules_get_gun_range(&r, 5, 0, &a, &b, &c), NAPFIRE_EDOMAIN);
-    ck_assert_int_eq(napfire_rules_get_gun_range(&r, 0, 2, &a, &b, &c), NAPFIRE_EDOMAIN);
-    ck_assert_int_eq(napfire_rules_get_artillery(&r, 5, 0, 1, 0, &a), NAPFIRE_EDOMAIN);
-    ck_assert_int_eq(napfire_rules_get_artillery(&r, 0, 2, 1, 0, &a), NAPFIRE_EDOMAIN);
-    ck_assert_int_eq(napfire_rules_get_artillery(&r, 0, 0, 0, 0, &a), NAPFIRE_EDOMAIN);
-    ck_assert_int_eq(napfire_rules_get_artillery(&r, 0, 0, 4, 0, &a), NAPFIRE_EDOMAIN);
-    ck_assert_int_eq(napfire_rules_get_artillery(&r, 0, 0, 1, 9, &a), NAPFIRE_EDOMAIN);
-    ck_assert_int_eq(napfire_rules_get_modifier(&r, 2, 1, 0, &a), NAPFIRE_EDOMAIN);
-    ck_assert_int_eq(napfire_rules_get_threshold(&r, 9, 0, &a), NAPFIRE_EDOMAIN);
-    ck_assert_int_eq(napfire_rules_get_threshold(&r, 0, 2, &a), NAPFIRE_EDOMAIN);
-    ck_assert_int_eq(a, SENTINEL_I32);
-    ck_assert_int_eq(b, SENTINEL_I32);
-    ck_assert_int_eq(c, SENTINEL_I32);
+    for (size_t i = 0; i < NF_NELEM(bad_small); i++)
+        for (size_t k = 0; k < NF_NELEM(index_args); k++) {
+            struct rules_call c = index_args[k].call;
+            c.a[index_args[k].index] = bad_small[i];
+            ck_assert_msg(rules_call_run(&r, &c, out, &len) == NAPFIRE_EDOMAIN, "%s, argument %d = %ld",
+                          rules_fn_names[c.fn], index_args[k].index, (long)bad_small[i]);
+        }
+    ck_assert_uint_eq(len, 777);
+    for (size_t k = 0; k < NF_NELEM(past_the_end); k++)
+        ck_assert_msg(rules_call_run(&r, &past_the_end[k], out, &len) == NAPFIRE_EDOMAIN, "%s past the end, row %zu",
+                      rules_fn_names[past_the_end[k].fn], k);
+    for (int j = 0; j < 3; j++)
+        ck_assert_int_eq(out[j], SENTINEL_I32);
     ck_assert_int_eq(memcmp(&r, &rb, sizeof r), 0);
 
     /* The built-in data (NULL) validates the same way. */
-    ck_assert_int_eq(napfire_rules_get_musketry(NULL, 5, 0, &a, &b), NAPFIRE_EDOMAIN);
-    ck_assert_int_eq(napfire_rules_get_threshold(NULL, 9, 0, &a), NAPFIRE_EDOMAIN);
-    ck_assert_int_eq(a, SENTINEL_I32);
+    ck_assert_int_eq(rules_call_run(NULL, &past_the_end[0], out, &len), NAPFIRE_EDOMAIN);
+    ck_assert_int_eq(rules_call_run(NULL, &past_the_end[12], out, &len), NAPFIRE_EDOMAIN);
+    ck_assert_int_eq(out[0], SENTINEL_I32);
 }
 END_TEST
 

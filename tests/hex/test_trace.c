@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "napfire.h"
+#include "../sweep.h"
 #include "ref.h"
 
 #define NSTEPS 256
@@ -387,7 +388,7 @@ START_TEST(trace_corrupted) {
 
     /* Pure garbage. */
     uint64_t x = 88172645463325252ull;
-    for (int i = 0; i < 20000; i++) {
+    for (int i = 0, n = sweep_rounds(20000); i < n; i++) {
         napfire_trace it;
         for (size_t b = 0; b < sizeof it.opaque_.bytes; b += 8) {
             x ^= x << 13;
