@@ -51,4 +51,40 @@ check("odds equal the native CLI's", odds.agree === 1 && JSON.stringify(odds.out
 const bad = new TextEncoder().encode("napfire-rules 1\nfoo = 1\n");
 new Uint8Array(W.memory.buffer, W.nfw_in(), bad.length).set(bad);
 check("malformed rules: ESYNTAX at 2:1", W.nfw_rules_load(bad.length) === -6 && out().line === 2 && out().column === 1, JSON.stringify(out()));
+
+// The page's data names 0-based indexes as such (row_index, column_index).
+fex1();
+W.nfw_resolve(8, 6);
+const fx = out();
+check("resolve JSON: row_index 3, column_index 5, no bare row/column", fx.row_index === 3 && fx.column_index === 5 &&
+  !("row" in fx) && !("column" in fx), JSON.stringify(fx));
+
+// Ranges beside a refusal: the library's napfire_param_bounds, the dice's.
+const bounds = (p) => (W.nfw_bounds(p) === 0 ? out() : null);
+check("bounds: figures (5) 0..9999, extra modifier (108) -10..10, roll 2..12, half die 0..6",
+  JSON.stringify([bounds(5), bounds(108), bounds(1001), bounds(1002)]) ===
+    JSON.stringify([{ lo: 0, hi: 9999 }, { lo: -10, hi: 10 }, { lo: 2, hi: 12 }, { lo: 0, hi: 6 }]),
+  JSON.stringify([bounds(5), bounds(108), bounds(1001), bounds(1002)]));
+check("bounds: an unknown parameter is EDOMAIN (-2)", W.nfw_bounds(999) === -2);
+
+// The library's dice: refused before seeding, in range after.
+check("dice before a seed: ESTATE (-3)", W.nfw_dice_roll() === -3);
+W.nfw_dice_seed(12345, 678);
+let diceOk = true;
+for (let i = 0; i < 200; i++) {
+  const st = W.nfw_dice_roll(), d = out();
+  diceOk &&= st === 0 && d.roll >= 2 && d.roll <= 12 && d.half_die >= 1 && d.half_die <= 6;
+}
+check("dice: 200 rolls of 2D6 in 2..12 and half dice in 1..6", diceOk);
+
+// Facings (H-FACE): line (2) faces vertices only, column (0) hexsides only.
+check("facing: line takes vertex 0 (1), not hexside 0 (0); column the other way",
+  W.nfw_hex_facing(2, 1) === 0 && W.nfw_hex_facing(2, 0) === -2 && W.nfw_hex_facing(0, 0) === 0 && W.nfw_hex_facing(0, 1) === -2);
+
+// Firer and target in one hex: refused, and said so.
+W.nfw_map_init(0, 10, 7);
+check("firer equal to target: EDOMAIN with field 'same'", W.nfw_los(3, 3, 3, 3, 4, 0, 1, 2, 0) === -2 && out().field === "same",
+  JSON.stringify(out()));
+check("a La Bataille-sized grid (100 x 80) is accepted, 129 columns are not",
+  W.nfw_map_init(0, 100, 80) === 0 && W.nfw_map_svg() === 0 && W.nfw_map_init(0, 129, 80) === -2);
 process.exit(failed ? 1 : 0);
