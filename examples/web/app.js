@@ -631,6 +631,9 @@ function applyZoom() {
   const vb = svg.viewBox.baseVal;
   svg.style.width = `${Math.round(vb.width * zoom)}px`;
   svg.style.height = `${Math.round(vb.height * zoom)}px`;
+  // Labels too small to read are not laid out at all (a large map draws
+  // thousands of them).
+  $("#los-map").classList.toggle("far", zoom < 0.9);
   $("#zoom-level").textContent = `${Math.round(zoom * 100)} %`;
 }
 function setZoom(z) {
