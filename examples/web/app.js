@@ -119,10 +119,14 @@ function fieldRange(field) {
   };
   return ranges[field] ? ranges[field]() : "";
 }
+// The refusal beside a field names the field, its value, the library's
+// message and what is allowed.
 function fireError(field, st, extra) {
-  const p = $(`#fire-form [data-err="${field}"]`);
+  const p = $(`#fire-form [data-err="${field}"]`), el = $(`#fire-form [name="${field}"]`);
+  const value = !el ? "" : el.tagName === "SELECT" ? el.options[el.selectedIndex].textContent : el.value.trim();
   const r = fieldRange(field);
-  p.textContent = message(st) + (extra ? `: ${extra}` : "") + (r ? ` (${r})` : "");
+  p.textContent = (el ? `${words(field)} ${value === "" ? "(empty)" : value}: ` : "") + message(st) +
+    (extra ? `: ${extra}` : "") + (r ? ` (${r})` : "");
 }
 
 // A distance field in the chosen unit to the library's units (mm or tenths
@@ -517,8 +521,9 @@ function paint(col, row) {
   const st = W.nfw_map_set(col, row, Number.isInteger(next.e) ? next.e : 9999, next.t, next.p,
     Number.isInteger(next.s) ? next.s : -1);
   if (st) {
-    const what = tool === "elevation" ? `elevation ${range(NAPFIRE.FIELD.elevation)}` : `side ${range(NAPFIRE.FIELD.side)}`;
-    $("#err-paint").textContent = `${message(st)}: ${what}; the map is unchanged`;
+    const [name, field, id] = tool === "elevation" ? ["elevation", "elevation", "#paint-elevation"] : ["side", "side", "#paint-side"];
+    const value = $(id).value.trim() || "(empty)";
+    $("#err-paint").textContent = `${name} ${value}: ${message(st)} (${range(NAPFIRE.FIELD[field])}); the map is unchanged`;
     return;
   }
   map.cells[row * map.cols + col] = next;

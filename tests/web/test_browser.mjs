@@ -212,7 +212,7 @@ try {
   const before = await page.innerHTML("#fire-result");
   await page.fill("#distance", "");
   check("empty distance: the library's message and the range next to the field",
-    /^\S.*required setting missing\) \(EINVAL\): no distance given \(allowed: 0 to 100000 cm\)$/.test(await text("#err-distance")),
+    /^distance \(empty\): \S.*required setting missing\) \(EINVAL\): no distance given \(allowed: 0 to 100000 cm\)$/.test(await text("#err-distance")),
     await text("#err-distance"));
   check("empty distance: result and odds kept but marked stale", (await stale("fire-results")) &&
     (await page.innerHTML("#fire-result")) === before);
@@ -223,12 +223,12 @@ try {
   await page.fill("#distance", "15");
   check("distance back: no message, not stale", (await text("#err-distance")) === "" && !(await stale("fire-results")));
   await page.fill("#roll", "13");
-  check("roll 13: message with 'allowed: 2 to 12', stale", (await text("[data-err=roll]")).endsWith("(allowed: 2 to 12)") &&
+  check("roll 13: names field and value, 'allowed: 2 to 12', stale", /^roll 13: .*\(allowed: 2 to 12\)$/.test(await text("[data-err=roll]")) &&
     (await stale("fire-results")), await text("[data-err=roll]"));
   await page.fill("#roll", "8");
   await page.fill("[name=figures]", "-1");
   check("figures -1: message with the library's bounds (napfire_param_bounds), stale",
-    /\(EDOMAIN\) \(allowed: 0 to 9999\)$/.test(await text("[data-err=figures]")) && (await stale("fire-results")), await text("[data-err=figures]"));
+    /^figures -1: .*\(EDOMAIN\) \(allowed: 0 to 9999\)$/.test(await text("[data-err=figures]")) && (await stale("fire-results")), await text("[data-err=figures]"));
   await shot("08-fire-stale-figures");
   await page.fill("[name=figures]", "30");
   check("all fixed: current again", !(await stale("fire-results")) && (await text("#casualties")) === "3 figures");
@@ -395,7 +395,7 @@ try {
   await page.fill("#paint-elevation", "");
   await page.click(hex(6, 2));
   check("empty elevation: the library's message with the range, the map unchanged",
-    /\(EDOMAIN\): elevation allowed: -99 to 99; the map is unchanged$/.test(await text("#err-paint")) &&
+    /^elevation \(empty\): .*\(EDOMAIN\) \(allowed: -99 to 99\); the map is unchanged$/.test(await text("#err-paint")) &&
       (await page.innerHTML("#los-map")) === ridgeMap, await text("#err-paint"));
 
   // --- A map as large as a printed La Bataille map, scrolled and zoomed.
