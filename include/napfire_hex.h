@@ -496,6 +496,134 @@ NAPFIRE_API int napfire_hex_fire_range(int32_t formation, int32_t tirailleur_ran
 
 /** @} */
 
+/* ------------------------------------------------------------------ */
+/** @defgroup fov Field of view (rules H-LOS, H-ELV)
+ *
+ * Every hex a firer can see within a radius, in one call: for each hex of
+ * the grid at distance 1..radius, the ::napfire_los_rule that
+ * napfire_los_grid() gives with that hex as the target (H-LOS-1..6,
+ * H-ELV-1..6), exactly, but with the work shared between targets.
+ *
+ * A plan holds what depends on the radius only (the directions within it
+ * in exact angular order, and the cone of directions each hex covers, seen
+ * from the firer's centre: H-LOS-2/3); it is built once into a caller
+ * buffer and is then read-only, so threads may share it. Each call needs a
+ * workspace of napfire_fov_work_size() bytes of its own. Nothing is
+ * allocated; all arithmetic is integer.
+ *
+ * Typical use:
+ * @code
+ * size_t n = napfire_fov_plan_size(30);
+ * void *buf = malloc(n);
+ * const napfire_fov_plan *plan;
+ * napfire_fov_plan_init(buf, n, 30, &plan);
+ * size_t wn = napfire_fov_work_size(plan);
+ * void *work = malloc(wn);
+ * uint8_t *rule = malloc((size_t)columns * rows);
+ * napfire_fov_grid(plan, work, wn, &query, NAPFIRE_HEX_ODD_Q, columns, rows, cells, rule);
+ * @endcode
+ *  @{ */
+
+/** @brief A field-of-view plan for one radius (H-LOS-1..3 geometry);
+ *  opaque, lives in the caller's buffer, built by napfire_fov_plan_init(). */
+typedef struct napfire_fov_plan napfire_fov_plan;
+
+/** @brief Largest radius of a plan, in hexes (H-HEX-1 distance). */
+#define NAPFIRE_FOV_RADIUS_MAX 256
+
+/** @brief Byte of napfire_fov_grid()'s output for a hex not asked about:
+ *  the firer's own hex and hexes beyond the radius. */
+#define NAPFIRE_FOV_NOT_ASKED 255u
+
+/**
+ * @brief Bytes of a plan for @p radius (H-LOS-1..3).
+ *
+ * Grows as the square of the radius: 12 bytes per hex within it, plus a
+ * little per direction.
+ * @param radius 1..::NAPFIRE_FOV_RADIUS_MAX.
+ * @return the size; 0 for a radius outside 1..::NAPFIRE_FOV_RADIUS_MAX.
+ */
+NAPFIRE_API size_t napfire_fov_plan_size(int32_t radius);
+
+/**
+ * @brief Build a plan for @p radius in @p buf (H-LOS-1..3).
+ *
+ * The plan depends on the radius only, never on a map. Afterwards it is
+ * read-only: threads may share it, and it may be copied byte for byte to
+ * another suitably aligned buffer (it holds no pointers). A call checks
+ * the plan's header (::NAPFIRE_ESTATE) and keeps every index it reads from
+ * the tables within the buffers, but does not verify the tables again:
+ * storage changed after napfire_fov_plan_init() gives wrong answers, never
+ * an access outside the plan or the workspace.
+ * @param buf caller storage, aligned as `malloc` returns.
+ * @param size bytes of @p buf; at least napfire_fov_plan_size(radius).
+ * @param radius 1..::NAPFIRE_FOV_RADIUS_MAX.
+ * @param plan receives the plan (a pointer into @p buf).
+ * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL for a NULL @p buf or @p plan, or
+ *         a misaligned @p buf; ::NAPFIRE_EDOMAIN for the radius;
+ *         ::NAPFIRE_ENOSPC when @p size is short. On an error @p buf and
+ *         @p *plan are untouched.
+ */
+NAPFIRE_API int napfire_fov_plan_init(void *buf, size_t size, int32_t radius, const napfire_fov_plan **plan);
+
+/**
+ * @brief Bytes of workspace one napfire_fov_grid() call with @p plan
+ * needs, whatever the map.
+ *
+ * About a quarter of the radius cubed, in bytes (a bit per direction and
+ * ring), plus 14 bytes per hex within the radius. Each thread uses its own
+ * workspace.
+ * @param plan a plan built by napfire_fov_plan_init().
+ * @return the size; 0 for NULL or storage that is not a plan.
+ */
+NAPFIRE_API size_t napfire_fov_work_size(const napfire_fov_plan *plan);
+
+/**
+ * @brief Field of view on a dense offset grid (H-LOS-1..6, H-ELV-1..6):
+ * the line-of-sight rule of every hex within the plan's radius.
+ *
+ * For every hex `h` of the grid with `1 <= distance(q->firer, h) <=
+ * radius`, `rule[h]` is the napfire_los_result::rule that
+ * napfire_los_grid() gives for the same query with `target = h`:
+ * ::NAPFIRE_LOS_RULE_NONE for a clear line of sight; FRONT_HEXSIDE when
+ * the line leaves through no front hexside (H-LOS-4); TOWN, TERRAIN, UNIT
+ * or SLOPE for the first blocking hex (H-LOS-5, H-ELV-1..5); GRAZING
+ * when it blocks along a hexside (H-LOS-3). Every other byte (the firer's
+ * own hex, hexes beyond the radius) is ::NAPFIRE_FOV_NOT_ASKED.
+ *
+ * `q->target` is ignored; everything else of the query is used as
+ * napfire_los_grid() uses it, with each hex's own elevation as the
+ * target's (H-ELV-1/2/4) and `q->target_side` for every hex (H-ELV-2's
+ * policy). The firer may lie off the grid. Any elevations and any number
+ * of slope levels. Cost: a pass over the hexes within the radius, each
+ * blocker marking the directions it covers, then a few operations per
+ * hex, instead of a trace per hex.
+ *
+ * @param plan a plan built by napfire_fov_plan_init().
+ * @param work workspace of @p work_size bytes, aligned as `malloc`
+ *        returns; its contents on entry do not matter.
+ * @param work_size at least napfire_fov_work_size(plan).
+ * @param q the question (firer, front mask, sides, policy).
+ * @param layout ::napfire_hex_layout of the grid.
+ * @param columns 1..::NAPFIRE_HEX_GRID_MAX.
+ * @param rows 1..::NAPFIRE_HEX_GRID_MAX.
+ * @param cells `columns * rows` descriptions, row by row, as for
+ *        napfire_los_grid().
+ * @param rule receives `columns * rows` bytes indexed like @p cells:
+ *        ::napfire_los_rule values, or ::NAPFIRE_FOV_NOT_ASKED.
+ * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL for a NULL argument or a
+ *         misaligned @p work; ::NAPFIRE_ESTATE when @p plan is not a plan;
+ *         ::NAPFIRE_ENOSPC for a short workspace; ::NAPFIRE_EDOMAIN as
+ *         napfire_los_grid() would for the query (the target aside), the
+ *         layout and the sizes, and for a bad cell at distance
+ *         0..radius. @p rule is written only on ::NAPFIRE_OK.
+ */
+NAPFIRE_API int napfire_fov_grid(const napfire_fov_plan *plan, void *work, size_t work_size, const napfire_los_query *q,
+                                 int32_t layout, int32_t columns, int32_t rows, const napfire_hex_info *cells,
+                                 uint8_t *rule);
+
+/** @} */
+
 /** @brief Hex-scale enumerations (H-*), for napfire_hex_enum_name(). */
 enum napfire_hex_enum {
     NAPFIRE_HEX_ENUM_LAYOUT = 0,    /**< ::napfire_hex_layout */

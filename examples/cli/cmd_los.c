@@ -6,7 +6,8 @@
  * from the firer's hex to the target's hex, prints every step (hex crossed,
  * hexside run along, vertex touched) and the verdict with its rule ID.
  * Exit status: 0 clear, 1 blocked, 2 bad input, 4 the output could not be
- * written (3, "not applicable", is never returned by this command).
+ * written (3, "not applicable", is never returned by this command). With
+ * --fov, everything the firer sees within a radius (cmd_los_fov.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 #include <napfire.h>
 
 #include "cli.h"
+#include "los_fov.h"
 #include "map.h"
 #include "number.h"
 #include "opts.h"
@@ -29,6 +31,8 @@ enum los_row {
     L_FRIEND_TARGET_SIDE,
     L_JSON,
     L_SVG,
+    L_FOV,
+    L_RADIUS,
     L_ROWS
 };
 
@@ -70,22 +74,35 @@ static const struct cli_opt los_opts[] = {
                .metavar = "FILE",
                .type = CLI_TEXT,
                .help = "also draw the map, trace and verdict as SVG into FILE"},
+    [L_FOV] = {.name = "fov",
+               .type = CLI_FLAG,
+               .help = "field of view: what FIRER sees of every hex within the "
+                       "radius, each hex judged as a TARGET would be (give no TARGET)"},
+    [L_RADIUS] = {.name = "radius",
+                  .metavar = "R",
+                  .type = CLI_INT,
+                  .lo = 1,
+                  .hi = NAPFIRE_FOV_RADIUS_MAX,
+                  .needs = "fov",
+                  .help = "the field of view's radius in hexes (default: 10)"},
 };
 
 static const struct cli_spec los_spec = {
     .cmd = "los",
-    .usage = "[OPTIONS] MAP FIRER TARGET",
+    .usage = "[OPTIONS] MAP FIRER TARGET\n   or: napfire los --fov [--radius R] [OPTIONS] MAP FIRER",
     .about = "Trace the line of sight from FIRER to TARGET on the hex map MAP\n"
              "(format: doc/los-map-format.md) and judge it by rules H-LOS and H-ELV.\n"
              "FIRER and TARGET are 0-based offset coordinates COL,ROW in the map's\n"
              "layout (printed maps numbered from 01: subtract one from each); put\n"
-             "'--' before them when a coordinate is negative.",
-    .epilog = "\nExit status: 0 clear, 1 blocked (the rules forbid it), 2 bad input\n"
-              "(option, map file, coordinates), 4 the output could not be written.\n",
+             "'--' before them when a coordinate is negative. With --fov, every hex\n"
+             "within the radius is judged as a target, in one library call.",
+    .epilog = "\nExit status: 0 clear (--fov: the view was computed), 1 blocked (the\n"
+              "rules forbid it), 2 bad input (option, map file, coordinates), 4 the\n"
+              "output could not be written.\n",
     .opts = los_opts,
     .nopts = L_ROWS,
     .scope = 1u,
-    .min_pos = 3,
+    .min_pos = 2,
     .max_pos = 3,
 };
 
@@ -138,6 +155,8 @@ struct los_args {
     int json, have_firer_side, have_target_side;
     int32_t firer_side, target_side;
     const char *svg; /* --svg FILE, or NULL */
+    int fov;
+    int32_t radius;
 };
 
 static int los_options(int argc, char **argv, struct los_args *a) {
@@ -156,6 +175,10 @@ static int los_options(int argc, char **argv, struct los_args *a) {
     a->json = args[L_JSON].given;
     a->svg = args[L_SVG].given ? args[L_SVG].text : NULL;
     a->policy = args[L_FRIEND_TARGET_SIDE].given ? NAPFIRE_LOS_FRIEND_IS_TARGET_SIDE : 0;
+    a->fov = args[L_FOV].given;
+    a->radius = args[L_RADIUS].given ? args[L_RADIUS].value : 10;
+    if (npos != (a->fov ? 2 : 3))
+        return cli_error("los", "%s", a->fov ? "--fov takes MAP FIRER (no TARGET)" : "give MAP FIRER TARGET");
     if (args[L_FRONT].given && args[L_FACING].given)
         return cli_error("los", "--front '%s' and --facing '%s': give one of them, not both", args[L_FRONT].text,
                          args[L_FACING].text);
@@ -174,7 +197,7 @@ static int los_options(int argc, char **argv, struct los_args *a) {
     if (!parse_pair(pos[1], &a->fc, &a->fr))
         return cli_error("los", "FIRER: '%s' is not allowed: give COL,ROW, each -%d..%d", pos[1], NAPFIRE_HEX_COORD_MAX,
                          NAPFIRE_HEX_COORD_MAX);
-    if (!parse_pair(pos[2], &a->tc, &a->tr))
+    if (!a->fov && !parse_pair(pos[2], &a->tc, &a->tr))
         return cli_error("los", "TARGET: '%s' is not allowed: give COL,ROW, each -%d..%d", pos[2],
                          NAPFIRE_HEX_COORD_MAX, NAPFIRE_HEX_COORD_MAX);
     return CLI_RESOLVED;
@@ -185,15 +208,18 @@ static int los_options(int argc, char **argv, struct los_args *a) {
 static int los_query(const struct los_args *a, const struct cli_map *m, napfire_los_query *q) {
     memset(q, 0, sizeof *q);
     if (napfire_hex_from_offset(m->layout, a->fc, a->fr, &q->firer) != NAPFIRE_OK ||
-        napfire_hex_from_offset(m->layout, a->tc, a->tr, &q->target) != NAPFIRE_OK)
+        (!a->fov && napfire_hex_from_offset(m->layout, a->tc, a->tr, &q->target) != NAPFIRE_OK))
         return cli_error("los", "%s", "a hex is outside the coordinate bound");
-    if (q->firer.q == q->target.q && q->firer.r == q->target.r)
+    if (a->fov)
+        q->target = q->firer; /* each hex in turn; its side is the one given, or 2 */
+    else if (q->firer.q == q->target.q && q->firer.r == q->target.r)
         return cli_error("los", "%s", "firer and target are the same hex");
     int32_t col, row;
     napfire_hex_info fi = cli_map_cell(m, q->firer, &col, &row);
     napfire_hex_info ti = cli_map_cell(m, q->target, &col, &row);
     q->firer_side = !a->have_firer_side && fi.presence != NAPFIRE_PRESENCE_NONE ? fi.unit_side : a->firer_side;
-    q->target_side = !a->have_target_side && ti.presence != NAPFIRE_PRESENCE_NONE ? ti.unit_side : a->target_side;
+    q->target_side =
+        !a->fov && !a->have_target_side && ti.presence != NAPFIRE_PRESENCE_NONE ? ti.unit_side : a->target_side;
     q->front_mask = a->front;
     q->policy = a->policy;
     return CLI_RESOLVED;
@@ -421,8 +447,12 @@ int napfire_cmd_los(int argc, char **argv) {
         return rc;
     napfire_los_query q;
     rc = los_query(&a, &m, &q);
-    if (rc == CLI_RESOLVED)
+    if (rc == CLI_RESOLVED && a.fov) {
+        struct los_fov_request r = {a.fc, a.fr, a.radius, q, a.json, a.svg};
+        rc = cli_los_fov(&m, &r);
+    } else if (rc == CLI_RESOLVED) {
         rc = answer(&a, &m, &q);
+    }
     cli_map_free(&m);
     return rc;
 }

@@ -316,6 +316,59 @@ static void draw_units(struct out *o, const struct svg_map *m) {
         }
 }
 
+/* The field of view: seen hexes shaded, the others darkened and marked
+ * with the first letter of what hides them (FRONT_HEXSIDE, TOWN, woods or
+ * walls for TERRAIN, UNIT, SLOPE, GRAZING). Under a line of sight (shot),
+ * the seen hexes stay as they are, those beyond the radius are faded, and
+ * the line's own marks stand for the firer. */
+static void draw_view(struct out *o, const struct svg_los_pic *p) {
+    static const char *const why[] = {"", "F", "T", "W", "U", "S", "G"};
+    const struct svg_map *m = &p->map;
+    out_s(o, "<style>\n"
+             ".napfire-los .seen{fill:#ffd43b;fill-opacity:0.45;stroke:none;pointer-events:none}\n"
+             ".napfire-los .unseen{fill:#1c1c1c;fill-opacity:0.3;stroke:none;pointer-events:none}\n"
+             ".napfire-los .why{font-size:8px;font-weight:bold;fill:#fff;text-anchor:middle;pointer-events:none}\n"
+             ".napfire-los .beyond{fill:#fff;fill-opacity:0.55;stroke:none;pointer-events:none}\n"
+             "</style>\n");
+    for (int32_t row = 0; row < m->rows; row++)
+        for (int32_t col = 0; col < m->columns; col++) {
+            uint8_t rule = p->view[(size_t)row * (size_t)m->columns + (size_t)col];
+            napfire_hex h;
+            napfire_hex_from_offset(m->layout, col, row, &h);
+            int firer = h.q == p->firer.q && h.r == p->firer.r;
+            if (p->shot && rule >= sizeof why / sizeof why[0] && !firer) {
+                fmt(o, "<polygon class=\"beyond\" data-col=\"%d\" data-row=\"%d\" points=\"", col, row);
+                polygon_points(o, m->layout, h);
+                out_s(o, "\"/>\n");
+            }
+            if (rule >= sizeof why / sizeof why[0] || (p->shot && rule == 0))
+                continue;
+            struct pt c = centre(m->layout, h);
+            fmt(o, "<polygon class=\"%s\" data-col=\"%d\" data-row=\"%d\" data-rule=\"%s\" points=\"",
+                rule ? "unseen" : "seen", col, row, napfire_hex_enum_name(NAPFIRE_HEX_ENUM_LOS_RULE, rule));
+            polygon_points(o, m->layout, h);
+            out_s(o, "\"/>\n");
+            if (rule)
+                fmt(o, "<text class=\"why\" x=\"%d\" y=\"%d\">%s</text>\n", c.x + 15, c.y + 3, why[rule]);
+        }
+    if (p->shot)
+        return;
+    struct pt f = centre(m->layout, p->firer);
+    hexside_lines(o, m->layout, p->firer, p->front_mask, "front-hexside");
+    fmt(o, "<circle class=\"ring\" cx=\"%d\" cy=\"%d\" r=\"13\"/>\n", f.x, f.y);
+    fmt(o, "<text class=\"who\" x=\"%d\" y=\"%d\">F</text>\n", f.x + 11, f.y - 8);
+}
+
+static void view_legend(struct out *o, int32_t x, int32_t y) {
+    fmt(o, "<g class=\"legend\" transform=\"translate(%d,%d)\">\n", x, y - 4);
+    out_s(o, "<rect x=\"0\" y=\"-5\" width=\"12\" height=\"10\" class=\"seen\"/>"
+             "<text class=\"key\" x=\"16\" y=\"3\">seen</text>\n"
+             "<rect x=\"50\" y=\"-5\" width=\"12\" height=\"10\" class=\"unseen\"/>"
+             "<text class=\"key\" x=\"66\" y=\"3\">hidden: F front hexside, T town, W woods or walls, U unit, "
+             "S slope, G grazing</text>\n"
+             "</g>\n");
+}
+
 /* Front hexsides, the line of fire, what blocks it, the two rings. */
 static void draw_shot(struct out *o, const struct svg_los_pic *p) {
     const int32_t L = p->map.layout;
@@ -373,6 +426,11 @@ static size_t note_max(const struct frame *f) {
 static void draw_words(struct out *o, const struct svg_los_pic *p, const struct frame *f) {
     int32_t y = f->margin + f->maph + f->line;
     text_line(o, "text", f->margin, y, p->lines[SVG_LOS_HEADING]);
+    if (p->view && !p->shot) {
+        text_line(o, "text", f->margin, y + f->line, p->lines[SVG_LOS_VERDICT]);
+        text_line(o, "text", f->margin, y + 2 * f->line, p->lines[SVG_LOS_NOTE]);
+        view_legend(o, f->margin, y + 3 * f->line);
+    }
     if (!p->shot)
         return;
     y += f->line;
@@ -390,19 +448,23 @@ static void draw_words(struct out *o, const struct svg_los_pic *p, const struct 
         out_s(o, "</text>\n");
     }
     draw_legend(o, f->margin, y + f->line, f->line);
+    if (p->view)
+        view_legend(o, f->margin, y + 3 * f->line);
 }
 
 int svg_los(struct out *o, const struct svg_los_pic *p) {
     struct frame f;
     if (!o || !p || !map_ok(&p->map) || (p->shot && (!p->steps || !p->rule)) ||
-        measure(&p->map, p->shot ? 5 : 2, &f) != 0)
+        measure(&p->map, p->shot || p->view ? 5 : 2, &f) != 0)
         return -1;
     if (p->shot)
         f.height += (wrapped_lines(p->lines[SVG_LOS_VERDICT], verdict_max(&f)) - 1 +
-                     wrapped_lines(p->lines[SVG_LOS_NOTE], note_max(&f)) - 1) *
+                     wrapped_lines(p->lines[SVG_LOS_NOTE], note_max(&f)) - 1 + (p->view ? 1 : 0)) *
                     f.line;
     los_head(o, &f);
     draw_cells(o, &p->map);
+    if (p->view)
+        draw_view(o, p);
     if (p->shot)
         draw_trace(o, p->map.layout, p->steps, p->nsteps);
     draw_units(o, &p->map);

@@ -51,6 +51,11 @@ struct svg_los_pic {
     napfire_hex blocker, blocker_other;
     const char *rule; /* the verdict's rule name (data-rule) */
     char lines[SVG_LOS_LINES][256];
+    /* The field of view from firer (napfire_fov_grid), or NULL: a rule per
+     * cell, NAPFIRE_FOV_NOT_ASKED outside it. Drawn with shot == 0: the
+     * hexes seen shaded, the others marked by their rule; the heading, the
+     * verdict and the note lines say what it is and what hid the rest. */
+    const uint8_t *view;
 };
 
 /* Returns 0, or -1 when the map is malformed or the output failed. */

@@ -17,7 +17,8 @@ const NAPFIRE = {
           extra: 108 },
   ARTILLERY_ARMS: [3, 4], INFANTRY_ARMS: [0, 1], FORMATION_LINE: 0, FORMATION_UNLIMBERED: 9,
   // napfire_web.c's fields that are no library parameter (nfw_bounds)
-  FIELD: { roll: 1001, half_die: 1002, elevation: 1003, side: 1004, grid: 1005 },
+  FIELD: { roll: 1001, half_die: 1002, elevation: 1003, side: 1004, grid: 1005, fov_radius: 1006 },
+  FOV_NOT_ASKED: 255, // NAPFIRE_FOV_NOT_ASKED
 };
 // What each blocking rule means, beside its rule ID (::napfire_los_rule,
 // ::napfire_los_elevation).
@@ -63,6 +64,8 @@ function cstr(ptr) {
   return dec.decode(b.subarray(ptr, end));
 }
 const outJson = () => JSON.parse(dec.decode(new Uint8Array(W.memory.buffer, W.nfw_out(), W.nfw_out_len())));
+// The "field" a refusal names in nfw_out, if any.
+const outField = () => { try { return outJson().field; } catch { return undefined; } };
 const outSvg = () => dec.decode(new Uint8Array(W.memory.buffer, W.nfw_svg(), W.nfw_svg_len()));
 const message = (st) => `${cstr(W.nfw_strerror(st))} (${cstr(W.nfw_status_name(st))})`;
 const enumName = (e, v) => cstr(W.nfw_enum_name(e, v));
@@ -462,6 +465,7 @@ function computeLosInputs() {
   let st = loadGrid();
   if (st) return losError("map", st);
   const [fc, fr] = pair($("#firer").value), [tc, tr] = pair($("#target").value);
+  computeFov(fc, fr);
   st = W.nfw_los(fc, fr, tc, tr, Number($("#hex-formation").value), Number($("#facing").value),
     Number($("#firer-side").value), Number($("#target-side").value), $("#friend-target-side").checked ? 1 : 0);
   if (st) {
@@ -481,6 +485,7 @@ function computeLosInputs() {
   const r = outJson();
   lastLos = r;
   showMap(outSvg());
+  showFovSummary();
   const v = $("#los-verdict");
   if (r.clear) {
     v.className = "verdict clear";
@@ -622,6 +627,40 @@ function showMap(svg) {
   applyZoom();
 }
 
+// The firer's field of view (napfire_fov_grid): every hex within the
+// radius gets the rule napfire_los_grid would give with it as the target.
+// Computed before the line of sight, which then draws it under its line
+// (hidden hexes darkened and lettered by their rule, those beyond the
+// radius faded): on every change, so also live as you paint. The radius
+// field left empty covers the whole map.
+function computeFov(fc, fr) {
+  $("#err-fov").textContent = "";
+  lastFov = null;
+  if (!$("#fov-on").checked) return;
+  const text = $("#fov-radius").value.trim(), radius = text === "" ? Math.min(map.cols + map.rows, fovRadiusMax()) : num(text);
+  const st = W.nfw_fov(fc, fr, Number($("#hex-formation").value), Number($("#facing").value), Number($("#firer-side").value),
+    Number($("#target-side").value), $("#friend-target-side").checked ? 1 : 0, Number.isInteger(radius) ? radius : -1);
+  if (st === NAPFIRE.OK) {
+    lastFov = Object.assign(outJson(), { radius });
+  } else if (outField() === undefined) {
+    $("#err-fov").textContent = `view radius ${text}: ${message(st)} (${range(NAPFIRE.FIELD.fov_radius)} hexes; empty: the whole map)`;
+  }
+}
+let lastFov = null;
+const fovRadiusMax = () => (W.nfw_bounds(NAPFIRE.FIELD.fov_radius) === NAPFIRE.OK ? outJson().hi : 1);
+
+function showFovSummary() {
+  const f = lastFov;
+  if (!f) {
+    $("#fov-summary").textContent = "";
+    return;
+  }
+  const hidden = Object.entries(f.counts).filter(([k, n]) => k !== "NONE" && n > 0).sort((a, b) => b[1] - a[1])
+    .map(([k, n]) => `${n} by ${words(k)} (${LOS_WORDS[k] || words(k)})`);
+  $("#fov-summary").textContent = `Field of view within ${f.radius} hexes: the firer sees ${f.seen} of ${f.seen + f.hidden}` +
+    (hidden.length ? `; hidden: ${hidden.join(", ")}.` : ".");
+}
+
 // Scroll the view so that hex (col, row) is in its middle.
 function centreOn([col, row]) {
   const view = $("#los-view"), h = $(`#los-map polygon.hex[data-col="${col}"][data-row="${row}"]`);
@@ -660,7 +699,8 @@ async function setupLos() {
   $("#zoom-out").addEventListener("click", () => setZoom(zoom / 1.25));
   $("#zoom-fit").addEventListener("click", fitZoom);
   $("#large-map").addEventListener("click", () => { largeMap(); computeLos(); });
-  for (const [id, field] of [["cols", "grid"], ["rows", "grid"], ["paint-elevation", "elevation"], ["paint-side", "side"]]) {
+  for (const [id, field] of [["cols", "grid"], ["rows", "grid"], ["paint-elevation", "elevation"], ["paint-side", "side"],
+    ["fov-radius", "fov_radius"]]) {
     if (W.nfw_bounds(NAPFIRE.FIELD[field]) !== NAPFIRE.OK) continue;
     const b = outJson();
     Object.assign($(`#${id}`), { min: String(b.lo), max: String(b.hi) });
@@ -671,7 +711,8 @@ async function setupLos() {
     if (newMap(Number($("#cols").value), Number($("#rows").value), Number($("#layout").value))) computeLos();
   });
   $("#ridge-map").addEventListener("click", () => ridge().then(computeLos));
-  for (const id of ["firer", "target", "hex-formation", "facing", "firer-side", "target-side", "friend-target-side"]) {
+  for (const id of ["firer", "target", "hex-formation", "facing", "firer-side", "target-side", "friend-target-side",
+    "fov-on", "fov-radius"]) {
     $(`#${id}`).addEventListener("change", computeLos);
   }
   $("#los-map").addEventListener("click", (e) => {

@@ -38,5 +38,9 @@ int nfw_map_set(int32_t col, int32_t row, int32_t elevation, int32_t terrain, in
 int nfw_map_svg(void);
 int nfw_los(int32_t fc, int32_t fr, int32_t tc, int32_t tr, int32_t formation, int32_t facing, int32_t firer_side,
             int32_t target_side, uint32_t policy);
+const uint8_t *nfw_fov_rules(void);
+int nfw_fov(int32_t fc, int32_t fr, int32_t formation, int32_t facing, int32_t firer_side, int32_t target_side,
+            uint32_t policy, int32_t r);
+int nfw_fov_svg(void);
 
 #endif

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 #
 # Run every libFuzzer target of the project for a bounded time,
-# one after the other: fuzz_fire, fuzz_hex, fuzz_trace_oracle, fuzz_rules,
+# one after the other: fuzz_fire, fuzz_hex, fuzz_fov, fuzz_trace_oracle, fuzz_rules,
 # fuzz_map, fuzz_cli (the last two: the command-line tool's map reader and
 # option handling, built with the examples).
 #
@@ -30,7 +30,7 @@ esac
 
 src=$(cd "$(dirname "$0")/../.." && pwd)
 # FUZZ_TARGETS (space-separated) runs a subset, e.g. FUZZ_TARGETS="fuzz_map fuzz_cli".
-targets=${FUZZ_TARGETS:-"fuzz_fire fuzz_hex fuzz_trace_oracle fuzz_rules fuzz_map fuzz_cli"}
+targets=${FUZZ_TARGETS:-"fuzz_fire fuzz_hex fuzz_fov fuzz_trace_oracle fuzz_rules fuzz_map fuzz_cli"}
 
 if [ ! -d "$build" ]; then
     # tests=auto: the fuzzers need neither Check nor Python; the examples

@@ -95,6 +95,8 @@ VALID = {
                                 front_mask=0x3F, firer_side=0, target_side=1, policy=0)),
     "los_grid": (None, dict(layout=0, columns=2, rows=2, cells=[HEXINFO()] * 4, query=None,
                             firer=(0, 0), target=(1, 0), front_mask=0x3F, policy=0)),
+    "field_of_view": (None, dict(layout=0, columns=2, rows=2, cells=[HEXINFO()] * 4, radius=2, query=None,
+                                 firer=(0, 0), front_mask=0x3F, policy=0)),
     "hex_facing": (None, dict(formation=nf.HexFormation.LINE, facing=1)),
     "hex_fire_value": (None, dict(fire=None, formation=nf.HexFormation.LINE, increments=10,
                                   hexes=1)),

@@ -276,6 +276,31 @@ try {
     rmSync(mapDir, { recursive: true });
     return JSON.parse(p.stdout);
   };
+  // The field of view's shading against napfire_los_grid asked hex by hex
+  // (nfw_los, the page's own line-of-sight call): every hex within the
+  // radius carries the rule the line to it gets; the others none.
+  const fovAgrees = () => page.evaluate(() => {
+    const [fc, fr] = pair($("#firer").value), radius = lastFov.radius;
+    const args = [Number($("#hex-formation").value), Number($("#facing").value), Number($("#firer-side").value),
+      Number($("#target-side").value), $("#friend-target-side").checked ? 1 : 0];
+    const shade = new Map();
+    for (const o of $$("#los-map polygon.unseen, #los-map polygon.beyond")) {
+      shade.set(`${o.dataset.col},${o.dataset.row}`, o.classList.contains("beyond") ? "beyond" : o.dataset.rule);
+    }
+    let asked = 0, hidden = 0;
+    const wrong = [];
+    for (const h of $$("#los-map polygon.hex")) {
+      const c = Number(h.dataset.col), r = Number(h.dataset.row), firer = c === fc && r === fr;
+      const los = !firer && W.nfw_los(fc, fr, c, r, ...args) === 0 ? outJson() : null;
+      const inReach = los && los.distance <= radius;
+      const want = firer ? undefined : !inReach ? "beyond" : los.clear ? undefined : los.rule;
+      asked += inReach ? 1 : 0;
+      hidden += inReach && !los.clear ? 1 : 0;
+      if (shade.get(`${c},${r}`) !== want) wrong.push(`${c},${r}: ${shade.get(`${c},${r}`)} vs ${want}`);
+    }
+    computeLos();
+    return { asked, hidden, radius, wrong: wrong.slice(0, 5), nwrong: wrong.length };
+  });
   const WORDS = { TERRAIN: "woods or walls in the way", UNIT: "a unit in the way", SLOPE: "a slope in the way",
     TOWN: "a town in the way", EQUAL: "firer and target at the same elevation",
     OTHER_HALF: "the blocker is on the half elevation does not clear" };
@@ -298,6 +323,8 @@ try {
   los = await cliLos("0,2", "5,2");
   verdict = await text("#los-verdict");
   check("hill under the firer: clear, as the CLI's (H-ELV-1)", los.clear && verdict === expectVerdict(los), `${verdict} vs ${JSON.stringify(los)}`);
+  let fov = await fovAgrees();
+  check("field of view: every hex's shading is the rule its own line of sight gets", fov.asked === 29 && fov.nwrong === 0, JSON.stringify(fov));
   // ... but not over a unit next to the target (H-ELV-1: the other half).
   await page.check("input[name=tool][value=unit]");
   await page.selectOption("#paint-presence", { label: "combat" });
@@ -307,6 +334,10 @@ try {
   verdict = await text("#los-verdict");
   check("a unit near the target blocks, as the CLI's (H-LOS-5, H-ELV-1)", !los.clear && los.rule === "UNIT" &&
     verdict === expectVerdict(los), `${verdict} vs ${JSON.stringify(los)}`);
+  const fovAfter = await fovAgrees();
+  check("field of view: live as you paint, the unit hides more hexes, shading still exact",
+    fovAfter.nwrong === 0 && fovAfter.hidden > fov.hidden && (await text("#fov-summary")).startsWith(`Field of view within 11 hexes: the firer sees ${29 - fovAfter.hidden} of 29; hidden: `),
+    `${JSON.stringify(fov)} -> ${JSON.stringify(fovAfter)}; ${await text("#fov-summary")}`);
   // The long verdict wraps on the page, never clipped, and no word of
   // the picture runs past its edge.
   const clipped = () => page.evaluate(() => {
@@ -324,7 +355,7 @@ try {
   // elevation band and kind of unit.
   const marks = await page.$$eval("#los-map svg > g:first-of-type *, #los-map svg *", (els) => Array.from(new Set(els.flatMap((e) =>
     Array.from(e.classList)).filter((c) => ["trace-hex", "trace-pair", "trace-hexside", "trace-vertex", "front-hexside", "exit-hexside",
-    "line-of-fire", "blocker", "blocker-other", "ring", "unit", "routed", "leader"].includes(c)))));
+    "line-of-fire", "blocker", "blocker-other", "ring", "unit", "routed", "leader", "unseen", "why", "beyond"].includes(c)))));
   const legend = await page.$$eval("#los-legend [data-mark]", (l) => l.map((e) => e.dataset.mark.split(" ")).flat());
   const missing = marks.filter((m) => !legend.includes(m));
   check("legend: an entry for every mark in the picture", marks.length >= 6 && missing.length === 0, `marks ${marks}; missing ${missing}`);
@@ -386,7 +417,21 @@ try {
   check("ridge verdict: wraps onto two lines in the SVG, nothing past its edge", clip.svgLines === 2 && clip.svg.length === 0, JSON.stringify(clip));
   const whole = await page.$eval("#los-view", (v) => v.scrollHeight <= v.clientHeight && v.scrollWidth <= v.clientWidth);
   check("a small map opens whole in the view, its own key included", whole);
+  fov = await fovAgrees();
+  check("ridge: the field of view's shading exact on every hex", fov.asked > 0 && fov.nwrong === 0, JSON.stringify(fov));
   await shot("14-los-ridge");
+  await page.fill("#fov-radius", "0");
+  await page.dispatchEvent("#fov-radius", "change");
+  check("view radius 0: refused with the range beside it", /^view radius 0: .*\(EDOMAIN\) \(allowed: 1 to 192 hexes; empty: the whole map\)$/.test(await text("#err-fov")),
+    await text("#err-fov"));
+  await page.fill("#fov-radius", "3");
+  await page.dispatchEvent("#fov-radius", "change");
+  fov = await fovAgrees();
+  check("view radius 3: hexes beyond it are left unshaded, the rest exact", (await text("#err-fov")) === "" && fov.nwrong === 0 &&
+    (await page.$$("#los-map polygon.beyond")).length > 0, JSON.stringify(fov));
+  await shot("14b-los-ridge-radius-3");
+  await page.fill("#fov-radius", "");
+  await page.dispatchEvent("#fov-radius", "change");
 
   // An empty elevation to paint: the library refuses it with the range,
   // the map stays.
@@ -412,6 +457,8 @@ try {
   los = await cliLos("30,25", "60,40");
   check("large map: the verdict as the CLI's on the same map", (await text("#los-verdict")) === expectVerdict(los),
     `${await text("#los-verdict")} vs ${expectVerdict(los)}`);
+  fov = await fovAgrees();
+  check("large map: the field of view over the whole map, exact on all 8000 hexes", fov.asked === 7999 && fov.nwrong === 0, JSON.stringify(fov));
   await shot("15-los-large-map");
   await press("#zoom-in");
   const zoomedIn = await page.$eval("#los-map svg", (s) => s.getBoundingClientRect().width);

@@ -90,7 +90,7 @@ __all__ = [
     "Hex", "TraceStep", "HexInfo", "LosQuery", "LosResult", "HexFire",
     "Trace", "trace_steps", "trace_size", "hex_check", "hex_direction",
     "hex_neighbour", "hex_side_towards", "hex_vertex_hexes", "hex_distance",
-    "hex_to_offset", "hex_from_offset", "los_callback", "los_grid",
+    "hex_to_offset", "hex_from_offset", "los_callback", "los_grid", "field_of_view",
     "hex_facing", "hex_fire_value", "hex_fire_range", "hex_enum_name",
     "los_rule_id",
 ]
@@ -618,6 +618,8 @@ _C_TYPES = {
     "napfire_unit *": _UnitRef, "napfire_shot *": _ShotRef, "napfire_rules *": _RulesRef,
     "napfire_trace *": _TraceRef, "napfire_dice *": _DiceRef,
     "napfire_hex": Hex, "napfire_hex [2]": POINTER(Hex), "napfire_hex_info_fn": HexInfoFn,
+    "uint8_t *": POINTER(ctypes.c_uint8), "napfire_fov_plan *": c_void_p,
+    "napfire_fov_plan **": POINTER(c_void_p),
 }
 _C_TYPES.update({c_name + " *": POINTER(struct) for c_name, struct in (
     ("napfire_hex", Hex), ("napfire_modifier", Modifier), ("napfire_result", Result),
@@ -1722,6 +1724,30 @@ def los_callback(map_fn, query=None, **fields):
     return result
 
 
+def _grid_cells(columns, rows, cells, who):
+    """``cells`` as a ctypes array of at least ``columns * rows`` HexInfo."""
+    if isinstance(cells, ctypes.Array):
+        if cells._type_ is not HexInfo:
+            raise TypeError("%s: cells must hold HexInfo, not %s" % (who, cells._type_.__name__))
+    else:
+        if isinstance(cells, (str, bytes, bytearray)) or not hasattr(cells, "__iter__"):
+            raise TypeError("cells must be a sequence of HexInfo, not %s" % type(cells).__name__)
+        if not hasattr(cells, "__len__"):
+            cells = list(cells)
+        if len(cells) != columns * rows:
+            raise ValueError("%s: %d cells for a %dx%d grid (%d needed)"
+                             % (who, len(cells), columns, rows, columns * rows))
+        cells = list(cells)
+        for i, cell in enumerate(cells):
+            if not isinstance(cell, HexInfo):
+                raise TypeError("cells[%d] must be a HexInfo, not %s" % (i, type(cell).__name__))
+        cells = (HexInfo * len(cells))(*cells)
+    if len(cells) < columns * rows:
+        raise ValueError("%s: %d cells for a %dx%d grid (%d needed)"
+                         % (who, len(cells), columns, rows, columns * rows))
+    return cells
+
+
 def los_grid(layout, columns, rows, cells, query=None, **fields):
     """``napfire_los_grid``: line of sight over a dense offset grid.
 
@@ -1732,32 +1758,70 @@ def los_grid(layout, columns, rows, cells, query=None, **fields):
     q = _los_query(query=query, **fields)
     layout = _int(layout, "layout")
     # Both within the library's bound before the product is formed, so the
-    # length check below compares two true, small, positive numbers.
+    # length check in _grid_cells compares two true, small, positive numbers.
     columns = _int(columns, "columns", 1, HEX_GRID_MAX)
     rows = _int(rows, "rows", 1, HEX_GRID_MAX)
-    if isinstance(cells, ctypes.Array):
-        if cells._type_ is not HexInfo:
-            raise TypeError("los_grid: cells must hold HexInfo, not %s" % cells._type_.__name__)
-    else:
-        if isinstance(cells, (str, bytes, bytearray)) or not hasattr(cells, "__iter__"):
-            raise TypeError("cells must be a sequence of HexInfo, not %s" % type(cells).__name__)
-        if not hasattr(cells, "__len__"):
-            cells = list(cells)
-        if len(cells) != columns * rows:
-            raise ValueError("los_grid: %d cells for a %dx%d grid (%d needed)"
-                             % (len(cells), columns, rows, columns * rows))
-        cells = list(cells)
-        for i, cell in enumerate(cells):
-            if not isinstance(cell, HexInfo):
-                raise TypeError("cells[%d] must be a HexInfo, not %s" % (i, type(cell).__name__))
-        cells = (HexInfo * len(cells))(*cells)
-    if len(cells) < columns * rows:
-        raise ValueError("los_grid: %d cells for a %dx%d grid (%d needed)"
-                         % (len(cells), columns, rows, columns * rows))
+    cells = _grid_cells(columns, rows, cells, "los_grid")
     result = LosResult()
     _check(lib.napfire_los_grid(byref(q), layout, columns, rows, cells, byref(result)),
            "napfire_los_grid")
     return result
+
+
+#: Plans by radius (``napfire_fov_plan_init``), built on first use: a plan
+#: is read-only and may serve every thread.
+_fov_plans = {}
+_FOV_ALIGN = 64  # more than malloc's alignment, which the library requires
+
+
+def _aligned(size):
+    """A ctypes buffer of ``size`` bytes and its address rounded up to _FOV_ALIGN."""
+    buf = ctypes.create_string_buffer(size + _FOV_ALIGN)
+    address = ctypes.addressof(buf)
+    return buf, address + (-address) % _FOV_ALIGN
+
+
+def _fov_plan(radius):
+    plan = _fov_plans.get(radius)
+    if plan is None:
+        size = lib.napfire_fov_plan_size(radius)
+        buf, address = _aligned(size)
+        handle = c_void_p()
+        _check(lib.napfire_fov_plan_init(address, size, radius, byref(handle)),
+               "napfire_fov_plan_init")
+        plan = _fov_plans.setdefault(radius, (buf, handle))
+    return plan[1]
+
+
+def field_of_view(layout, columns, rows, cells, radius, query=None, **fields):
+    """``napfire_fov_grid``: the line-of-sight rule of every hex within ``radius``.
+
+    Returns a ``bytearray`` of ``columns * rows`` bytes indexed like
+    ``cells``: for each hex at distance 1..radius of the firer, the
+    ``rule`` that :func:`los_grid` gives with that hex as the target
+    (``LOS_RULE_NONE`` for a clear line of sight, H-LOS, H-ELV); every other
+    byte is ``FOV_NOT_ASKED``. The library computes the whole view in one
+    call. ``cells`` as in :func:`los_grid` (a ctypes array of
+    :class:`HexInfo` is used as it is); the question as there, but the
+    target is ignored (``firer=`` is enough). Plans are kept per radius.
+    """
+    if query is None:
+        fields.setdefault("target", fields.get("firer"))
+    q = _los_query(query=query, **fields)
+    layout = _int(layout, "layout")
+    columns = _int(columns, "columns", 1, HEX_GRID_MAX)
+    rows = _int(rows, "rows", 1, HEX_GRID_MAX)
+    radius = _int(radius, "radius", 1, FOV_RADIUS_MAX)
+    cells = _grid_cells(columns, rows, cells, "field_of_view")
+    plan = _fov_plan(radius)
+    work_size = lib.napfire_fov_work_size(plan)
+    work, address = _aligned(work_size)
+    rule = bytearray(columns * rows)
+    out = (ctypes.c_uint8 * len(rule)).from_buffer(rule)
+    _check(lib.napfire_fov_grid(plan, address, work_size, byref(q), layout, columns, rows, cells, out),
+           "napfire_fov_grid")
+    del out, work  # release the bytearray's export before handing it out
+    return rule
 
 
 def hex_facing(formation, facing):
