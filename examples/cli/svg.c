@@ -359,11 +359,18 @@ static void draw_view(struct out *o, const struct svg_los_pic *p) {
     fmt(o, "<text class=\"who\" x=\"%d\" y=\"%d\">F</text>\n", f.x + 11, f.y - 8);
 }
 
-static void view_legend(struct out *o, int32_t x, int32_t y) {
+/* Under a line of sight the seen hexes are not shaded: the first key is
+ * then the faded hexes beyond the radius. */
+static void view_legend(struct out *o, int32_t x, int32_t y, int shot) {
     fmt(o, "<g class=\"legend\" transform=\"translate(%d,%d)\">\n", x, y - 4);
-    out_s(o, "<rect x=\"0\" y=\"-5\" width=\"12\" height=\"10\" class=\"seen\"/>"
-             "<text class=\"key\" x=\"16\" y=\"3\">seen</text>\n"
-             "<rect x=\"50\" y=\"-5\" width=\"12\" height=\"10\" class=\"unseen\"/>"
+    if (shot)
+        out_s(o, "<rect x=\"0\" y=\"-5\" width=\"12\" height=\"10\" fill=\"#cdb46a\"/>"
+                 "<rect x=\"0\" y=\"-5\" width=\"12\" height=\"10\" class=\"beyond\"/>"
+                 "<text class=\"key\" x=\"16\" y=\"3\">beyond</text>\n");
+    else
+        out_s(o, "<rect x=\"0\" y=\"-5\" width=\"12\" height=\"10\" class=\"seen\"/>"
+                 "<text class=\"key\" x=\"16\" y=\"3\">seen</text>\n");
+    out_s(o, "<rect x=\"50\" y=\"-5\" width=\"12\" height=\"10\" class=\"unseen\"/>"
              "<text class=\"key\" x=\"66\" y=\"3\">hidden: F front hexside, T town, W woods or walls, U unit, "
              "S slope, G grazing</text>\n"
              "</g>\n");
@@ -429,7 +436,7 @@ static void draw_words(struct out *o, const struct svg_los_pic *p, const struct 
     if (p->view && !p->shot) {
         text_line(o, "text", f->margin, y + f->line, p->lines[SVG_LOS_VERDICT]);
         text_line(o, "text", f->margin, y + 2 * f->line, p->lines[SVG_LOS_NOTE]);
-        view_legend(o, f->margin, y + 3 * f->line);
+        view_legend(o, f->margin, y + 3 * f->line, 0);
     }
     if (!p->shot)
         return;
@@ -449,7 +456,7 @@ static void draw_words(struct out *o, const struct svg_los_pic *p, const struct 
     }
     draw_legend(o, f->margin, y + f->line, f->line);
     if (p->view)
-        view_legend(o, f->margin, y + 3 * f->line);
+        view_legend(o, f->margin, y + 3 * f->line, 1);
 }
 
 int svg_los(struct out *o, const struct svg_los_pic *p) {
