@@ -1256,6 +1256,51 @@ NAPFIRE_API int napfire_resolve_many_dice(const napfire_shot *shots, size_t n, c
                                           napfire_dice *dice, napfire_result *results, int32_t *statuses,
                                           int32_t *rolls, int32_t *half_dice);
 
+/**
+ * @brief Play a simulation's trials over a few distinct shots: each trial
+ * names its shot by index, rolls its dice and resolves it as
+ * napfire_resolve_many_dice() does (F-CAS-3, F-CAS-4).
+ *
+ * Trial i resolves `shots[index[i]]` with the generator, in order,
+ * exactly as napfire_resolve_many_dice() resolves its element i: one
+ * 2D6, and one die only when a half remains. So, from the same generator
+ * state, this call and napfire_resolve_many_dice() over the array
+ * `shots[index[0]], shots[index[1]], ...` give the same statuses and
+ * results and leave the generator in the same state.
+ *
+ * Memory: the distinct shots once, then 12 bytes per trial (the index, a
+ * status, the casualties); the 128-byte result only when @p results is
+ * given. Nothing is allocated.
+ *
+ * Every argument is checked before anything is written: on any return
+ * other than ::NAPFIRE_OK no output and not the generator has changed.
+ *
+ * @param shots array of @p nshots distinct shots (may be NULL if n is 0).
+ * @param nshots 0..::NAPFIRE_MAX_BATCH.
+ * @param rules rules data, or NULL for the built-in data.
+ * @param index @p n indexes into @p shots, each below @p nshots.
+ * @param n trials, 0..::NAPFIRE_MAX_BATCH.
+ * @param dice the generator; advanced by the rolls made.
+ * @param statuses @p n statuses: trial i's, as napfire_shot_resolve()
+ *        would return it (a rules-forbidden shot is ::NAPFIRE_OK with
+ *        no casualties; unknown rules data is ::NAPFIRE_EUNKNOWN).
+ * @param casualties optional (may be NULL): @p n totals, trial i's
+ *        `casualties` (target and screen, F-SCR-1) where its status is
+ *        ::NAPFIRE_OK, else 0.
+ * @param results optional (may be NULL): @p n results, written as
+ *        napfire_resolve_many_dice() writes them.
+ * @return ::NAPFIRE_OK (see statuses); ::NAPFIRE_EINVAL for NULL @p dice,
+ *         or NULL @p shots, @p index or @p statuses with n > 0;
+ *         ::NAPFIRE_EDOMAIN for @p nshots or @p n over
+ *         ::NAPFIRE_MAX_BATCH, or an index not below @p nshots;
+ *         ::NAPFIRE_ESTATE for a generator not initialised by
+ *         napfire_dice_init().
+ * @since symbol version NAPFIRE_1.2.
+ */
+NAPFIRE_API int napfire_resolve_indexed_dice(const napfire_shot *shots, size_t nshots, const napfire_rules *rules,
+                                             const uint32_t *index, size_t n, napfire_dice *dice, int32_t *statuses,
+                                             int32_t *casualties, napfire_result *results);
+
 /** @} */
 
 #ifdef __cplusplus

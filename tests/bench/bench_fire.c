@@ -32,28 +32,11 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench.h"
 #include "napfire.h"
 
 #define ROUNDS 11
 #define BATCH 1024
-
-/* ---- timing -------------------------------------------------------- */
-
-static double thread_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *v, int n) {
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    return v[n / 2];
-}
 
 /* ---- the shots: made-up table, varied formations, classes, nations ---- */
 

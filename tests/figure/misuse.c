@@ -519,6 +519,21 @@ static void batch_calls_known(const napfire_shot *s, const napfire_rules *rules,
         if (st[i] == NAPFIRE_OK)
             sane_result(&res[i]);
     }
+    /* The indexed batch reads the one shot, in a block of its own size,
+     * for every trial. */
+    napfire_shot *one = malloc(sizeof *one);
+    ck_assert_ptr_nonnull(one);
+    memcpy(one, s, sizeof *s);
+    uint32_t kind[B] = {0};
+    int32_t cas[B];
+    EXPECT(napfire_resolve_indexed_dice(one, 1, rules, kind, B, &d, st, cas, res) == NAPFIRE_OK,
+           "%s: resolve_indexed_dice", what);
+    for (int i = 0; i < B; i++) {
+        EXPECT(known_status(st[i]), "%s: resolve_indexed_dice status %d", what, (int)st[i]);
+        if (st[i] == NAPFIRE_OK)
+            sane_result(&res[i]);
+    }
+    free(one);
     free(many);
 }
 

@@ -9,6 +9,7 @@ wrong types, out-of-range integers, floats, strings, short and long
 sequences. Each must be refused with a TypeError or ValueError (RangeError
 is both) whose message names the parameter, with no call into the library
 (a counting shim stands for ``napfire.lib``) and the object unchanged."""
+import array
 import inspect
 import os
 import re
@@ -80,6 +81,10 @@ VALID = {
     "unknown_data": (None, dict(rules=nf.Rules())),
     "resolve_many": (None, dict(shots=[support.fex1_shot()], rolls=[8], half_dice=[6],
                                 rules=support.complete_rules())),
+    "resolve_indexed_dice": (None, dict(shots=[support.fex1_shot(), support.fex1_shot()],
+                                        index=[1, 0, 1], dice=nf.Dice(7),
+                                        rules=support.complete_rules(), results=True)),
+    "pack_shots": (None, dict(shots=[support.fex1_shot()])),
     "resolve_many_dice": (None, dict(shots=[support.fex1_shot()], dice=nf.Dice(7),
                                      rules=support.complete_rules())),
     "hex_check": (None, dict(h=(1, 2))),
@@ -173,6 +178,10 @@ BAD = {
     "query?": [5, "q", (0, 0)],
     "fire?": [5, "f", (0, 0)],
     "str?": [5, 3.9, b"x"],
+    # Indexes into two shots: 2 is the first out of range.
+    "trials": [5, "01", None, 3.9, b"\0\0\0\0", ["0"], [3.9], [-1], [2], [0, 2 ** 32],
+               array.array("i", [0, -1]), array.array("I", [2]), array.array("q", [0]),
+               memoryview(b"\0\0\0\0")],
 }
 
 #: (callable, parameter) -> kind, where the name alone does not say.
@@ -187,6 +196,7 @@ KINDS = {
     ("Rules.parse", "text"): "rules_text", ("Rules.from_text", "text"): "rules_text",
     ("resolve_many", "half_dice"): "rolls?", ("error_for", "function"): "str?",
     ("Rules.set_modifier", "fire"): "int", ("Rules.get_modifier", "fire"): "int",
+    ("resolve_indexed_dice", "index"): "trials", ("resolve_indexed_dice", "results"): "flag",
 }
 BY_NAME = {
     "rules": "rules", "h": "hex", "a": "hex", "b": "hex", "start": "hex", "end": "hex",
@@ -324,6 +334,10 @@ class TestStrictArguments(unittest.TestCase):
             nf.resolve_many(Huge(support.fex1_shot()), [8])
         with self.assertRaisesRegex(nf.RangeError, "MAX_BATCH"):
             nf.resolve_many_dice(Huge(support.fex1_shot()), nf.Dice(1))
+        for huge in (Huge(support.fex1_shot()), Huge(0)):
+            args = (huge, [0]) if isinstance(huge.shot, nf.Shot) else ([support.fex1_shot()], huge)
+            with self.assertRaisesRegex(nf.RangeError, "MAX_BATCH"):
+                nf.resolve_indexed_dice(*args, dice=nf.Dice(1))
         with self.assertRaisesRegex(TypeError, r"^rules must be a Rules or None, not int$"):
             support.fex1_shot().resolve(8, 6, rules=5)
         with self.assertRaisesRegex(ValueError, r"^star=2 is outside 0\.\.1$"):

@@ -12,8 +12,11 @@ whole public API present in the library it loads:
   :func:`round_half`;
 * rules text (:meth:`Rules.parse`, :meth:`Rules.format`);
 * probability: exact outcome distributions
-  (:meth:`Shot.distribution`, :meth:`Shot.expected`), :func:`resolve_many`
-  and the seeded PCG32 :class:`Dice`;
+  (:meth:`Shot.distribution`, :meth:`Shot.expected`), the batches
+  (:func:`resolve_many`, :func:`resolve_many_dice`, and for simulations
+  :func:`resolve_indexed_dice`) with their results as columns
+  (:class:`Results`, ``results.casualties``), and the seeded PCG32
+  :class:`Dice`;
 * hex scale (rules H-*):
   :class:`Hex`, grid helpers, :class:`Trace` and :func:`trace_steps`, line
   of sight with a Python callback (:func:`los_callback`) or a grid
@@ -63,12 +66,16 @@ must load), the library installed with the package by ``meson install
 error names every place tried. Type annotations: ``__init__.pyi``.
 """
 
+import array as _array
+import collections.abc as _abc
 import copy as _copy
 import ctypes
 import ctypes.util
 import fractions
 import operator as _operator
 import os
+import struct as _struct
+import sys as _sys
 from ctypes import (POINTER, Structure, byref, c_char, c_char_p, c_int,
                     c_int32, c_size_t, c_uint32, c_uint64, c_void_p, sizeof)
 
@@ -84,7 +91,8 @@ __all__ = [
     "error_for",
     # figure scale
     "Modifier", "Result", "ParseError", "Outcome", "Unit", "Shot", "Rules", "Dice",
-    "resolve_many", "resolve_many_dice", "dice_size", "builtin_rules_text",
+    "resolve_many", "resolve_many_dice", "resolve_indexed_dice", "Results", "PackedShots",
+    "pack_shots", "dice_size", "builtin_rules_text",
     "missing_describe", "unknown_data",
     # hex scale
     "Hex", "TraceStep", "HexInfo", "LosQuery", "LosResult", "HexFire",
@@ -593,6 +601,7 @@ _ShotRef = _opaque_type("Shot", "napfire_shot", SHOT_SIZE)
 _RulesRef = _opaque_type("Rules", "napfire_rules", RULES_SIZE)
 _TraceRef = _opaque_type("Trace", "napfire_trace", TRACE_SIZE)
 _DiceRef = _opaque_type("Dice", "napfire_dice", DICE_SIZE)
+_SHOT_STORAGE = c_uint64 * (SHOT_SIZE // 8)
 
 
 # --------------------------------------------------------------------------
@@ -633,6 +642,7 @@ _C_TYPES.update({c_name + " *": POINTER(struct) for c_name, struct in (
 _PARAM_TYPES = {
     ("napfire_resolve_many", "shots"): c_void_p,
     ("napfire_resolve_many_dice", "shots"): c_void_p,
+    ("napfire_resolve_indexed_dice", "shots"): c_void_p,
 }
 
 
@@ -800,6 +810,26 @@ def _param_name(enum_type, param):
     return "troop_class" if name == "class" else name
 
 
+#: Parameter enum -> {keyword: parameter}: the keywords _param_kwargs maps.
+_KEYWORDS = {enum_type: {("troop_class" if m.name == "CLASS" else m.name.lower()): int(m)
+                         for m in enum_type} for enum_type in (UnitParam, ShotParam)}
+
+#: The hot calls again, as separate function objects with plain argtypes
+#: (c_void_p, c_int32): their callers check every argument first, so the
+#: checked argtypes' Python conversion would only check it again.
+_PLAIN = {}
+for _name, _argtypes in (
+        ("napfire_unit_init", [c_void_p, c_size_t, c_int32]),
+        ("napfire_unit_set", [c_void_p, c_int32, c_int32]),
+        ("napfire_shot_init", [c_void_p, c_size_t, c_void_p, c_void_p]),
+        ("napfire_shot_set", [c_void_p, c_int32, c_int32]),
+        ("napfire_shot_resolve", [c_void_p, c_void_p, c_int32, c_int32, c_void_p])):
+    _PLAIN[_name] = lib[_name]
+    _PLAIN[_name].restype, _PLAIN[_name].argtypes = c_int, _argtypes
+del _name, _argtypes
+_RESOLVE = _PLAIN["napfire_shot_resolve"]
+
+
 class _Parameters:
     """get/set/update and indexing by parameter, for :class:`Unit` and
     :class:`Shot`: ``_PARAMS`` is the parameter enum, ``_SETTER`` and
@@ -819,12 +849,25 @@ class _Parameters:
 
     def _checked_kwargs(self, params):
         """Keyword parameters, every one checked before any is set."""
-        return [self._checked(p, v) for p, v in _param_kwargs(self._PARAMS, params)]
+        known = _KEYWORDS[self._PARAMS]
+        items = []
+        for key, value in params.items():
+            param = known.get(key)
+            # The usual case without a Python call: a known keyword and an
+            # int (an IntEnum member too) in int32.
+            if param is not None and isinstance(value, int) and -0x80000000 <= value <= 0x7FFFFFFF:
+                items.append((param, value))
+            else:
+                items.append(self._checked(*_param_kwargs(self._PARAMS, {key: value})[0]))
+        return items
 
     def _apply(self, items):
-        setter = getattr(lib, self._SETTER)
+        setter = _PLAIN[self._SETTER]
+        storage = self._storage
         for param, value in items:
-            _check(setter(self, param, value), self._SETTER)
+            status = setter(storage, param, value)
+            if status:
+                _check(status, self._SETTER)
 
     def get(self, param):
         """``napfire_*_get``: the value of a parameter (a shot's -1 = not given)."""
@@ -1218,8 +1261,9 @@ class Shot(_Parameters, _ShotRef):
         _require(firer, Unit, "firer")
         _require(target, Unit, "target")
         items = self._checked_kwargs(params)
-        super().__init__()
-        _check(lib.napfire_shot_init(self, SHOT_SIZE, firer, target), "napfire_shot_init")
+        self._storage = _SHOT_STORAGE()
+        _check(_PLAIN["napfire_shot_init"](self._storage, SHOT_SIZE, firer._storage, target._storage),
+               "napfire_shot_init")
         self._apply(items)
 
     _PARAMS = ShotParam
@@ -1256,14 +1300,21 @@ class Shot(_Parameters, _ShotRef):
         result with ``permitted == 0``. Unknown rules data raises
         :class:`UnknownDataError` carrying the partial result.
         """
-        rules = _rules(rules)
+        if rules is not None and type(rules) is not Rules:
+            _rules(rules)
+        # Plain ints in int32 go straight on; anything else is checked
+        # (and refused) by _int, with its message.
+        if not (type(roll_2d6) is int and -0x80000000 <= roll_2d6 <= 0x7FFFFFFF):
+            roll_2d6 = _int(roll_2d6, "roll_2d6", domain="a 2D6 roll is 2..12")
+        if not (type(half_die) is int and -0x80000000 <= half_die <= 0x7FFFFFFF):
+            half_die = _int(half_die, "half_die", domain="a half die is 1..6, 0 not rolled")
         out = Result()
-        status = lib.napfire_shot_resolve(
-            self, rules, _int(roll_2d6, "roll_2d6", domain="a 2D6 roll is 2..12"),
-            _int(half_die, "half_die", domain="a half die is 1..6, 0 not rolled"), byref(out))
-        if status == Status.EUNKNOWN:
-            raise UnknownDataError(status, "napfire_shot_resolve", result=out)
-        _check(status, "napfire_shot_resolve")
+        status = _RESOLVE(self._storage, rules._storage if rules is not None else None,
+                          roll_2d6, half_die, byref(out))
+        if status:
+            if status == Status.EUNKNOWN:
+                raise UnknownDataError(status, "napfire_shot_resolve", result=out)
+            _check(status, "napfire_shot_resolve")
         return out
 
     def distribution(self, rules=None):
@@ -1343,22 +1394,71 @@ def _grown(item_type, cap, count, call):
         cap = count.value
 
 
-def _shot_list(shots):
+def _shot_list(shots, name="shots"):
     """The ``shots`` of a batch as a list of :class:`Shot`, its count checked
     against :data:`MAX_BATCH` before anything is copied."""
     if isinstance(shots, (str, bytes, bytearray)) or not hasattr(shots, "__iter__"):
-        raise TypeError("shots must be a sequence of Shot, not %s" % type(shots).__name__)
+        raise TypeError("%s must be a sequence of Shot, not %s" % (name, type(shots).__name__))
     if hasattr(shots, "__len__") and len(shots) > MAX_BATCH:
-        raise RangeError("shots has %d elements, outside 0..%d (MAX_BATCH)"
-                         % (len(shots), MAX_BATCH))
+        raise RangeError("%s has %d elements, outside 0..%d (MAX_BATCH)"
+                         % (name, len(shots), MAX_BATCH))
+    if isinstance(shots, (list, tuple)) and all(issubclass(t, Shot) for t in set(map(type, shots))):
+        return shots    # the usual case, checked without a Python loop per shot
     out = []
     for i, shot in enumerate(shots):
         if not isinstance(shot, Shot):
-            raise TypeError("shots: element %d is not a Shot but a %s" % (i, type(shot).__name__))
+            raise TypeError("%s: element %d is not a Shot but a %s" % (name, i, type(shot).__name__))
         if i == MAX_BATCH:
-            raise RangeError("shots has more than %d elements (MAX_BATCH)" % MAX_BATCH)
+            raise RangeError("%s has more than %d elements (MAX_BATCH)" % (name, MAX_BATCH))
         out.append(shot)
     return out
+
+
+_STORAGE = _operator.attrgetter("_storage")
+
+
+class PackedShots:
+    """Shots copied once into one array, as the batches take them: made by
+    :func:`pack_shots`, passed as ``shots`` to :func:`resolve_many`,
+    :func:`resolve_many_dice` and :func:`resolve_indexed_dice`, which then
+    copy nothing. A batch resolved again and again (a simulation) packs
+    its shots once. The copies do not follow later changes to the
+    :class:`Shot` values they were made from; the library checks each
+    one's integrity when it reads it."""
+
+    __slots__ = ("_array", "_n")
+
+    def __init__(self, array, n):
+        self._array, self._n = array, n
+
+    def __len__(self):
+        return self._n
+
+    def __repr__(self):
+        return "PackedShots(%d shots)" % self._n
+
+
+def pack_shots(shots):
+    """A :class:`PackedShots` of ``shots`` (a sequence of :class:`Shot`, at
+    most :data:`MAX_BATCH`)."""
+    shots = _shot_list(shots)
+    return PackedShots(_packed_shots(shots), len(shots))
+
+
+def _batch_shots(shots):
+    """``(shots, count)`` of a batch's ``shots``: a :class:`PackedShots` as
+    it is, a sequence of :class:`Shot` checked (its count first) and not
+    yet packed, so that the other arguments are checked before anything
+    is copied (:func:`_batch_packed`)."""
+    if type(shots) is PackedShots:
+        return shots, shots._n
+    shots = _shot_list(shots)
+    return shots, len(shots)
+
+
+def _batch_packed(shots):
+    """The array a batch passes for ``shots`` from :func:`_batch_shots`."""
+    return shots._array if type(shots) is PackedShots else _packed_shots(shots)
 
 
 def _packed_shots(shots):
@@ -1366,58 +1466,177 @@ def _packed_shots(shots):
     the batch functions take them."""
     if not shots:
         return (c_uint64 * (SHOT_SIZE // 8))()
-    # One join and one copy: a ctypes.memmove per shot costs several times
-    # as much as the library's resolution of it.
-    return (c_uint64 * (SHOT_SIZE // 8 * len(shots))).from_buffer_copy(
-        b"".join([bytes(s._storage) for s in shots]))
+    # One join of the storages' buffers into a bytearray the array then
+    # uses in place: a ctypes.memmove per shot costs several times as much
+    # as the library's resolution of it, and a second copy of a large
+    # batch costs a fresh mapping's page faults.
+    joined = bytearray().join(map(_STORAGE, shots))
+    packed = (c_uint64 * (SHOT_SIZE // 8 * len(shots))).from_buffer(joined)
+    if ctypes.addressof(packed) % 8:     # an allocator that does not align to 8
+        packed = (c_uint64 * (SHOT_SIZE // 8 * len(shots))).from_buffer_copy(joined)
+    return packed
 
 
-def _i32_array(values, n, name):
-    """``values`` as a ``c_int32`` array of ``n`` (at least 1), each checked
-    as :func:`_int` checks one, with its message (``name[i]``)."""
-    out = (c_int32 * max(n, 1))()
+def _column_code(ctype):
+    """The :mod:`array` type code of a 4-byte C integer type."""
+    signed = ctype(-1).value < 0
+    for code in ("il" if signed else "IL"):
+        if _array.array(code).itemsize == sizeof(ctype):
+            return code
+    raise ImportError("no array type code for %s" % ctype.__name__)
+
+
+_I32, _U32 = _column_code(c_int32), _column_code(c_uint32)
+
+
+def _column_formats(letters):
+    """The memoryview formats of the 4-byte integers spelled by ``letters``
+    (struct module letters), in native byte order."""
+    native = "<" if _sys.byteorder == "little" else ">"
+    return {prefix + letter for letter in letters if _struct.calcsize(letter) == 4
+            for prefix in ("", "@", "=", native)}
+
+
+#: The column formats a parameter of each C type takes: an index
+#: (uint32_t) is also read from a signed column (array('i'), numpy int32),
+#: where a negative index is out of range like any other.
+_COLUMN_FORMATS = {c_int32: _column_formats("il"), c_uint32: _column_formats("ilIL")}
+
+
+def _buffer_column(values, n, name, ctype):
+    """``values`` with the buffer protocol as a ctypes array of ``n``
+    4-byte integers over the same memory (copied only when read-only), or
+    None when it has no buffer; TypeError for one that is not a
+    one-dimensional contiguous column of 4-byte integers."""
     try:
-        out[:n] = values  # a non-integer raises; a value past int32 is caught below
-        lo, hi = _c_range(c_int32)
-        ok = n == 0 or (lo <= min(values) and max(values) <= hi)
+        view = memoryview(values)
     except TypeError:
-        ok = False
-    if not ok:  # the first bad element, named
-        for i, v in enumerate(values):
-            _int(v, "%s[%d]" % (name, i))
-    return out
+        return None
+    if view.format not in _COLUMN_FORMATS[ctype] or view.ndim != 1 or not view.c_contiguous:
+        raise TypeError("%s must be a sequence of integers or a column of 4-byte %sintegers "
+                        "(array('%s'), a numpy int32 array, ...), not a %s of format %r"
+                        % (name, "" if ctype is c_int32 else "signed or unsigned ", _I32,
+                           type(values).__name__, view.format))
+    if len(view) != n:
+        raise ValueError("%s has %d values, %d needed" % (name, len(view), n))
+    kind = ctype * max(n, 1)
+    if n == 0:
+        return kind()
+    return kind.from_buffer_copy(view) if view.readonly else kind.from_buffer(view)
+
+
+def _int_column(values, n, name, ctype=c_int32):
+    """``values`` (a sequence of integers, or a column with the buffer
+    protocol) as a ctypes array of ``n`` ``ctype`` (at least 1 element),
+    each value checked as :func:`_int` checks one, with its message
+    (``name[i]``). The length is checked before anything is converted."""
+    column = _buffer_column(values, n, name, ctype)
+    if column is not None:
+        return column
+    if isinstance(values, str) or not hasattr(values, "__len__"):
+        raise TypeError("%s must be a sequence of integers, not %s" % (name, type(values).__name__))
+    if len(values) != n:
+        raise ValueError("%s has %d values, %d needed" % (name, len(values), n))
+    try:
+        # array converts in C and refuses what its C type cannot hold.
+        packed = _array.array(_I32 if ctype is c_int32 else _U32, values)
+    except (TypeError, OverflowError):
+        for i, v in enumerate(values):   # the first bad element, named
+            _int(v, "%s[%d]" % (name, i), ctype=ctype)
+        raise
+    return (ctype * max(n, 1)).from_buffer(packed) if n else (ctype * 1)()
 
 
 def _statuses(array, n):
     """The first ``n`` statuses of ``array``, as :func:`_status` gives each."""
+    if n and not bytes(array)[:4 * n].strip(b"\0"):
+        return [Status.OK] * n      # all OK: no lookup per element
     known = Status._value2member_map_
     return [known.get(v, v) for v in array[:n]]
+
+
+class Results(_abc.Sequence):
+    """The results of a batch: a sequence of :class:`Result` over one
+    array of ``napfire_result``, with a column per field.
+
+    ``results[i]`` is element i's :class:`Result` (made when indexed, a
+    view of the array); ``results.casualties`` (and every other field of
+    :class:`Result` by the same name: ``permitted``, ``band``,
+    ``target_casualties``, ...) is that field of every element as one
+    :class:`memoryview` of 4-byte integers over the same array, made
+    without a :class:`Result` per element: ``sum(results.casualties)``,
+    ``results.casualties.tolist()``, ``numpy.asarray(results.casualties)``.
+    Two results compare equal when their elements have the same bytes
+    (a list of :class:`Result` too).
+    """
+
+    __slots__ = ("_array", "_n")
+
+    def __init__(self, array, n):
+        self._array, self._n = array, n
+
+    def __len__(self):
+        return self._n
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self._array[j] for j in range(*i.indices(self._n))]
+        i = _operator.index(i)
+        if not -self._n <= i < self._n:
+            raise IndexError("results index %d out of range 0..%d" % (i, self._n - 1))
+        return self._array[i % self._n]
+
+    def _column(self, field):
+        offset, code = _RESULT_COLUMNS[field]
+        words = memoryview(self._array).cast("B").cast(code)
+        per = sizeof(Result) // 4
+        return words[offset // 4:per * self._n:per]
+
+    def __eq__(self, other):
+        if not isinstance(other, (Results, list, tuple)):
+            return NotImplemented
+        return len(self) == len(other) and all(
+            isinstance(b, Result) and bytes(a) == bytes(b) for a, b in zip(self, other))
+
+    __hash__ = None
+
+    def __repr__(self):
+        return "Results(%d: %r)" % (self._n, list(self[:3]) + (["..."] if self._n > 3 else []))
+
+
+#: Result field -> (byte offset, array type code): the 4-byte scalar fields.
+_RESULT_COLUMNS = {name: (getattr(Result, name).offset, _I32 if ctype is c_int32 else _U32)
+                   for name, ctype in Result._fields_ if ctype in (c_int32, c_uint32)}
+for _name in _RESULT_COLUMNS:
+    setattr(Results, _name, property(
+        lambda self, _f=_name: self._column(_f),
+        doc="Every element's ``%s``, one memoryview column." % _name))
+del _name
 
 
 def resolve_many(shots, rolls, half_dice=None, rules=None):
     """``napfire_resolve_many``: resolve a sequence of :class:`Shot`.
 
-    ``rolls`` and ``half_dice`` (default all 0) are sequences of the same
-    length. Returns ``(results, statuses)``: element i is exactly what
-    :meth:`Shot.resolve` would give (its :class:`Result`, and its status as
-    a :class:`Status`) without raising for per-element errors.
+    ``shots``: a sequence of :class:`Shot` or a :class:`PackedShots`.
+    ``rolls`` and ``half_dice`` (default all 0) are sequences of integers
+    or columns (:mod:`array`, :class:`memoryview`, numpy int32 arrays:
+    anything with the buffer protocol holding 4-byte integers), of the
+    same length. Returns ``(results, statuses)``: ``results`` a
+    :class:`Results`, whose element i is exactly what :meth:`Shot.resolve`
+    would give and whose columns (``results.casualties``) read every
+    element's field at once; ``statuses`` element i's status as a
+    :class:`Status`. Per-element errors do not raise.
     """
-    shots = _shot_list(shots)
-    n = len(shots)
-    rolls = _sequence(rolls, "rolls", "integers")
-    half_dice = [0] * n if half_dice is None else _sequence(half_dice, "half_dice", "integers")
+    shots, n = _batch_shots(shots)
+    c_rolls = _int_column(rolls, n, "rolls")
+    c_dice = (c_int32 * max(n, 1))() if half_dice is None else _int_column(half_dice, n, "half_dice")
     rules = _rules(rules)
-    if len(rolls) != n or len(half_dice) != n:
-        raise ValueError("rolls and half_dice: %d and %d values for %d shots (they differ in length)"
-                         % (len(rolls), len(half_dice), n))
-    c_rolls = _i32_array(rolls, n, "rolls")
-    c_dice = _i32_array(half_dice, n, "half_dice")
-    packed = _packed_shots(shots)
+    packed = _batch_packed(shots)
     results = (Result * max(n, 1))()
     statuses = (c_int32 * max(n, 1))()
     _check(lib.napfire_resolve_many(packed, n, rules, c_rolls, c_dice, results, statuses),
            "napfire_resolve_many")
-    return results[:n], _statuses(statuses, n)
+    return Results(results, n), _statuses(statuses, n)
 
 
 def resolve_many_dice(shots, dice, rules=None):
@@ -1429,22 +1648,80 @@ def resolve_many_dice(shots, dice, rules=None):
     Returns ``(results, statuses, rolls, half_dice)``: element i is what
     :meth:`Shot.resolve` gives with the 2D6 ``rolls[i]`` and the half die
     ``half_dice[i]`` (0 where none was rolled), and what :func:`resolve_many`
-    gives with those rolls. ``dice`` advances past every roll made; a
-    generator that is not initialised raises :class:`StateError` and is
-    left as it was.
+    gives with those rolls; ``results`` is a :class:`Results` (columns
+    too). ``dice`` advances past every roll made; a generator that is not
+    initialised raises :class:`StateError` and is left as it was.
     """
-    shots = _shot_list(shots)
-    n = len(shots)
+    shots, n = _batch_shots(shots)
     _require(dice, Dice, "dice")
     rules = _rules(rules)
-    packed = _packed_shots(shots)
+    packed = _batch_packed(shots)
     results = (Result * max(n, 1))()
     statuses = (c_int32 * max(n, 1))()
     rolls = (c_int32 * max(n, 1))()
     half_dice = (c_int32 * max(n, 1))()
     _check(lib.napfire_resolve_many_dice(packed, n, rules, dice, results, statuses, rolls, half_dice),
            "napfire_resolve_many_dice")
-    return results[:n], _statuses(statuses, n), rolls[:n], half_dice[:n]
+    return Results(results, n), _statuses(statuses, n), rolls[:n], half_dice[:n]
+
+
+def _indexes_below(column, n, nshots):
+    """Whether the ``n`` indexes of ``column`` (a ctypes array of 4-byte
+    integers) are all in ``0..nshots-1``."""
+    # max() walks the column in C, about a third of the library's time
+    # per trial; the library checks again, but a refusal must come first.
+    return n == 0 or max(memoryview(column)[:n].cast("B").cast(_U32)) < nshots
+
+
+def resolve_indexed_dice(shots, index, dice, rules=None, results=False):
+    """``napfire_resolve_indexed_dice``: a simulation's trials over a few
+    distinct shots, each trial naming its shot by index, rolled and
+    resolved as :func:`resolve_many_dice` would roll and resolve the shots
+    ``[shots[i] for i in index]`` with the same :class:`Dice` (the same
+    results for the same seed).
+
+    ``shots``: the distinct :class:`Shot` values (or a
+    :class:`PackedShots` of them); ``index``: one index
+    into them per trial, a sequence of integers or a column (:mod:`array`
+    ``'I'`` or ``'i'``, a numpy uint32 or int32 array, a
+    :class:`memoryview`: 4-byte integers with the buffer protocol, used in
+    place). Returns ``(statuses, casualties)``, two ``array('i')`` columns
+    (trial i's status, and its casualties where its status is OK, else
+    0), and, with ``results=True``, a third: the :class:`Results` of every
+    trial (128 bytes a trial instead of 8). Every argument, every index
+    included, is checked before anything is allocated for the outputs;
+    ``dice`` advances past every roll made.
+    """
+    shots, nshots = _batch_shots(shots)
+    if not hasattr(index, "__len__") or isinstance(index, str):
+        raise TypeError("index must be a sequence of integers or a column, not %s"
+                        % type(index).__name__)
+    n = len(index)
+    if n > MAX_BATCH:
+        raise RangeError("index has %d trials, outside 0..%d (MAX_BATCH)" % (n, MAX_BATCH))
+    c_index = _int_column(index, n, "index", ctype=c_uint32)
+    if not _indexes_below(c_index, n, nshots):
+        first = next(i for i, v in enumerate(c_index[:n]) if v >= nshots)
+        raise RangeError("index[%d]=%d is outside 0..%d (an index into %d shots)"
+                         % (first, c_index[first], nshots - 1, nshots))
+    _require(dice, Dice, "dice")
+    rules = _rules(rules)
+    results = _flag(results, "results")
+    packed = _batch_packed(shots)
+    statuses = _array.array(_I32, [0]) * n
+    casualties = _array.array(_I32, [0]) * n
+    out = (Result * max(n, 1))() if results else None
+    if n:
+        c_st = (c_int32 * n).from_buffer(statuses)
+        c_cas = (c_int32 * n).from_buffer(casualties)
+    else:
+        c_st = c_cas = None
+    _check(lib.napfire_resolve_indexed_dice(packed, nshots, rules, c_index, n, dice, c_st, c_cas, out),
+           "napfire_resolve_indexed_dice")
+    del c_st, c_cas, c_index     # the columns may be resized again
+    if results:
+        return statuses, casualties, Results(out, n)
+    return statuses, casualties
 
 
 def _status(value):
