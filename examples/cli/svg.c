@@ -370,8 +370,8 @@ static void view_legend(struct out *o, int32_t x, int32_t y, int shot) {
     else
         out_s(o, "<rect x=\"0\" y=\"-5\" width=\"12\" height=\"10\" class=\"seen\"/>"
                  "<text class=\"key\" x=\"16\" y=\"3\">seen</text>\n");
-    out_s(o, "<rect x=\"50\" y=\"-5\" width=\"12\" height=\"10\" class=\"unseen\"/>"
-             "<text class=\"key\" x=\"66\" y=\"3\">hidden: F front hexside, T town, W woods or walls, U unit, "
+    out_s(o, "<rect x=\"58\" y=\"-5\" width=\"12\" height=\"10\" class=\"unseen\"/>"
+             "<text class=\"key\" x=\"74\" y=\"3\">hidden: F front hexside, T town, W woods or walls, U unit, "
              "S slope, G grazing</text>\n"
              "</g>\n");
 }
