@@ -491,8 +491,8 @@ typedef struct napfire_result {
     int32_t band;              /**< ::napfire_band. */
     int32_t net_modifier;      /**< After the Guard cap and the exclusive -4, with EXTRA. */
     int32_t modified_roll;     /**< roll_2d6 + net_modifier, unclamped. */
-    int32_t row;               /**< Table row used, 0-based; -1 if none. */
-    int32_t column;            /**< Table column used, 0-based; -1 if none (roll below 1). */
+    int32_t row;               /**< Index of the table row used (0 is row 1); -1 if none. */
+    int32_t column;            /**< Index of the column used (0 is modified roll 1-2); -1 if none (roll below 1). */
     int32_t table_halves;      /**< Cell value incl. star, in half figures. */
     int32_t halves;            /**< After long-range halving, in half figures. */
     int32_t half_die_used;     /**< 1 if half_die decided a half. */
@@ -657,9 +657,11 @@ NAPFIRE_API int napfire_shot_modifiers(const napfire_shot *s, const napfire_rule
  * @param rules rules data, or NULL for the built-in data.
  * @param modified_roll 2D6 plus the net modifier, any value: below 1 gives
  *        column -1 and 0 halves (no effect); above 18 the last column.
- * @param row receives the row, 0-based as in ::napfire_result (musketry
- *        0..4; artillery `(gun * 2 + ammo) * 3 + band - 1`).
- * @param column receives the column, 0-based (rolls 1-2 .. 17-18), or -1.
+ * @param row_index receives the row's index, 0-based as in
+ *        ::napfire_result (musketry 0..4, index 0 is row 1; artillery
+ *        `(gun * 2 + ammo) * 3 + band - 1`).
+ * @param column_index receives the column's index, 0-based (index 0 is
+ *        the column of modified roll 1-2, index 8 that of 17-18), or -1.
  * @param halves receives the cell in half figures with the star applied,
  *        before long-range halving.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL (NULL, or no distance);
@@ -670,7 +672,7 @@ NAPFIRE_API int napfire_shot_modifiers(const napfire_shot *s, const napfire_rule
  * @since symbol version NAPFIRE_1.1.
  */
 NAPFIRE_API int napfire_shot_table(const napfire_shot *s, const napfire_rules *rules, int32_t modified_roll,
-                                   int32_t *row, int32_t *column, int32_t *halves);
+                                   int32_t *row_index, int32_t *column_index, int32_t *halves);
 
 /**
  * @brief Resolve a shot: verdict, modifiers, table, halving, half die,
@@ -729,24 +731,37 @@ NAPFIRE_API int napfire_rules_init(napfire_rules *r, size_t size);
 
 /**
  * @brief Set a musketry cell (F-TAB).
+ *
+ * The indexes are 0-based, the rulebook's numbers 1-based: the cell the
+ * rulebook calls "row 4, modified roll 11-12" is `row_index` 3,
+ * `column_index` 5.
  * @param r rules to change.
- * @param row 0..4 (rows 1..5 of F-TAB-1).
- * @param column 0..8 (modified rolls 1-2 .. 17-18).
+ * @param row_index 0..4: index 0 is row 1 of F-TAB-1, index 4 row 5.
+ * @param column_index 0..8: index 0 is the column of modified roll 1-2,
+ *        index 8 that of 17-18.
  * @param halves 0..::NAPFIRE_MAX_CELL_HALVES in half figures ("-" = 0,
  *        "½" = 1, "5" = 10), or ::NAPFIRE_UNKNOWN.
  * @param star 1 for an "N*" cell: only on whole figures N >= 1.
- * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN.
+ * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE;
+ *         ::NAPFIRE_EDOMAIN for an index or value outside its range. On
+ *         any error nothing is changed.
  */
-NAPFIRE_API int napfire_rules_set_musketry(napfire_rules *r, int32_t row, int32_t column, int32_t halves, int32_t star);
+NAPFIRE_API int napfire_rules_set_musketry(napfire_rules *r, int32_t row_index, int32_t column_index, int32_t halves,
+                                           int32_t star);
 
 /**
  * @brief Read a musketry cell.
+ * @param r rules, or NULL for the built-in data.
+ * @param row_index 0..4: index 0 is row 1 of F-TAB-1.
+ * @param column_index 0..8: index 0 is the column of modified roll 1-2.
+ * @param halves receives the cell in half figures.
+ * @param star receives 1 for an "N*" cell.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EUNKNOWN for an unknown cell (halves
  *         receives ::NAPFIRE_UNKNOWN and star 0); ::NAPFIRE_EINVAL;
  *         ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN.
  */
-NAPFIRE_API int napfire_rules_get_musketry(const napfire_rules *r, int32_t row, int32_t column, int32_t *halves,
-                                           int32_t *star);
+NAPFIRE_API int napfire_rules_get_musketry(const napfire_rules *r, int32_t row_index, int32_t column_index,
+                                           int32_t *halves, int32_t *star);
 
 /**
  * @brief Set an infantry weapon's range maxima in one measure (F-RNG).
@@ -783,23 +798,32 @@ NAPFIRE_API int napfire_rules_get_gun_range(const napfire_rules *r, int32_t gun,
 /**
  * @brief Set an artillery cell (F-ART-1): one row per gun x ammunition x
  * band, nine roll columns; "-", "½", "N", "N½", no star.
+ *
+ * Canister ammunition fires only at canister range (F-ART-1), so its
+ * effective and long cells are never read: they stay unknown, and any
+ * value but ::NAPFIRE_UNKNOWN there is refused with ::NAPFIRE_EDOMAIN.
+ * (The rules text format accepts `-` there, which agrees with the rule,
+ * and refuses a casualty.)
  * @param r rules to change.
  * @param gun ::napfire_gun.
  * @param ammo ::napfire_ammo.
  * @param band ::NAPFIRE_BAND_CANISTER .. ::NAPFIRE_BAND_LONG.
- * @param column 0..8 (modified rolls 1-2 .. 17-18).
+ * @param column_index 0..8: index 0 is the column of modified roll 1-2,
+ *        index 8 that of 17-18.
  * @param halves 0..::NAPFIRE_MAX_CELL_HALVES or ::NAPFIRE_UNKNOWN.
- * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN.
+ * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE;
+ *         ::NAPFIRE_EDOMAIN for an index or value outside its range, or a
+ *         cell the rules never read. On any error nothing is changed.
  */
-NAPFIRE_API int napfire_rules_set_artillery(napfire_rules *r, int32_t gun, int32_t ammo, int32_t band, int32_t column,
-                                            int32_t halves);
+NAPFIRE_API int napfire_rules_set_artillery(napfire_rules *r, int32_t gun, int32_t ammo, int32_t band,
+                                            int32_t column_index, int32_t halves);
 
 /** @brief Read an artillery cell.
  *  @return ::NAPFIRE_OK; ::NAPFIRE_EUNKNOWN for an unknown cell (halves
  *  receives ::NAPFIRE_UNKNOWN); ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE;
  *  ::NAPFIRE_EDOMAIN. */
 NAPFIRE_API int napfire_rules_get_artillery(const napfire_rules *r, int32_t gun, int32_t ammo, int32_t band,
-                                            int32_t column, int32_t *halves);
+                                            int32_t column_index, int32_t *halves);
 
 /**
  * @brief Set a modifier value (F-MOD, F-ART-1/3).
@@ -1030,6 +1054,116 @@ NAPFIRE_API int napfire_missing_describe(int32_t missing, const int32_t index[4]
  *         uninitialised or corrupted rules.
  */
 NAPFIRE_API int napfire_rules_next_unknown(const napfire_rules *r, int32_t *cursor, int32_t *missing, int32_t index[4]);
+
+/**
+ * @brief The name napfire_rules_check_next() asks the user to replace: a
+ * rules text made from the built-in data's template starts with it
+ * (since 1.2).
+ */
+#define NAPFIRE_RULES_PLACEHOLDER_NAME "your rules: name them"
+
+/** @brief What a finding of napfire_rules_check_next() is (since 1.2). */
+enum napfire_check {
+    NAPFIRE_CHECK_NONE = 0,         /**< No more findings. */
+    NAPFIRE_CHECK_FALLING_ROW = 1,  /**< A musketry (F-TAB-1) or artillery (F-ART-1) row whose casualties fall as the
+                                         modified roll rises. */
+    NAPFIRE_CHECK_ROW_BELOW = 2,    /**< A musketry row inflicting fewer casualties than the row above it, of fewer
+                                         firing figures, at the same modified roll (F-TAB-1). */
+    NAPFIRE_CHECK_EMPTY_BAND = 3,   /**< A band whose maximum equals the one before: a gun's (F-ART-1) or an infantry
+                                         weapon's long band (F-RNG; not sharpshooters, F-RNG-3). */
+    NAPFIRE_CHECK_LIGHTER_GUN = 4,  /**< A lighter gun reaches farther than a heavier one in a band (F-ART-1). */
+    NAPFIRE_CHECK_MEASURES = 5,     /**< A gun's metric and imperial maxima of a band disagree by more than a factor
+                                         of 2 (F-RNG-1). */
+    NAPFIRE_CHECK_BUILTIN_NAME = 6, /**< The data differ from the built-in data but the name is the built-in
+                                         data's (F-DATA). */
+    NAPFIRE_CHECK_UNNAMED = 7       /**< The data differ from the built-in data but the name is still
+                                         ::NAPFIRE_RULES_PLACEHOLDER_NAME (F-DATA). */
+};
+
+/**
+ * @brief The next plausibility finding about rules data: a value the
+ * setters accept but that looks like a typing slip, or a name that
+ * misstates where the data come from (since 1.2).
+ *
+ * Start with `*cursor = 0` and call until @p check receives
+ * ::NAPFIRE_CHECK_NONE; each call advances @p cursor past the finding it
+ * gives. Findings come in a fixed order: musketry rows (row 1 first),
+ * gun ranges, infantry ranges, artillery rows, the name. A finding never
+ * refuses the data: they resolve shots as they stand.
+ *
+ * @p missing and @p index name the datum whose rules-text key carries the
+ * finding (napfire_missing_describe() with ::NAPFIRE_DESCRIBE_PATCH gives
+ * the key): the row's first cell, or the range's key. A finding about the
+ * name has ::NAPFIRE_MISSING_NONE and index -1 (the key `name`).
+ *
+ * The message is one English sentence that starts with the key and uses
+ * the rulebook's numbers (rows 1-5, modified rolls 1-2 .. 17-18), e.g.
+ * `musketry.row3: 2 at modified roll 9-10 but 1½ at 11-12: casualties
+ * fall as the modified roll rises`. At the end it is empty.
+ *
+ * @param r rules, or NULL for the built-in data (which has no findings).
+ * @param cursor in: where to continue (0 to start); out: past the finding.
+ * @param check receives a ::napfire_check, ::NAPFIRE_CHECK_NONE at the end.
+ * @param missing receives the key's ::napfire_missing kind.
+ * @param index receives the key's datum index (all -1 for the name).
+ * @param buf caller buffer of @p cap bytes for the message (may be NULL
+ *        when @p cap is 0).
+ * @param cap at least the message's length + 1 (a NUL is written); 256
+ *        is always enough.
+ * @param len receives the message's length in bytes, without the NUL.
+ * @return ::NAPFIRE_OK; ::NAPFIRE_ENOSPC when @p cap is too small (@p len
+ *         receives the length needed; nothing else is written, @p cursor
+ *         included); ::NAPFIRE_EINVAL for a NULL pointer, or NULL @p buf
+ *         with @p cap > 0; ::NAPFIRE_EDOMAIN for a @p cursor that no call
+ *         gave (negative, or past the end); ::NAPFIRE_ESTATE for
+ *         uninitialised or corrupted rules.
+ */
+NAPFIRE_API int napfire_rules_check_next(const napfire_rules *r, int32_t *cursor, int32_t *check, int32_t *missing,
+                                         int32_t index[4], char *buf, size_t cap, size_t *len);
+
+/** @brief One missing datum and the number of shots of the sweep of
+ *  napfire_rules_coverage() it keeps from resolving (since 1.2). */
+typedef struct napfire_blocker {
+    int32_t missing;  /**< A ::napfire_missing kind (never NONE). */
+    int32_t index[4]; /**< The datum's index, as napfire_result::missing_index. */
+    int32_t shots;    /**< Shots of the sweep that stop at this datum. */
+} napfire_blocker;
+
+/** @brief Entries of napfire_blocker that napfire_rules_coverage() may fill
+ *  at most: a buffer of this many never gives ::NAPFIRE_ENOSPC (since 1.2). */
+#define NAPFIRE_COVERAGE_BLOCKERS_MAX 512
+
+/**
+ * @brief How much of a fixed sweep of shots the rules data resolve, and
+ * the missing data that stop the rest, most shots first (since 1.2).
+ *
+ * The sweep: musketry from veteran line infantry of 11, 12, 20, 28 and 36
+ * figures (rows 1-5 under the default row thresholds, F-TAB-1) in each
+ * formation that fires, at the maximum distance of its effective and of
+ * its long band (musket, metric), for each 2D6 roll 2..12; artillery from
+ * a foot battery of two figures of each gun with each ammunition, at the
+ * maximum distance of each of its three bands (metric), for each roll.
+ * Where a band's maximum is unknown, the shot is taken just past the last
+ * known one, so it needs that maximum. The target is line infantry in
+ * line; the half die is 4.
+ *
+ * @param r rules, or NULL for the built-in data.
+ * @param shots receives the shots of the sweep, indexed by ::napfire_fire.
+ * @param resolved receives the shots that resolve, indexed likewise.
+ * @param blockers caller buffer of @p cap entries (may be NULL when @p cap
+ *        is 0): each missing datum that stopped a shot, by shots stopped,
+ *        most first; equal counts in the order the sweep met them.
+ * @param cap entries in @p blockers; ::NAPFIRE_COVERAGE_BLOCKERS_MAX is
+ *        always enough.
+ * @param count receives the entries written.
+ * @return ::NAPFIRE_OK; ::NAPFIRE_ENOSPC when more data block shots than
+ *         @p cap holds (@p shots, @p resolved and the first @p cap
+ *         entries, ranked among themselves, are written); ::NAPFIRE_EINVAL
+ *         for a NULL pointer, or NULL @p blockers with @p cap > 0;
+ *         ::NAPFIRE_ESTATE for uninitialised or corrupted rules.
+ */
+NAPFIRE_API int napfire_rules_coverage(const napfire_rules *r, int32_t shots[2], int32_t resolved[2],
+                                       napfire_blocker *blockers, size_t cap, size_t *count);
 
 /** @} */
 

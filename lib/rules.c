@@ -175,32 +175,35 @@ static int valid_cell(int32_t halves) {
     return halves == U || in(halves, 0, NAPFIRE_MAX_CELL_HALVES);
 }
 
-int napfire_rules_set_musketry(napfire_rules *r, int32_t row, int32_t column, int32_t halves, int32_t star) {
+int napfire_rules_set_musketry(napfire_rules *r, int32_t row_index, int32_t column_index, int32_t halves,
+                               int32_t star) {
     int st;
     struct nf_rules *n = writable(r, &st);
     if (!n)
         return st;
-    if (!in(row, 0, NF_ROWS - 1) || !in(column, 0, NF_COLUMNS - 1) || !valid_cell(halves) || !in(star, 0, 1))
+    if (!in(row_index, 0, NF_ROWS - 1) || !in(column_index, 0, NF_COLUMNS - 1) || !valid_cell(halves) ||
+        !in(star, 0, 1))
         return NAPFIRE_EDOMAIN;
     /* "N*" is a whole number of figures, at least one (F-DATA). */
     if (star && (halves < 2 || halves % 2))
         return NAPFIRE_EDOMAIN;
-    n->musketry[row].cell[column] = halves == U ? NF_CELL_UNKNOWN : (uint8_t)halves;
-    n->musketry[row].star[column] = (uint8_t)star;
+    n->musketry[row_index].cell[column_index] = halves == U ? NF_CELL_UNKNOWN : (uint8_t)halves;
+    n->musketry[row_index].star[column_index] = (uint8_t)star;
     napfire__rules_reseal(n);
     return NAPFIRE_OK;
 }
 
-int napfire_rules_get_musketry(const napfire_rules *r, int32_t row, int32_t column, int32_t *halves, int32_t *star) {
+int napfire_rules_get_musketry(const napfire_rules *r, int32_t row_index, int32_t column_index, int32_t *halves,
+                               int32_t *star) {
     int st;
     const struct nf_rules *n = napfire__rules_resolve(r, &st);
     if (!halves || !star)
         return NAPFIRE_EINVAL;
     if (st)
         return st;
-    if (!in(row, 0, NF_ROWS - 1) || !in(column, 0, NF_COLUMNS - 1))
+    if (!in(row_index, 0, NF_ROWS - 1) || !in(column_index, 0, NF_COLUMNS - 1))
         return NAPFIRE_EDOMAIN;
-    st = napfire__musketry_cell(n, row, column, halves, star);
+    st = napfire__musketry_cell(n, row_index, column_index, halves, star);
     if (st == NAPFIRE_EUNKNOWN) {
         *halves = U;
         *star = 0;
@@ -317,22 +320,22 @@ int napfire__artillery_readable(int32_t ammo, int32_t band) {
     return ammo != NAPFIRE_AMMO_CANISTER || band == NAPFIRE_BAND_CANISTER;
 }
 
-int napfire_rules_set_artillery(napfire_rules *r, int32_t gun, int32_t ammo, int32_t band, int32_t column,
+int napfire_rules_set_artillery(napfire_rules *r, int32_t gun, int32_t ammo, int32_t band, int32_t column_index,
                                 int32_t halves) {
     int st;
     struct nf_rules *n = writable(r, &st);
     if (!n)
         return st;
-    if (!artillery_index_ok(gun, ammo, band, column) || !valid_cell(halves) ||
+    if (!artillery_index_ok(gun, ammo, band, column_index) || !valid_cell(halves) ||
         (halves != U && !napfire__artillery_readable(ammo, band)))
         return NAPFIRE_EDOMAIN;
-    n->artillery[gun][ammo].cell[band - NAPFIRE_BAND_CANISTER][column] =
+    n->artillery[gun][ammo].cell[band - NAPFIRE_BAND_CANISTER][column_index] =
         halves == U ? NF_CELL_UNKNOWN : (uint8_t)halves;
     napfire__rules_reseal(n);
     return NAPFIRE_OK;
 }
 
-int napfire_rules_get_artillery(const napfire_rules *r, int32_t gun, int32_t ammo, int32_t band, int32_t column,
+int napfire_rules_get_artillery(const napfire_rules *r, int32_t gun, int32_t ammo, int32_t band, int32_t column_index,
                                 int32_t *halves) {
     int st;
     const struct nf_rules *n = napfire__rules_resolve(r, &st);
@@ -340,10 +343,10 @@ int napfire_rules_get_artillery(const napfire_rules *r, int32_t gun, int32_t amm
         return NAPFIRE_EINVAL;
     if (st)
         return st;
-    if (!artillery_index_ok(gun, ammo, band, column))
+    if (!artillery_index_ok(gun, ammo, band, column_index))
         return NAPFIRE_EDOMAIN;
     int32_t h = U;
-    st = napfire__artillery_cell(n, gun, ammo, band, column, &h);
+    st = napfire__artillery_cell(n, gun, ammo, band, column_index, &h);
     /* A value where the setter takes none is corruption. */
     if (st == NAPFIRE_OK && !napfire__artillery_readable(ammo, band))
         return NAPFIRE_ESTATE;

@@ -94,6 +94,10 @@ static int set_artillery(const struct nf_family *f, napfire_rules *r, const int3
                          int32_t v, int32_t star) {
     UNUSED_FAMILY;
     (void)star;
+    /* '-' (no effect) where the rules never read a cell agrees with them
+     * (F-ART-1), as a printed table writes it; the cell stays unknown. */
+    if (v == 0 && !artillery_readable(ix))
+        return NAPFIRE_OK;
     return napfire_rules_set_artillery(r, ix[0], ix[1], ix[2] + NAPFIRE_BAND_CANISTER, j, v);
 }
 
@@ -327,7 +331,7 @@ const struct nf_family napfire__families[] = {
      .kind = NF_VALUE_CELL,
      .missing = NAPFIRE_MISSING_ARTILLERY_CELL,
      .refused = "the rules never read this cell: canister ammunition fires only at canister "
-                "range (F-ART-1); leave it '?'",
+                "range (F-ART-1); write '?' or '-' there",
      .readable = artillery_readable,
      .values = NF_COLUMNS,
      .get1 = get_artillery,

@@ -82,9 +82,9 @@ int napfire__table_cell(const struct nf_shot *s, struct nf_data *d, int32_t band
     return st;
 }
 
-int napfire_shot_table(const napfire_shot *s, const napfire_rules *rules, int32_t modified_roll, int32_t *row,
-                       int32_t *column, int32_t *halves) {
-    if (!s || !row || !column || !halves)
+int napfire_shot_table(const napfire_shot *s, const napfire_rules *rules, int32_t modified_roll, int32_t *row_index,
+                       int32_t *column_index, int32_t *halves) {
+    if (!s || !row_index || !column_index || !halves)
         return NAPFIRE_EINVAL;
     struct nf_data d;
     int st = napfire__shot_open(s, rules, NF_OPEN_DISTANCE, &d);
@@ -106,8 +106,8 @@ int napfire_shot_table(const napfire_shot *s, const napfire_rules *rules, int32_
             return st;
         if (band == NAPFIRE_BAND_NONE ||
             (nf_s(n, NAPFIRE_SHOT_AMMO) == NAPFIRE_AMMO_CANISTER && band != NAPFIRE_BAND_CANISTER)) {
-            *row = -1;
-            *column = -1;
+            *row_index = -1;
+            *column_index = -1;
             *halves = 0;
             return NAPFIRE_OK;
         }
@@ -116,8 +116,8 @@ int napfire_shot_table(const napfire_shot *s, const napfire_rules *rules, int32_
     st = napfire__table_cell(n, &d, band, -1, modified_roll, &c);
     if (st != NAPFIRE_OK)
         return st;
-    *row = c.row;
-    *column = c.column;
+    *row_index = c.row;
+    *column_index = c.column;
     *halves = c.halves;
     return NAPFIRE_OK;
 }

@@ -48,6 +48,16 @@ enum {
   { .name = n, .metavar = "D", .type = CLI_DIST, .param = p, .who = w, .scope = sc, .help = h }
 #define OPT_DIST_NONE(n, w, p, sc, h) \
   { .name = n, .metavar = "D", .type = CLI_DIST_OR_NONE, .param = p, .who = w, .scope = sc, .help = h }
+/* The same, for an option renamed to its C parameter's name: `aka` is the
+ * older spelling, still accepted. */
+#define AKA_INT(n, aka, w, p, sc, h) \
+  { .name = n, .alias = aka, .metavar = "N", .type = CLI_INT, .param = p, .who = w, .scope = sc, .help = h }
+#define AKA_FLAG(n, aka, w, p, sc, h) \
+  { .name = n, .alias = aka, .type = CLI_FLAG, .param = p, .who = w, .scope = sc, .help = h }
+#define AKA_DIST(n, aka, w, p, sc, h) \
+  { .name = n, .alias = aka, .metavar = "D", .type = CLI_DIST, .param = p, .who = w, .scope = sc, .help = h }
+#define AKA_DIST_NONE(n, aka, w, p, sc, h) \
+  { .name = n, .alias = aka, .metavar = "D", .type = CLI_DIST_OR_NONE, .param = p, .who = w, .scope = sc, .help = h }
 
 static const struct cli_opt opts[] = {
     OPT_ENUM("arm", FIRER, ARM_PARAM, NAPFIRE_ENUM_ARM, S_ALL,
@@ -64,7 +74,8 @@ static const struct cli_opt opts[] = {
     OPT_FLAG("disordered", FIRER, NAPFIRE_UNIT_DISORDERED, S_M, "firer disordered (F-MOD-7)"),
     OPT_FLAG("fired-last-turn", FIRER, NAPFIRE_UNIT_FIRED_LAST_TURN, S_M, "fired in the previous turn (F-MOD-6)"),
     OPT_FLAG("fired-this-turn", FIRER, NAPFIRE_UNIT_FIRED_THIS_TURN, S_ALL, "already fired this turn (F-ART-2)"),
-    OPT_FLAG("second-class", FIRER, NAPFIRE_UNIT_SECOND_CLASS_FIRERS, S_M, "2nd-class firers (F-CAS-2)"),
+    AKA_FLAG("second-class-firers", "second-class", FIRER, NAPFIRE_UNIT_SECOND_CLASS_FIRERS, S_M,
+             "2nd-class firers (F-CAS-2)"),
     OPT_FLAG("unlimbered-this-turn", FIRER, NAPFIRE_UNIT_UNLIMBERED_THIS_TURN, S_A,
              "foot artillery unlimbered this turn (F-ART-3)"),
     OPT_ENUM("target-arm", TARGET, ARM_PARAM, NAPFIRE_ENUM_ARM, S_ALL, "target arm (default line-infantry)"),
@@ -79,34 +90,35 @@ static const struct cli_opt opts[] = {
     OPT_FLAG("enfilade", SHOT, NAPFIRE_SHOT_ENFILADE, S_ALL, "enfilade fire (F-MOD-9)"),
     OPT_INT("firing-figures", SHOT, NAPFIRE_SHOT_FIRING_FIGURES, S_M,
             "figures that fire, if fewer than the unit (F-TAB-2)"),
-    OPT_DIST("screen", SHOT, NAPFIRE_SHOT_SCREEN_DISTANCE, S_ALL,
+    AKA_DIST("screen-distance", "screen", SHOT, NAPFIRE_SHOT_SCREEN_DISTANCE, S_ALL,
              "target covered by skirmishers this far in front (F-SCR)"),
-    OPT_INT("extra", SHOT, NAPFIRE_SHOT_EXTRA_MODIFIER, S_ALL, "house-rule modifier (F-MOD-E)"),
+    AKA_INT("extra-modifier", "extra", SHOT, NAPFIRE_SHOT_EXTRA_MODIFIER, S_ALL, "house-rule modifier (F-MOD-E)"),
     OPT_ENUM("ammo", SHOT, NAPFIRE_SHOT_AMMO, NAPFIRE_ENUM_AMMO, S_A, "ammunition"),
     OPT_FLAG("friend-in-arc", SHOT, NAPFIRE_SHOT_FRIEND_IN_ARC, S_A, "a friendly unit in the canister arc (F-ART-4)"),
     OPT_DIST_NONE("friend-near-target", SHOT, NAPFIRE_SHOT_FRIEND_NEAR_TARGET, S_A,
                   "nearest friend in front of the target (F-ART-5)"),
     OPT_DIST_NONE("friend-near-battery", SHOT, NAPFIRE_SHOT_FRIEND_NEAR_BATTERY, S_A,
                   "nearest friend in front of the battery (F-ART-5)"),
-    OPT_DIST_NONE("target-far", SHOT, NAPFIRE_SHOT_TARGET_FAR_FROM_FRIENDS, S_A,
+    AKA_DIST_NONE("target-far-from-friends", "target-far", SHOT, NAPFIRE_SHOT_TARGET_FAR_FROM_FRIENDS, S_A,
                   "farthest part of the target from those friends (F-ART-5)"),
     OPT_FLAG("clear-los", SHOT, NAPFIRE_SHOT_CLEAR_LOS, S_A, "clear line of sight (F-ART-5 exception)"),
-    OPT_FLAG("penetration", SHOT, NAPFIRE_SHOT_PENETRATION_HITS_FRIEND, S_A,
+    AKA_FLAG("penetration-hits-friend", "penetration", SHOT, NAPFIRE_SHOT_PENETRATION_HITS_FRIEND, S_A,
              "roundshot would pass into friends (F-ART-6)"),
     {.name = "overhead",
      .type = CLI_FLAG,
      .param = NAPFIRE_SHOT_OVERHEAD,
      .who = SHOT,
      .scope = S_A,
-     .needs = "overhead-to-battery,overhead-to-enemy",
+     .needs = "overhead-friend-to-battery,overhead-friend-to-enemy",
      .help = "fire over friendly units (F-ART-7)"},
     OPT_FLAG("battery-higher", SHOT, NAPFIRE_SHOT_BATTERY_HIGHER, S_A,
              "battery higher than target and friends (F-ART-7)"),
-    OPT_DIST("overhead-to-battery", SHOT, NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_BATTERY, S_A,
+    AKA_DIST("overhead-friend-to-battery", "overhead-to-battery", SHOT, NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_BATTERY, S_A,
              "overflown friends to the battery front (F-ART-7)"),
-    OPT_DIST("overhead-to-enemy", SHOT, NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_ENEMY, S_A,
+    AKA_DIST("overhead-friend-to-enemy", "overhead-to-enemy", SHOT, NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_ENEMY, S_A,
              "overflown friends to the enemy (F-ART-7)"),
-    {.name = "roll",
+    {.name = "roll-2d6",
+     .alias = "roll",
      .metavar = "N",
      .type = CLI_INT,
      .lo = 2,
@@ -177,6 +189,20 @@ static const char *unit_name(int32_t measure) {
     return measure == NAPFIRE_MEASURE_METRIC ? "mm" : "tenths of an inch";
 }
 
+/* A band in plain words, as the rulebook says it. */
+static const char *band_words(int32_t band) {
+    switch (band) {
+        case NAPFIRE_BAND_CANISTER:
+            return "canister range";
+        case NAPFIRE_BAND_EFFECTIVE:
+            return "effective range";
+        case NAPFIRE_BAND_LONG:
+            return "long range";
+        default:
+            return "out of range: no fire";
+    }
+}
+
 /* The missing datum in the rulebook's terms, then the rules-text line
  * that supplies it (napfire_missing_describe). */
 static void print_missing(FILE *to, const napfire_result *r) {
@@ -238,8 +264,7 @@ static void print_casualties(const struct roll *in, const napfire_result *r) {
     if (r->column < 0) {
         printf(" -> below 1: no effect (F-TAB-3)\n");
     } else {
-        printf(" -> table row %d, column %d (%d-%d)\n", r->row + 1, r->column + 1, r->column * 2 + 1,
-               r->column * 2 + 2);
+        printf(" -> table row %d, modified roll %d-%d\n", r->row + 1, r->column * 2 + 1, r->column * 2 + 2);
         printf("table: ");
         print_halves(r->table_halves);
         printf(" figures\n");
@@ -266,8 +291,9 @@ static void print_text(const napfire_shot *shot, const napfire_rules *rules, con
     /* NONE is "out of range" only when that clause holds; otherwise the band
      * was not determined (its maxima are unknown). */
     int band_known = r->band != NAPFIRE_BAND_NONE || (r->reasons & (1u << NAPFIRE_REASON_OUT_OF_RANGE));
-    printf("distance: %d %s -> band %s\n", in->distance, unit_name(in->measure),
-           band_known ? lower(napfire_enum_name(NAPFIRE_ENUM_BAND, r->band), buf, sizeof buf) : "not determined");
+    (void)buf;
+    printf("distance: %d %s: %s\n", in->distance, unit_name(in->measure),
+           band_known ? band_words(r->band) : "range not determined (a range maximum is unknown)");
     if (st == NAPFIRE_OK && !r->permitted) {
         printf("verdict: NOT PERMITTED: %s\n", napfire_reason_name(r->reason));
         for (int32_t i = 1; i < 32; i++)
@@ -287,8 +313,7 @@ static void print_text(const napfire_shot *shot, const napfire_rules *rules, con
     if (st == NAPFIRE_EUNKNOWN) {
         printf("verdict: UNKNOWN RULES DATA: ");
         print_missing(stdout, r);
-        printf("\n  supply it in your own rules data (doc/rules-format.md); "
-               "the built-in data never guesses.\n");
+        printf("\n");
         return;
     }
     print_casualties(in, r);
@@ -314,12 +339,13 @@ static void print_json(const napfire_shot *shot, const napfire_rules *rules, int
                 napfire_modifier_name(items[i].id), items[i].value, items[i].applied,
                 items[i].suppressed_by ? napfire_modifier_name(items[i].suppressed_by) : "");
     out_fmt(o,
-            "],\"net_modifier\":%d,\"modified_roll\":%d,\"row\":%d,\"column\":%d,"
+            "],\"net_modifier\":%d,\"modified_roll\":%d,\"row_index\":%d,\"column_index\":%d,"
+            "\"row\":%d,\"column\":%d,"
             "\"table_halves\":%d,\"halves\":%d,\"half_die_used\":%d,\"half_pending\":%d,"
             "\"casualties\":%d,\"target_casualties\":%d,\"screen_casualties\":%d,"
             "\"missing\":\"%s\",\"missing_index\":[%d,%d,%d,%d]",
-            r->net_modifier, r->modified_roll, r->row, r->column, r->table_halves, r->halves, r->half_die_used,
-            r->half_pending, r->casualties, r->target_casualties, r->screen_casualties,
+            r->net_modifier, r->modified_roll, r->row, r->column, r->row, r->column, r->table_halves, r->halves,
+            r->half_die_used, r->half_pending, r->casualties, r->target_casualties, r->screen_casualties,
             napfire_enum_name(NAPFIRE_ENUM_MISSING, r->missing), r->missing_index[0], r->missing_index[1],
             r->missing_index[2], r->missing_index[3]);
     json_missing(o, r);
@@ -368,11 +394,12 @@ static void odds_text(const struct odds *d) {
         printf("%-17s %8d %7.2f%%\n", "unknown", d->unknown, 100.0 * d->unknown / NAPFIRE_OUTCOME_DENOMINATOR);
         printf("unknown rules data, first needed: ");
         print_missing(stdout, &d->v);
-        printf("\n  supply it in your own rules data (--rules FILE); the built-in data "
-               "never guesses.\n");
+        printf("\n");
     }
-    if (d->known)
-        printf("expected casualties: %d/%d = %.3f\n", d->num, d->den, d->ev);
+    if (d->known && d->num == 0)
+        printf("expected casualties: none\n");
+    else if (d->known)
+        printf("expected casualties: %.3f figures (exactly %d/%d)\n", d->ev, d->num, d->den);
     else
         printf("expected casualties: not known (%d/216 of the rolls need unknown data)\n", d->unknown);
 }
@@ -446,6 +473,35 @@ static int check_measures(const char *cmd, const struct cli_arg *args, int32_t *
     return CLI_RESOLVED;
 }
 
+/* A value the library refuses for the unit's arm, though in its range:
+ * both parts named ("--formation: 'square' is not open to a cavalry
+ * firer"), and for a name the ones the arm takes, found by asking the
+ * library for each. */
+static int not_open(const char *cmd, const struct cli_opt *o, const char *text, int32_t arm) {
+    char arm_name[32], name[48], open[256] = "";
+    lower(napfire_enum_name(NAPFIRE_ENUM_ARM, arm), arm_name, sizeof arm_name);
+    const char *who = o->who == FIRER ? "firer" : "target";
+    size_t len = 0;
+    for (int32_t v = 0; o->type == CLI_ENUM && v < 64; v++) {
+        napfire_unit u;
+        const char *n = napfire_enum_name(o->enum_id, v);
+        napfire_unit_init(&u, sizeof u, arm);
+        if (strcmp(n, "unknown") == 0 || napfire_unit_set(&u, o->param, v) != NAPFIRE_OK)
+            continue;
+        int w = snprintf(open + len, sizeof open - len, "%s%s", len ? ", " : "", lower(n, name, sizeof name));
+        if (w < 0 || (size_t)w >= sizeof open - len)
+            break;
+        len += (size_t)w;
+    }
+    if (len)
+        return cli_error(cmd, "--%s: '%s' is not open to a %s %s: give one of %s", o->name, text ? text : "", arm_name,
+                         who, open);
+    if (o->type == CLI_FLAG)
+        return cli_error(cmd, "--%s is not open to a %s %s: the option applies to other arms", o->name, arm_name, who);
+    return cli_error(cmd, "--%s: '%s' is not open to a %s %s: the option applies to other arms", o->name,
+                     text ? text : "", arm_name, who);
+}
+
 static int is_artillery_arm(int32_t arm) {
     return arm == NAPFIRE_ARM_FOOT_ARTILLERY || arm == NAPFIRE_ARM_HORSE_ARTILLERY;
 }
@@ -470,13 +526,8 @@ static int build_units(const char *cmd, const struct cli_arg *args, int artiller
         if (!args[k].given || o->param == ARM_PARAM || (o->who != FIRER && o->who != TARGET))
             continue;
         napfire_unit *u = o->who == FIRER ? firer : target;
-        int st = napfire_unit_set(u, o->param, args[k].value);
-        char arm_name[32];
-        if (st != NAPFIRE_OK)
-            return cli_error(
-                cmd, "--%s: '%s' is refused for a %s %s: %s", o->name, args[k].text ? args[k].text : "",
-                lower(napfire_enum_name(NAPFIRE_ENUM_ARM, arm[o->who == TARGET]), arm_name, sizeof arm_name),
-                o->who == FIRER ? "firer" : "target", napfire_strerror(st));
+        if (napfire_unit_set(u, o->param, args[k].value) != NAPFIRE_OK)
+            return not_open(cmd, o, args[k].text, arm[o->who == TARGET]);
     }
     return CLI_RESOLVED;
 }
@@ -491,7 +542,7 @@ static int build_shot(const char *cmd, const struct cli_arg *args, int32_t measu
         if (!args[k].given || o->who != SHOT)
             continue;
         if (o->param == NAPFIRE_SHOT_SCREEN_DISTANCE && napfire_shot_set(shot, NAPFIRE_SHOT_SCREEN, 1) != NAPFIRE_OK)
-            return bad(cmd, "--screen: only an infantry target not in skirmish order is screened", NULL);
+            return bad(cmd, "--screen-distance: only an infantry target not in skirmish order is screened", NULL);
         int st = napfire_shot_set(shot, o->param, args[k].value);
         if (st != NAPFIRE_OK)
             return cli_error(cmd, "--%s: '%s' is refused for this shot: %s", o->name, args[k].text ? args[k].text : "",
@@ -509,7 +560,7 @@ struct fire_kind {
     const char *usage, *about;
 };
 
-#define RESOLVE_USAGE "[OPTIONS] --distance D --roll N"
+#define RESOLVE_USAGE "[OPTIONS] --distance D --roll-2d6 N"
 #define ODDS_USAGE "[OPTIONS] --distance D"
 
 static const struct fire_kind musketry = {
@@ -580,8 +631,8 @@ static int fire_input(const struct fire_kind *k, const struct cli_arg *args, str
     const struct cli_arg *rules_file = &args[row_of("rules")];
     if (!distance->given)
         return cli_error(k->cmd, "--distance is required (e.g. --distance 15cm)");
-    if (!args[row_of("roll")].given && !k->odds)
-        return cli_error(k->cmd, "--roll is required (the 2D6 roll, 2..12)");
+    if (!args[row_of("roll-2d6")].given && !k->odds)
+        return cli_error(k->cmd, "--roll-2d6 is required (the 2D6 roll, 2..12)");
     in->use_rules = NULL;
     if (rules_file->given) {
         int lst = cli_load_rules(k->cmd, rules_file->text, &in->rules);
@@ -594,7 +645,7 @@ static int fire_input(const struct fire_kind *k, const struct cli_arg *args, str
         return CLI_BAD_INPUT;
     in->roll.measure = measure < 0 ? NAPFIRE_MEASURE_METRIC : measure;
     in->roll.distance = distance->value;
-    in->roll.roll = args[row_of("roll")].value;
+    in->roll.roll = args[row_of("roll-2d6")].value;
     in->roll.die = args[row_of("half-die")].value;
     return CLI_RESOLVED;
 }

@@ -61,7 +61,8 @@ static void usage(FILE *to) {
                 "\n"
                 "Exit status: 0 resolved, 1 the rules forbid it, 2 bad input (command\n"
                 "line, map or rules file), 3 the rules data needed is unknown, 4 the\n"
-                "output could not be written (full disk, closed pipe).\n");
+                "output could not be written (full disk). A reader that leaves early\n"
+                "(napfire ... | head) ends it silently, by SIGPIPE, as any filter.\n");
 }
 
 static int cmd_help(int argc, char **argv) {
@@ -118,11 +119,12 @@ int main(int argc, char **argv) {
         usage(stderr);
         return CLI_BAD_INPUT;
     }
-    /* A closed pipe must be an error with a message, not a silent death by
-     * SIGPIPE: ignored, a write fails with EPIPE and is reported below.
-     * Windows has no SIGPIPE (a write to a closed pipe just fails). */
+    /* A reader that left (`napfire rules --check f | head`) ends the tool
+     * as it ends any filter: silently, by SIGPIPE, whatever disposition
+     * the parent left us. Where there is no SIGPIPE (Windows), or it is
+     * blocked, the write fails with EPIPE: exit status 4, silently too. */
 #ifdef SIGPIPE
-    signal(SIGPIPE, SIG_IGN);
+    signal(SIGPIPE, SIG_DFL);
 #endif
     int rc = dispatch(argc, argv);
     /* Output is buffered: a full disk or a closed pipe shows only here. */

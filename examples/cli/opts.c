@@ -111,7 +111,7 @@ static int offered(const struct cli_spec *spec, const struct cli_opt *o) {
 
 int cli_find(const struct cli_spec *spec, const char *name) {
     for (size_t i = 0; i < spec->nopts; i++)
-        if (!strcmp(spec->opts[i].name, name))
+        if (!strcmp(spec->opts[i].name, name) || (spec->opts[i].alias && !strcmp(spec->opts[i].alias, name)))
             return (int)i;
     return -1;
 }
@@ -228,7 +228,7 @@ static int finish(const struct cli_spec *spec, int argc, char **argv, struct cli
 /* getopt_long's table for the rows this command offers, plus --help;
  * every row's value slot reset. NULL when out of memory. */
 static struct option *long_options(const struct cli_spec *spec, struct cli_arg *args) {
-    struct option *lo = calloc(spec->nopts + 2, sizeof *lo);
+    struct option *lo = calloc(2 * spec->nopts + 2, sizeof *lo);
     if (!lo)
         return NULL;
     size_t n = 0;
@@ -244,6 +244,10 @@ static struct option *long_options(const struct cli_spec *spec, struct cli_arg *
         lo[n].has_arg = o->type == CLI_FLAG ? no_argument : required_argument;
         lo[n].val = ROW_VAL + (int)k;
         n++;
+        if (o->alias) { /* the same row: giving both is "given twice" */
+            lo[n] = lo[n - 1];
+            lo[n++].name = o->alias;
+        }
     }
     lo[n].name = "help";
     lo[n].val = 'h';
@@ -387,6 +391,11 @@ void cli_help(const struct cli_spec *spec, FILE *to) {
         fputc(' ', to);
         wrap(to, o->help, &col);
         print_allowed(o, to, &col);
+        if (o->alias) {
+            char aka[64];
+            snprintf(aka, sizeof aka, "(also --%s)", o->alias);
+            wrap(to, aka, &col);
+        }
         fprintf(to, "\n");
     }
     fprintf(to, "  %-26s %s\n", "-h, --help", "this text");

@@ -61,7 +61,8 @@ enum cli_type {
 /* One option. lo..hi applies to CLI_INT; when both are 0 and param is not,
  * the range is napfire_param_bounds(param). */
 struct cli_opt {
-    const char *name;    /* the long name, without "--" */
+    const char *name;    /* the long name, without "--": the C parameter's name in kebab case */
+    const char *alias;   /* an older spelling, still accepted (--help names it); NULL: none */
     const char *metavar; /* the value's name in --help (NULL: flags) */
     enum cli_type type;
     int32_t enum_id;   /* CLI_ENUM: a napfire_enum value */

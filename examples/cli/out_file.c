@@ -75,6 +75,8 @@ int cli_close_output(FILE *f, const char *path) {
     }
     if (!bad)
         return CLI_RESOLVED;
+    if (err == EPIPE)
+        return CLI_WRITE_ERROR; /* the reader left: nothing to tell it */
     fprintf(stderr, "napfire: cannot write %s: %s\n", path, err ? strerror(err) : "write error");
     return CLI_WRITE_ERROR;
 }
@@ -184,6 +186,9 @@ static const int caught[] = {
     SIGTERM,
 #ifdef SIGHUP
     SIGHUP,
+#endif
+#ifdef SIGPIPE
+    SIGPIPE,
 #endif
 };
 

@@ -119,7 +119,8 @@ int pic_odds(struct svg_odds_pic *p, const char *title, const napfire_shot *s, c
         pic_missing_text(missing, what, sizeof what);
         out_fmt(&o, "permitted; unknown rules data: %s", what);
     } else {
-        out_fmt(&o, "permitted, %s range", napfire_enum_name(NAPFIRE_ENUM_BAND, r.band));
+        static const char *const band[] = {"out of range", "canister range", "effective range", "long range"};
+        out_fmt(&o, "permitted, %s", r.band >= 0 && r.band < 4 ? band[r.band] : "range not determined");
     }
     p->expected_known =
         p->unknown == 0 && napfire_shot_expected(s, rules, &p->expected_num, &p->expected_den, NULL) == NAPFIRE_OK;

@@ -607,6 +607,11 @@ static void odds_foot(struct out *o, const struct svg_odds_pic *p) {
             "<text class=\"text expected\" data-numerator=\"0\" data-denominator=\"1\" x=\"12\" y=\"%d\">"
             "no fire: no casualties</text>\n",
             y);
+    } else if (p->expected_known && p->expected_num == 0) {
+        fmt(o,
+            "<text class=\"text expected\" data-numerator=\"0\" data-denominator=\"%d\" x=\"12\" y=\"%d\">"
+            "expected casualties: none</text>\n",
+            p->expected_den, y);
     } else if (p->expected_known && p->expected_num % p->expected_den == 0) {
         int32_t whole = p->expected_num / p->expected_den;
         fmt(o,
@@ -618,7 +623,7 @@ static void odds_foot(struct out *o, const struct svg_odds_pic *p) {
         int32_t milli = (int32_t)(((int64_t)num * 2000 + den) / (2 * (int64_t)den));
         fmt(o,
             "<text class=\"text expected\" data-numerator=\"%d\" data-denominator=\"%d\" x=\"12\" y=\"%d\">"
-            "expected casualties: about %d.%s%s%d figures (exactly %d/%d)</text>\n",
+            "expected casualties: %d.%s%s%d figures (exactly %d/%d)</text>\n",
             num, den, y, milli / 1000, milli % 1000 < 100 ? "0" : "", milli % 1000 < 10 ? "0" : "", milli % 1000, num,
             den);
     } else {

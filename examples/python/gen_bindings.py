@@ -53,6 +53,7 @@ ENUMS = {
     "napfire_modifier_id": ("ModifierId", "NAPFIRE_MOD_", "IntEnum"),
     "napfire_missing": ("Missing", "NAPFIRE_MISSING_", "IntEnum"),
     "napfire_describe_style": ("DescribeStyle", "NAPFIRE_DESCRIBE_", "IntEnum"),
+    "napfire_check": ("Check", "NAPFIRE_CHECK_", "IntEnum"),
     "napfire_fire": ("Fire", "NAPFIRE_FIRE_", "IntEnum"),
     "napfire_threshold": ("Threshold", "NAPFIRE_THRESHOLD_", "IntEnum"),
     "napfire_provenance": ("Provenance", "NAPFIRE_PROVENANCE_", "IntEnum"),

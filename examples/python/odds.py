@@ -91,7 +91,7 @@ def print_odds(shot, rules, out=None):
     print("roll  chance  modified  cell  casualties (half die 1-3 / 4-6)", file=out)
     for roll in range(2, 13):
         low, high = shot.resolve(roll, 1, rules), shot.resolve(roll, 6, rules)
-        cell = "-" if low.column < 0 else halves_text(low.table_halves)
+        cell = "-" if low.column_index < 0 else halves_text(low.table_halves)
         print("%4d  %3d/36  %8d  %4s  %d / %d" % (
             roll, 6 - abs(roll - 7), low.modified_roll, cell, low.casualties,
             high.casualties), file=out)

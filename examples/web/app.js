@@ -256,11 +256,11 @@ function showResult(r, imperial) {
   $("#fire-result").innerHTML = parts.join("");
 }
 
-// An exact fraction of figures in words: "2 figures", "about 1.231
-// figures (exactly 133/108)".
+// An exact fraction of figures in words, as the SVG chart says it:
+// "2 figures", "1.231 figures (exactly 133/108)".
 function figuresFraction(num, den) {
   if (num % den === 0) return `${num / den} figure${num / den === 1 ? "" : "s"}`;
-  return `about ${(num / den).toFixed(3)} figures (exactly ${num}/${den})`;
+  return `${(num / den).toFixed(3)} figures (exactly ${num}/${den})`;
 }
 
 function showOdds(d, svg) {
@@ -291,8 +291,16 @@ function setTitle(f, imperial) {
 
 // Which data is in use, in words that cannot be mistaken: the made-up
 // example is labelled as made up wherever its name shows.
-function showRulesName(name, which) {
+function showRulesName(name, which, data) {
   $("#rules-name").textContent = name;
+  // The library's findings and coverage of the rules in use
+  // (napfire_rules_check_next, napfire_rules_coverage), as rules --check
+  // and --coverage word them.
+  const c = data && data.coverage, w = (data && data.warnings) || [];
+  const pct = (k) => (c[k].shots ? ` (${Math.round((100 * c[k].resolved) / c[k].shots)} %)` : "");
+  $("#rules-coverage").textContent = c ? `Coverage: ${c.musketry.resolved} of ${c.musketry.shots} musketry shots` +
+    `${pct("musketry")} and ${c.artillery.resolved} of ${c.artillery.shots} artillery shots${pct("artillery")} resolve with these tables.` : "";
+  $("#rules-warnings").innerHTML = w.map((x) => `<li>${esc(x)}</li>`).join("");
   const label = $("#rules-kind");
   label.className = `rules-kind ${which}`;
   label.textContent = {
@@ -329,7 +337,7 @@ function loadRulesBytes(bytes, which) {
     err.textContent = message(st);
     return;
   }
-  showRulesName(outJson().name, which);
+  showRulesName(outJson().name, which, outJson());
   computeFire();
 }
 
@@ -378,7 +386,7 @@ async function setupFire() {
   });
   $("#rules-builtin").addEventListener("click", () => {
     W.nfw_rules_builtin();
-    showRulesName(outJson().name, "builtin");
+    showRulesName(outJson().name, "builtin", outJson());
     $("#err-rules").textContent = "";
     computeFire();
   });
@@ -392,7 +400,7 @@ async function setupFire() {
     Object.assign($(`[name=${name}]`), { min: String(b.lo), max: String(b.hi) });
   }
   W.nfw_rules_builtin();
-  showRulesName(outJson().name, "builtin");
+  showRulesName(outJson().name, "builtin", outJson());
   await loadExampleRules();
 }
 

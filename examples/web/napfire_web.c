@@ -201,6 +201,31 @@ static void rules_name_json(struct out *o) {
     out_json_string(o, name);
 }
 
+/* ,"warnings":[...],"coverage":{...} of the rules in use: the library's
+ * findings and sweep, the same sentences and figures as `napfire rules
+ * --check` and `--coverage` and Python's Rules.check()/coverage(). */
+static void rules_checked_json(struct out *o) {
+    int32_t cursor = 0, check = NAPFIRE_CHECK_NONE, missing = 0, index[4];
+    char text[256];
+    size_t len = 0;
+    out_fmt(o, ",\"warnings\":[");
+    for (int n = 0; n < 256; n++) {
+        if (napfire_rules_check_next(active_rules(), &cursor, &check, &missing, index, text, sizeof text, &len) !=
+                NAPFIRE_OK ||
+            check == NAPFIRE_CHECK_NONE)
+            break;
+        out_fmt(o, "%s", n ? "," : "");
+        out_json_string(o, text);
+    }
+    int32_t shots[2] = {0, 0}, resolved[2] = {0, 0};
+    size_t blocked = 0;
+    napfire_rules_coverage(active_rules(), shots, resolved, NULL, 0, &blocked);
+    out_fmt(o,
+            "],\"coverage\":{\"musketry\":{\"shots\":%d,\"resolved\":%d},\"artillery\":{\"shots\":%d,\"resolved\":%d}}",
+            shots[NAPFIRE_FIRE_MUSKETRY], resolved[NAPFIRE_FIRE_MUSKETRY], shots[NAPFIRE_FIRE_ARTILLERY],
+            resolved[NAPFIRE_FIRE_ARTILLERY]);
+}
+
 /* The text in nfw_in()[0..len) over the built-in data (napfire_rules_parse
  * is atomic: on an error the rules in use stay as they were). */
 EXPORT(nfw_rules_load) int nfw_rules_load(size_t len) {
@@ -226,6 +251,7 @@ EXPORT(nfw_rules_load) int nfw_rules_load(size_t len) {
     custom_rules = 1;
     out_fmt(o, "{\"name\":");
     rules_name_json(o);
+    rules_checked_json(o);
     out_fmt(o, "}");
     return NAPFIRE_OK;
 }
@@ -235,6 +261,7 @@ EXPORT(nfw_rules_builtin) int nfw_rules_builtin(void) {
     struct out *o = out_start();
     out_fmt(o, "{\"name\":");
     rules_name_json(o);
+    rules_checked_json(o);
     out_fmt(o, "}");
     return NAPFIRE_OK;
 }

@@ -101,7 +101,15 @@ CHECK_FIELD(napfire_result, missing, 60, int32_t);
 CHECK_ARRAY(napfire_result, missing_index, 64, int32_t, 4);
 CHECK_ARRAY(napfire_result, reserved, 80, int32_t, 12);
 
+/* --- napfire_blocker: 24 bytes, an array element, no tail --- */
+CHECK_SIZE(napfire_blocker, 24);
+CHECK_ALIGN(napfire_blocker, 4);
+CHECK_FIELD(napfire_blocker, missing, 0, int32_t);
+CHECK_ARRAY(napfire_blocker, index, 4, int32_t, 4);
+CHECK_FIELD(napfire_blocker, shots, 20, int32_t);
+
 /* --- constants compiled into callers --- */
+CHECK_VALUE(NAPFIRE_COVERAGE_BLOCKERS_MAX, 512);
 CHECK_VALUE(NAPFIRE_MAX_FIGURES, 9999);
 CHECK_VALUE(NAPFIRE_MAX_DISTANCE, 1000000);
 CHECK_VALUE(NAPFIRE_UNKNOWN, -1);
@@ -256,6 +264,17 @@ CHECK_VALUE(NAPFIRE_MISSING_ARTILLERY_CELL, 2);
 CHECK_VALUE(NAPFIRE_MISSING_RANGE, 3);
 CHECK_VALUE(NAPFIRE_MISSING_MODIFIER, 4);
 CHECK_VALUE(NAPFIRE_MISSING_THRESHOLD, 5);
+
+/* --- enum napfire_check --- */
+CHECK_ENUM(napfire_check);
+CHECK_VALUE(NAPFIRE_CHECK_NONE, 0);
+CHECK_VALUE(NAPFIRE_CHECK_FALLING_ROW, 1);
+CHECK_VALUE(NAPFIRE_CHECK_ROW_BELOW, 2);
+CHECK_VALUE(NAPFIRE_CHECK_EMPTY_BAND, 3);
+CHECK_VALUE(NAPFIRE_CHECK_LIGHTER_GUN, 4);
+CHECK_VALUE(NAPFIRE_CHECK_MEASURES, 5);
+CHECK_VALUE(NAPFIRE_CHECK_BUILTIN_NAME, 6);
+CHECK_VALUE(NAPFIRE_CHECK_UNNAMED, 7);
 
 /* --- enum napfire_fire --- */
 CHECK_ENUM(napfire_fire);

@@ -97,7 +97,7 @@ class BadValues(CliCase):
 
     def test_mixed_measures_name_both(self):
         self.cli(["musketry", "--distance", "15cm", "--screen", "3in", "--roll", "8"],
-                 BAD_INPUT, "--distance '15cm'", "--screen '3in'", "metric and imperial")
+                 BAD_INPUT, "--distance '15cm'", "--screen-distance '3in'", "metric and imperial")
 
     def test_value_refused_by_the_library_names_the_option(self):
         self.cli(["artillery", "--formation", "square", "--distance", "15cm", "--roll", "8"],
@@ -127,15 +127,15 @@ class Companions(CliCase):
     def test_overhead_names_its_missing_distances(self):
         base = ["artillery", "--gun", "p9", "--figures", "4", "--distance", "30cm",
                 "--roll", "7", "--overhead"]
-        self.cli(base, BAD_INPUT, "--overhead needs", "--overhead-to-battery",
-                 "--overhead-to-enemy")
+        self.cli(base, BAD_INPUT, "--overhead needs", "--overhead-friend-to-battery",
+                 "--overhead-friend-to-enemy")
         r = self.cli(base + ["--overhead-to-enemy", "10cm"], BAD_INPUT,
-                     "missing: --overhead-to-battery")
-        self.assertNotIn("missing: --overhead-to-battery and", r.err)
+                     "missing: --overhead-friend-to-battery")
+        self.assertNotIn("missing: --overhead-friend-to-battery and", r.err)
 
     def test_required_options(self):
         self.cli(["musketry", "--roll", "8"], BAD_INPUT, "--distance is required")
-        self.cli(["musketry", "--distance", "15cm"], BAD_INPUT, "--roll is required")
+        self.cli(["musketry", "--distance", "15cm"], BAD_INPUT, "--roll-2d6 is required")
         self.cli(["rules"], BAD_INPUT, "--template or --check")
         self.cli(["rules", "--template", "--check", SYNTHETIC], BAD_INPUT, "not both")
         self.cli(["los", "--front", "0", "--facing", "line:1", RIDGE, "1,3", "8,2"],
@@ -169,7 +169,8 @@ class Help(CliCase):
 
     def test_help_documents_ranges_names_rules_and_statuses(self):
         out = self.cli(["musketry", "--help"], RESOLVED).out
-        self.assertIn("--roll N", out)
+        self.assertIn("--roll-2d6 N", out)
+        self.assertIn("(also --roll)", out)
         self.assertIn("(2..12)", out)
         self.assertIn("(0..9999)", out)           # from napfire_param_bounds
         self.assertIn("column-of-divisions", out)  # from napfire_enum_name
@@ -179,7 +180,7 @@ class Help(CliCase):
                        "4 the output could not be written"):
             self.assertIn(status, out)
         art = " ".join(self.cli(["artillery", "--help"], RESOLVED).out.split())
-        self.assertIn("(needs --overhead-to-battery and --overhead-to-enemy)", art)
+        self.assertIn("(needs --overhead-friend-to-battery and --overhead-friend-to-enemy)", art)
         for cmd in (["musketry"], ["artillery"], ["odds", "artillery"], ["los"], ["rules"]):
             for line in self.cli(cmd + ["--help"], RESOLVED).out.splitlines():
                 self.assertLessEqual(len(line), 80, line)

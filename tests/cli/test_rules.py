@@ -71,10 +71,42 @@ class TestCheck(unittest.TestCase):
                       "effective range\n", out)
         self.assertIn(f + ":8: warning: artillery.p9.roundshot.long: 2 at modified roll 7-8 "
                       "but 1 at 9-10", out)
+        # F-DATA: the file changes the data but names no rules of its own,
+        # so it still carries the built-in name: one warning for the file
+        self.assertIn(f + ": warning: name: the data differ from the built-in data but keep "
+                      "its name \"Napoleonic figure-scale fire: the source texts\": name your "
+                      "rules\n", out)
         doc = json.loads(run("--check", f, "--json")[1])
-        self.assertEqual(sorted(w["line"] for w in doc["warnings"]), [4, 5, 6, 7, 8])
+        self.assertEqual([w["line"] for w in doc["warnings"]], [4, 5, 6, 7, 8, None])
         # both sides: the template has none
         self.assertNotIn("warning:", run("--check", path("examples", "rules", "seed.txt"))[1])
+
+    def check_named(self, name, extra):
+        with tempfile.TemporaryDirectory() as tmp:
+            f = os.path.join(tmp, "r.txt")
+            with open(f, "w", encoding="utf-8") as fh:
+                fh.write("napfire-rules 1\n" + (f'name = "{name}"\n' if name else "") + extra)
+            code, out, _ = run("--check", f, "--json")
+            self.assertEqual(code, 0)
+            return json.loads(out)["warnings"]
+
+    def test_provenance(self):
+        # F-DATA: changed data under the built-in name or the template's
+        # placeholder is warned about, at the name's line; unchanged data
+        # (the template itself) and a name of one's own are not.
+        builtin = "Napoleonic figure-scale fire: the source texts"
+        cell = "musketry.row1 = . . . . . . . . 3\n"
+        for name in (builtin, "your rules: name them"):
+            w = self.check_named(name, cell)
+            self.assertEqual(len(w), 1, w)
+            self.assertEqual(w[0]["line"], 2)
+            self.assertIn("name your rules", w[0]["message"])
+            self.assertEqual(self.check_named(name, ""), [])
+        self.assertEqual(self.check_named("My house rules", cell), [])
+        # the template names itself with the placeholder
+        code, out, _ = run("--template")
+        self.assertEqual(code, 0)
+        self.assertIn('name    = "your rules: name them"\n', out)
 
     def test_bad_files(self):
         with tempfile.TemporaryDirectory() as tmp:

@@ -170,6 +170,16 @@ class Citations(unittest.TestCase):
         for rel in sorted(PENDING):
             self.assertIn(rel, files, f"{rel} is in PENDING but not tracked")
 
+    def test_page_titles_are_plain_text(self):
+        # Doxygen shows a page's title in its navigation as raw text: code
+        # spans or emphasis there would appear as <tt> and the like.
+        marked = []
+        for page in sorted((ROOT / "doc").glob("*.md")):
+            title = page.read_text(encoding="utf-8").split("\n", 1)[0]
+            if re.search(r"[`*_<>]", re.sub(r"\{#\w+\}", "", title)):
+                marked.append(f"doc/{page.name}: {title}")
+        self.assertEqual(marked, [], "\n" + "\n".join(marked))
+
     def test_doc_paths_exist(self):
         missing = []
         for rel in tracked_files():

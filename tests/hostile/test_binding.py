@@ -63,13 +63,13 @@ class Integers(unittest.TestCase):
     def test_rules_setters(self):
         r = nf.Rules()
         before = r.format()
-        self.refused(lambda: r.set_musketry(0, 2 ** 32, 4), "column=")
+        self.refused(lambda: r.set_musketry(0, 2 ** 32, 4), "column_index=")
         self.refused(lambda: r.set_musketry(0, 0, 2 ** 32 + 4), "halves=")
         self.refused(lambda: r.set_range(0, 0, 2 ** 32, 10), "effective_max=")
         self.refused(lambda: r.set_modifier(0, 1, 2 ** 31), "value=")
         self.refused(lambda: r.set_threshold(0, 0, -2 ** 32), "value=")
-        self.refused(lambda: r.set_artillery(0, 0, 0, 2 ** 32, 1), "column=")
-        self.refused(lambda: r.get_musketry(2 ** 32, 0), "row=")
+        self.refused(lambda: r.set_artillery(0, 0, 0, 2 ** 32, 1), "column_index=")
+        self.refused(lambda: r.get_musketry(2 ** 32, 0), "row_index=")
         self.assertEqual(r.format(), before)
 
     def test_hex_values(self):

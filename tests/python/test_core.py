@@ -29,6 +29,7 @@ C_ENUMS = {
     "napfire_modifier_id": (nf.ModifierId, "NAPFIRE_MOD_"),
     "napfire_missing": (nf.Missing, "NAPFIRE_MISSING_"),
     "napfire_describe_style": (nf.DescribeStyle, "NAPFIRE_DESCRIBE_"),
+    "napfire_check": (nf.Check, "NAPFIRE_CHECK_"),
     "napfire_fire": (nf.Fire, "NAPFIRE_FIRE_"),
     "napfire_threshold": (nf.Threshold, "NAPFIRE_THRESHOLD_"),
     "napfire_provenance": (nf.Provenance, "NAPFIRE_PROVENANCE_"),

@@ -49,11 +49,15 @@ class TestResultsColumns(unittest.TestCase):
         r = self.results
         self.assertIsInstance(r, nf.Results)
         self.assertEqual(len(r), 90)
+        # The C fields row/column are the 0-based row_index/column_index.
+        names = {"row": "row_index", "column": "column_index"}
         for field, ctype in nf.Result._fields_:
             if ctype in (ctypes.c_int32, ctypes.c_uint32):
-                column = getattr(r, field)
+                name = names.get(field, field)
+                column = getattr(r, name)
                 self.assertIsInstance(column, memoryview)
-                self.assertEqual(column.tolist(), [getattr(x, field) for x in r], field)
+                self.assertEqual(column.tolist(), [getattr(x, name) for x in r], name)
+        self.assertFalse(hasattr(r, "row"))
         self.assertEqual(sum(r.casualties), sum(x.casualties for x in r))
         self.assertGreater(sum(r.casualties), 0)
         self.assertEqual(memoryview(r.casualties).tolist(), r.casualties.tolist())

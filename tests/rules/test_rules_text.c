@@ -779,6 +779,19 @@ START_TEST(unreadable_cells) {
     assert_equal(&back, &r);
     parse_ok(&back, "napfire-rules 1\nartillery.light.canister.effective = ? ? . . ? ? ? ? ?\n");
     assert_equal(&back, &r);
+    /* '-' (no effect) agrees with the rule, as a printed table writes it:
+     * accepted, the cell stays unknown; half a figure is a casualty,
+     * refused at its place, nothing changed */
+    parse_ok(&back, "napfire-rules 1\nartillery.light.canister.long = - - - - - - - - -\n");
+    assert_equal(&back, &r);
+    napfire_parse_error e;
+    ck_assert_int_eq(
+        parse_str(&back, "napfire-rules 1\nartillery.light.canister.long = - \xC2\xBD - - - - - - -\n", &e),
+        NAPFIRE_ESYNTAX);
+    ck_assert_int_eq(e.code, NAPFIRE_PARSE_RANGE);
+    ck_assert_int_eq(e.column, 35);
+    ck_assert_ptr_nonnull(strstr(e.message, "write '?' or '-' there"));
+    assert_equal(&back, &r);
 }
 END_TEST
 
@@ -924,13 +937,16 @@ static size_t data_lines(const char *in, size_t n, char *out, size_t cap) {
     return o;
 }
 
-/* examples/rules/seed.txt is exactly the built-in data: it parses to it
- * onto any base, and its data lines are what format(built-in) writes. */
+/* examples/rules/seed.txt is exactly the built-in data under the
+ * placeholder name (F-DATA): it parses to it onto any base, and its data
+ * lines are what format(built-in) writes. */
 START_TEST(seed_file) {
     size_t n;
     char *text = read_file(seed_path, &n);
     napfire_rules builtin, r;
     rules_new(&builtin);
+    ck_assert_int_eq(napfire_rules_set_provenance(&builtin, NAPFIRE_PROVENANCE_NAME, NAPFIRE_RULES_PLACEHOLDER_NAME),
+                     NAPFIRE_OK);
     rules_new(&r);
     napfire_parse_error e;
     int st = napfire_rules_parse(&r, text, n, &e);
@@ -943,7 +959,7 @@ START_TEST(seed_file) {
     assert_equal(&r, &builtin);
 
     static char fmt[TEXT_CAP], a[TEXT_CAP], b[TEXT_CAP];
-    size_t fn = format_ok(NULL, fmt, sizeof fmt);
+    size_t fn = format_ok(&builtin, fmt, sizeof fmt);
     size_t an = data_lines(text, n, a, sizeof a);
     size_t bn = data_lines(fmt, fn, b, sizeof b);
     ck_assert_uint_eq(an, bn);

@@ -102,6 +102,10 @@ try {
   check("first view: no unknown share in the odds",
     (await page.$$("#odds-chart rect.bar")).length > 0 && (await page.$$("#odds-chart rect.bar.unknown")).length === 0);
   check("first view: not stale", !(await stale("fire-results")));
+  const cov = JSON.parse(runCli(["rules", "--coverage", "tests/data/synthetic.txt", "--json"]).stdout);
+  check("first view: the library's coverage of the tables in use, as rules --coverage counts it",
+    (await text("#rules-coverage")) === `Coverage: ${cov.musketry.resolved} of ${cov.musketry.shots} musketry shots (100 %) and ` +
+      `${cov.artillery.resolved} of ${cov.artillery.shots} artillery shots (100 %) resolve with these tables.`, await text("#rules-coverage"));
   await shot("01-first-view");
 
   // --- F-EX-1: British elite line, 30 figures, moved half, at a column of
@@ -152,10 +156,10 @@ try {
   check("odds chart weights equal the C distribution", JSON.stringify(bars) ===
     JSON.stringify(odds.outcomes.map((o) => [o.target, o.screen, o.weight])), `${JSON.stringify(bars)} vs ${JSON.stringify(odds.outcomes)}`);
   check("expected value in words, as the C library's fraction",
-    (await text("#odds-note")) === `Expected casualties: about ${(odds.expected[0] / odds.expected[1]).toFixed(3)} figures (exactly ${odds.expected[0]}/${odds.expected[1]}).`,
+    (await text("#odds-note")) === `Expected casualties: ${(odds.expected[0] / odds.expected[1]).toFixed(3)} figures (exactly ${odds.expected[0]}/${odds.expected[1]}).`,
     await text("#odds-note"));
   check("SVG's expected casualties in words too",
-    (await text("#odds-chart svg text.expected")).startsWith("expected casualties: about "), await text("#odds-chart svg text.expected"));
+    (await text("#odds-chart svg text.expected"))=== `expected casualties: ${(odds.expected[0] / odds.expected[1]).toFixed(3)} figures (exactly ${odds.expected[0]}/${odds.expected[1]})`, await text("#odds-chart svg text.expected"));
   await shot("02-fire-fex1-example-tables");
   await page.locator("#odds-chart").screenshot({ path: path.join(shots, "03-odds-chart.png") });
 

@@ -71,11 +71,14 @@ import collections.abc as _abc
 import copy as _copy
 import ctypes
 import ctypes.util
+import collections as _collections
+import enum as _enum
 import fractions
 import operator as _operator
 import os
 import struct as _struct
 import sys as _sys
+import warnings as _warnings
 from ctypes import (POINTER, Structure, byref, c_char, c_char_p, c_int,
                     c_int32, c_size_t, c_uint32, c_uint64, c_void_p, sizeof)
 
@@ -93,7 +96,8 @@ __all__ = [
     "Modifier", "Result", "ParseError", "Outcome", "Unit", "Shot", "Rules", "Dice",
     "resolve_many", "resolve_many_dice", "resolve_indexed_dice", "Results", "PackedShots",
     "pack_shots", "dice_size", "builtin_rules_text",
-    "missing_describe", "unknown_data",
+    "missing_describe", "unknown_data", "Blocker", "Finding", "Coverage",
+    "rules_check", "rules_coverage", "FamilyError", "KEYWORD_ALIASES", "FUNCTION_NAMES",
     # hex scale
     "Hex", "TraceStep", "HexInfo", "LosQuery", "LosResult", "HexFire",
     "Trace", "trace_steps", "trace_size", "hex_check", "hex_direction",
@@ -149,10 +153,30 @@ def _c_range(ctype):
     return bounds
 
 
-class RangeError(OverflowError, ValueError):
+class _Refusal:
+    """What a refused value was: ``parameter`` (the name the caller wrote,
+    e.g. ``"figures"``), ``value`` (as given) and ``allowed`` (the range,
+    ``"0..9999"``, or the allowed names, ``"LINE, COLUMN_OF_COMPANIES"``),
+    None where not known."""
+
+    parameter = value = allowed = None
+
+    def _refused(self, parameter, value, allowed):
+        self.parameter, self.value, self.allowed = parameter, value, allowed
+        return self
+
+
+class RangeError(_Refusal, OverflowError, ValueError):
     """An integer outside the range its C parameter (or the library's
-    documented domain) can hold; the message names the parameter and the
-    range. Raised before any C call: nothing was changed."""
+    documented domain) can hold; the message names the parameter, the
+    value and the range, as do ``parameter``, ``value`` and ``allowed``.
+    Raised before any C call: nothing was changed."""
+
+
+class FamilyError(_Refusal, TypeError):
+    """A value of another enumeration than the parameter's
+    (``formation=Nation.BRITAIN``): the message names both families.
+    Raised before any C call: nothing was changed."""
 
 
 def _int(value, name, lo=None, hi=None, ctype=c_int32, domain=None):
@@ -171,8 +195,44 @@ def _int(value, name, lo=None, hi=None, ctype=c_int32, domain=None):
         raise TypeError("%s must be an integer, not %s" % (name, type(value).__name__)) from None
     if not lo <= v <= hi:
         raise RangeError("%s=%d is outside %d..%d%s" % (
-            name, v, lo, hi, " (%s)" % domain if domain else ""))
+            name, v, lo, hi, " (%s)" % domain if domain else ""))._refused(
+                name, value, "%d..%d" % (lo, hi))
     return v
+
+
+def _domain_error(function, name, value, allowed, text):
+    """A :class:`DomainError` for ``function`` naming the parameter, the
+    value and what is allowed, in ``text`` and as attributes."""
+    exc = DomainError(Status.EDOMAIN, function)
+    exc.args = ("%s (%s: EDOMAIN)" % (text, function),)
+    return exc._refused(name, value, allowed)
+
+
+def _domain(value, name, lo, hi, function, note=None):
+    """``value`` as an int in the library's documented ``lo..hi`` for
+    ``function``: outside, a :class:`DomainError` raised before the C call
+    (nothing changed) that names the parameter, the value and the range."""
+    v = _int(value, name, domain="the library accepts %d..%d" % (lo, hi))
+    if not lo <= v <= hi:
+        raise _domain_error(function, name, value, "%d..%d" % (lo, hi), "%s=%d is outside %d..%d%s" % (
+            name, v, lo, hi, " (%s)" % note if note else ""))
+    return v
+
+
+def _an(word):
+    return ("an " if word[:1] in "AEIOU" else "a ") + word
+
+
+def _enum_arg(value, name, family):
+    """``value`` checked as a member of the IntEnum ``family``: a member of
+    another enumeration is a :class:`FamilyError` naming both families
+    (``Unit(Gun.P12)`` would otherwise be foot artillery); a plain int
+    passes to the library's own check."""
+    if isinstance(value, _enum.Enum) and not isinstance(value, family):
+        raise FamilyError("%s must be %s, not %s.%s (%s)" % (
+            name, _an(family.__name__), type(value).__name__, value.name,
+            _an(type(value).__name__)))._refused(name, value, ", ".join(m.name for m in family))
+    return value
 
 
 def _param_domain(param):
@@ -259,17 +319,36 @@ class _CheckedFields:
             value = _int(value, "%s.%s" % (type(self).__name__, name), ctype=ctype)
         super().__setattr__(name, value)
 
+    def __repr__(self):
+        """Every field that differs from a new structure's (zero)."""
+        shown = []
+        for name, *_ in self._fields_:
+            value = getattr(self, name)
+            if isinstance(value, ctypes.Array):
+                value = list(value)
+                if not any(value):
+                    continue
+            elif isinstance(value, Structure):
+                if not bytes(value).strip(b"\0"):
+                    continue
+            elif not value:
+                continue
+            shown.append("%s=%r" % (name, value))
+        return "%s(%s)" % (type(self).__name__, ", ".join(shown))
+
 
 # --------------------------------------------------------------------------
 # Errors
 
 
-class NapfireError(Exception):
+class NapfireError(_Refusal, Exception):
     """A negative status from libnapfire.
 
     Attributes: ``status`` (int), ``name`` (``napfire_status_name``, e.g.
     ``"EDOMAIN"``), ``message`` (``napfire_strerror``) and ``function``
-    (the C function that returned it, or None).
+    (the C function that returned it, or None); for a refused value,
+    ``parameter``, ``value`` and ``allowed`` (else None), also named by
+    the message.
     """
 
     #: The status this class stands for (None for the base class).
@@ -440,13 +519,53 @@ class Result(Structure):
         if not self.permitted:
             return "Result(permitted=0, reason=%s, reasons=%s)" % (
                 reason_name(self.reason), [r.name for r in self.violated()])
-        return ("Result(band=%s, net=%+d, roll=%d, cell=(%d,%d), halves=%d/%d, "
+        return ("Result(band=%s, net=%+d, roll=%d, row_index=%d, column_index=%d, halves=%d/%d, "
                 "casualties=%d (target %d, screen %d), half_pending=%d, missing=%s)" % (
                     Band(self.band).name if self.band in Band._value2member_map_ else self.band,
-                    self.net_modifier, self.modified_roll, self.row, self.column,
+                    self.net_modifier, self.modified_roll, self.row_index, self.column_index,
                     self.table_halves, self.halves, self.casualties,
                     self.target_casualties, self.screen_casualties,
                     self.half_pending, enum_name(EnumId.MISSING, self.missing)))
+
+
+def _index_fields(cls):
+    """``row_index``/``column_index`` of a :class:`Result`: the C fields
+    ``row``/``column`` (0-based indexes: index 0 is row 1, or the column of
+    modified roll 1-2) under the names every surface but C gives them. The
+    old names stay one minor version, warning (DeprecationWarning)."""
+    for old, new in _INDEX_NAMES.items():
+        field = cls.__dict__[old]
+
+        def current(self, field=field):
+            return field.__get__(self, type(self))
+
+        def deprecated(self, field=field, old=old, new=new):
+            _warnings.warn("Result.%s is deprecated: use Result.%s (0-based: index 0 is %s)" % (
+                old, new, "row 1" if old == "row" else "modified roll 1-2"),
+                DeprecationWarning, stacklevel=2)
+            return field.__get__(self, type(self))
+
+        setattr(cls, new, property(current, doc="0-based index (C field ``%s``)" % old))
+        setattr(cls, old, property(deprecated, doc="Deprecated alias of ``%s``." % new))
+    return cls
+
+
+#: Result field -> byte offset, under the C names (before _index_fields
+#: replaces ``row``/``column`` by properties).
+_RESULT_OFFSETS = {name: getattr(Result, name).offset for name, _ in Result._fields_}
+#: The C field names that every other surface spells as 0-based indexes.
+_INDEX_NAMES = {"row": "row_index", "column": "column_index"}
+_index_fields(Result)
+
+
+class Blocker(Structure):
+    """``napfire_blocker``: a missing datum and the shots of the coverage
+    sweep of :meth:`Rules.coverage` it stops (24 bytes)."""
+    _fields_ = _fields("napfire_blocker")
+
+    def __repr__(self):
+        return "Blocker(%s %s, shots=%d)" % (
+            enum_name(EnumId.MISSING, self.missing), list(self.index), self.shots)
 
 
 class ParseError(Structure):
@@ -627,6 +746,7 @@ _C_TYPES = {
     "napfire_unit *": _UnitRef, "napfire_shot *": _ShotRef, "napfire_rules *": _RulesRef,
     "napfire_trace *": _TraceRef, "napfire_dice *": _DiceRef,
     "napfire_hex": Hex, "napfire_hex [2]": POINTER(Hex), "napfire_hex_info_fn": HexInfoFn,
+    "int32_t [2]": POINTER(c_int32 * 2),
     "uint8_t *": POINTER(ctypes.c_uint8), "napfire_fov_plan *": c_void_p,
     "napfire_fov_plan **": POINTER(c_void_p),
 }
@@ -635,7 +755,7 @@ _C_TYPES.update({c_name + " *": POINTER(struct) for c_name, struct in (
     ("napfire_parse_error", ParseError), ("napfire_outcome", Outcome),
     ("napfire_trace_step", TraceStep), ("napfire_hex_info", HexInfo),
     ("napfire_los_query", LosQuery), ("napfire_los_result", LosResult),
-    ("napfire_hex_fire", HexFire))})
+    ("napfire_hex_fire", HexFire), ("napfire_blocker", Blocker))})
 
 #: (function, parameter) -> ctypes type, where the binding passes something
 #: else than the C type: the batches take the shots packed in one array.
@@ -720,7 +840,7 @@ def reason_name(reason):
 
 def modifier_name(modifier_id):
     """``napfire_modifier_name``: the name of a :class:`ModifierId`."""
-    return _text(lib.napfire_modifier_name(_int(modifier_id, "modifier_id")))
+    return _text(lib.napfire_modifier_name(_int(_enum_arg(modifier_id, "modifier_id", ModifierId), "modifier_id")))
 
 
 def unit_size():
@@ -789,11 +909,44 @@ del _p
 # Figure scale: units, shots, rules
 
 
+#: Parameter -> the enumeration of its values (the others are numbers or 0/1).
+_PARAM_FAMILIES = {
+    UnitParam.NATION: Nation, UnitParam.CLASS: TroopClass, UnitParam.FORMATION: Formation,
+    UnitParam.WEAPON: Weapon, UnitParam.GUN: Gun, UnitParam.COVER: Cover,
+    UnitParam.MOVED: Moved, ShotParam.MEASURE: Measure, ShotParam.AMMO: Ammo,
+}
+
+#: Python keywords that stand for another C name (Python cannot spell
+#: ``class``): keyword -> parameter name.
+KEYWORD_ALIASES = {"troop_class": "CLASS"}
+
+#: The C functions whose Python spelling is not the C name without
+#: ``napfire_`` (a module function, or for ``napfire_unit_*``, ``_shot_*``,
+#: ``_rules_*``, ``_dice_*`` and ``_trace_*`` a method of that class):
+#: C name -> Python name (one Python function may serve several).
+#: Constructors initialise (``Unit()`` is ``napfire_unit_init``);
+#: ``napfire_dice_2d6`` is ``Dice.roll_2d6`` because a Python name cannot
+#: start with a digit.
+FUNCTION_NAMES = {
+    "napfire_unit_init": "Unit()", "napfire_shot_init": "Shot()", "napfire_rules_init": "Rules()",
+    "napfire_dice_init": "Dice()", "napfire_trace_init": "Trace()",
+    "napfire_unit_size": "unit_size", "napfire_shot_size": "shot_size",
+    "napfire_rules_size": "rules_size", "napfire_dice_size": "dice_size",
+    "napfire_trace_size": "trace_size",
+    "napfire_dice_2d6": "Dice.roll_2d6", "napfire_dice_next": "Dice.next_raw",
+    "napfire_rules_check_next": "Rules.check", "napfire_rules_next_unknown": "unknown_data",
+    "napfire_trace_next": "Trace.next_step", "napfire_trace_steps": "trace_steps",
+    # field_of_view() builds, keeps and sizes the plans and workspaces itself
+    "napfire_fov_grid": "field_of_view", "napfire_fov_plan_size": "field_of_view",
+    "napfire_fov_plan_init": "field_of_view", "napfire_fov_work_size": "field_of_view",
+}
+
+
 def _param_kwargs(enum_type, kwargs):
     """Map keyword arguments (``figures=30``, ``troop_class=...``) to parameters."""
     items = []
     for key, value in kwargs.items():
-        name = "CLASS" if key == "troop_class" else key.upper()
+        name = KEYWORD_ALIASES.get(key, key.upper())
         try:
             items.append((enum_type[name], value))
         except KeyError:
@@ -813,6 +966,13 @@ def _param_name(enum_type, param):
 #: Parameter enum -> {keyword: parameter}: the keywords _param_kwargs maps.
 _KEYWORDS = {enum_type: {("troop_class" if m.name == "CLASS" else m.name.lower()): int(m)
                          for m in enum_type} for enum_type in (UnitParam, ShotParam)}
+
+#: Parameter enum -> {keyword: (parameter, least, greatest, enumeration)}:
+#: what _checked_kwargs needs to take a value without calling _checked.
+_FAST_KEYWORDS = {enum_type: {key: (param,) + _PARAM_BOUNDS.get(param, (-0x80000000, 0x7FFFFFFF)) +
+                              (_PARAM_FAMILIES.get(param),)
+                              for key, param in keywords.items()}
+                  for enum_type, keywords in _KEYWORDS.items()}
 
 #: The hot calls again, as separate function objects with plain argtypes
 #: (c_void_p, c_int32): their callers check every argument first, so the
@@ -844,21 +1004,32 @@ class _Parameters:
         """``(param, value)`` checked as C int32 values; the value's errors
         name the parameter (``figures=...``) and the library's bounds."""
         param = _int(param, "param")
-        return param, _int(value, _param_name(self._PARAMS, param),
-                           domain=_param_domain(param))
+        name = _param_name(self._PARAMS, param)
+        family = _PARAM_FAMILIES.get(param)
+        if family is not None:
+            _enum_arg(value, name, family)
+        value = _int(value, name, domain=_param_domain(param))
+        bounds = _PARAM_BOUNDS.get(param)
+        if bounds is not None:
+            value = _domain(value, name, bounds[0], bounds[1], self._SETTER)
+        return param, value
 
     def _checked_kwargs(self, params):
         """Keyword parameters, every one checked before any is set."""
-        known = _KEYWORDS[self._PARAMS]
+        fast = _FAST_KEYWORDS[self._PARAMS]
         items = []
         for key, value in params.items():
-            param = known.get(key)
-            # The usual case without a Python call: a known keyword and an
-            # int (an IntEnum member too) in int32.
-            if param is not None and isinstance(value, int) and -0x80000000 <= value <= 0x7FFFFFFF:
-                items.append((param, value))
-            else:
-                items.append(self._checked(*_param_kwargs(self._PARAMS, {key: value})[0]))
+            spec = fast.get(key)
+            # The usual case without a Python call: a known keyword, and a
+            # plain int or a member of the parameter's own enumeration, within
+            # the parameter's bounds. Anything else is checked by _checked,
+            # whose errors name the parameter, the family and the range.
+            if spec is not None:
+                param, lo, hi, family = spec
+                if (type(value) is int or type(value) is family) and lo <= value <= hi:
+                    items.append((param, value))
+                    continue
+            items.append(self._checked(*_param_kwargs(self._PARAMS, {key: value})[0]))
         return items
 
     def _apply(self, items):
@@ -867,7 +1038,39 @@ class _Parameters:
         for param, value in items:
             status = setter(storage, param, value)
             if status:
+                if status == Status.EDOMAIN:
+                    raise self._not_open(param, value)
                 _check(status, self._SETTER)
+
+    def _value_text(self, param, value):
+        family = _PARAM_FAMILIES.get(param)
+        if family is not None and value in family._value2member_map_:
+            return family(value).name
+        return str(value)
+
+    def _open_values(self, param):
+        """The values of ``param``'s family this object accepts, asked of
+        the library on a copy."""
+        family = _PARAM_FAMILIES.get(param)
+        if family is None:
+            return None
+        setter, work = getattr(lib, self._SETTER), _copy.copy(self)
+        return [m for m in family if setter(work, param, m) == Status.OK]
+
+    def _not_open(self, param, value):
+        """The :class:`DomainError` for a value in the parameter's range that
+        the library refuses for this object: both parts named (``formation
+        SQUARE is not open to CAVALRY``), and the values it takes."""
+        name = _param_name(self._PARAMS, param)
+        shown = self._value_text(param, value)
+        open_values = self._open_values(param)
+        allowed = ", ".join(m.name for m in open_values) if open_values else None
+        family = _PARAM_FAMILIES.get(param)
+        if family is not None and value in family._value2member_map_:
+            value = family(value)
+        return _domain_error(self._SETTER, name, value, allowed, "%s %s is not open to %s%s" % (
+            name, shown, self._whom(),
+            ": give one of %s" % allowed if allowed else ": it applies to other arms"))
 
     def get(self, param):
         """``napfire_*_get``: the value of a parameter (a shot's -1 = not given)."""
@@ -909,7 +1112,7 @@ class Unit(_Parameters, _UnitRef):
 
 
     def __init__(self, arm, **params):
-        arm = _int(arm, "arm")
+        arm = _int(_enum_arg(arm, "arm", Arm), "arm")
         items = self._checked_kwargs(params)
         super().__init__()
         _check(lib.napfire_unit_init(self, UNIT_SIZE, arm), "napfire_unit_init")
@@ -930,8 +1133,13 @@ class Unit(_Parameters, _UnitRef):
                "napfire_unit_may_open_order")
         return bool(yes.value)
 
+    def _whom(self):
+        return self.arm.name
+
     def __repr__(self):
-        return "Unit(%s, figures=%d)" % (self.arm.name, self.get(UnitParam.FIGURES))
+        """Every setting that differs from a new unit's of the same arm."""
+        fresh = Unit(self.arm)
+        return "Unit(%s)" % ", ".join([self.arm.name] + _settings(self, fresh, UnitParam))
 
     def _validate(self):
         self.get(UnitParam.ARM)
@@ -952,17 +1160,27 @@ class Rules(_RulesRef):
 
     # Musketry table (F-TAB)
 
-    def set_musketry(self, row, column, halves, star=False):
-        """Set a musketry cell: ``halves`` in half figures, None for unknown."""
-        _check(lib.napfire_rules_set_musketry(self, _int(row, "row"), _int(column, "column"),
-                                              _unknown_in(halves, "halves"), _flag(star, "star")),
-               "napfire_rules_set_musketry")
+    def set_musketry(self, row_index, column_index, halves, star=False):
+        """Set a musketry cell: ``halves`` in half figures, None for unknown.
 
-    def get_musketry(self, row, column):
-        """A musketry cell as ``(halves, star)``, or None when unknown."""
+        The indexes are 0-based: ``row_index`` 0 is row 1 (0..4),
+        ``column_index`` 0 the column of modified roll 1-2 (0..8). A bad
+        value is refused before anything changes, named with its range."""
+        _check(lib.napfire_rules_set_musketry(
+            self, _domain(row_index, "row_index", 0, 4, "napfire_rules_set_musketry", "index 0 is row 1"),
+            _domain(column_index, "column_index", 0, 8, "napfire_rules_set_musketry",
+                    "index 0 is modified roll 1-2"),
+            _unknown_in(halves, "halves"), _flag(star, "star")), "napfire_rules_set_musketry")
+
+    def get_musketry(self, row_index, column_index):
+        """A musketry cell as ``(halves, star)``, or None when unknown
+        (0-based indexes, as :meth:`set_musketry`)."""
         halves, star = c_int32(), c_int32()
-        status = lib.napfire_rules_get_musketry(self, _int(row, "row"), _int(column, "column"),
-                                                byref(halves), byref(star))
+        status = lib.napfire_rules_get_musketry(
+            self, _domain(row_index, "row_index", 0, 4, "napfire_rules_get_musketry", "index 0 is row 1"),
+            _domain(column_index, "column_index", 0, 8, "napfire_rules_get_musketry",
+                    "index 0 is modified roll 1-2"),
+            byref(halves), byref(star))
         if status == Status.EUNKNOWN:
             return None
         _check(status, "napfire_rules_get_musketry")
@@ -972,7 +1190,7 @@ class Rules(_RulesRef):
 
     def set_range(self, weapon, measure, effective_max, long_max):
         """A weapon's range maxima in one measure; None for unknown."""
-        _check(lib.napfire_rules_set_range(self, _int(weapon, "weapon"), _int(measure, "measure"),
+        _check(lib.napfire_rules_set_range(self, _int(_enum_arg(weapon, "weapon", Weapon), "weapon"), _int(_enum_arg(measure, "measure", Measure), "measure"),
                                            _unknown_in(effective_max, "effective_max"),
                                            _unknown_in(long_max, "long_max")),
                "napfire_rules_set_range")
@@ -980,14 +1198,14 @@ class Rules(_RulesRef):
     def get_range(self, weapon, measure):
         """``(effective_max, long_max)``, None for an unknown one."""
         eff, lng = c_int32(), c_int32()
-        _check(lib.napfire_rules_get_range(self, _int(weapon, "weapon"), _int(measure, "measure"),
+        _check(lib.napfire_rules_get_range(self, _int(_enum_arg(weapon, "weapon", Weapon), "weapon"), _int(_enum_arg(measure, "measure", Measure), "measure"),
                                            byref(eff), byref(lng)),
                "napfire_rules_get_range")
         return _unknown_out(eff.value), _unknown_out(lng.value)
 
     def set_gun_range(self, gun, measure, canister_max, effective_max, long_max):
         """A gun's band maxima in one measure; None for unknown."""
-        _check(lib.napfire_rules_set_gun_range(self, _int(gun, "gun"), _int(measure, "measure"),
+        _check(lib.napfire_rules_set_gun_range(self, _int(_enum_arg(gun, "gun", Gun), "gun"), _int(_enum_arg(measure, "measure", Measure), "measure"),
                                                _unknown_in(canister_max, "canister_max"),
                                                _unknown_in(effective_max, "effective_max"),
                                                _unknown_in(long_max, "long_max")),
@@ -996,25 +1214,32 @@ class Rules(_RulesRef):
     def get_gun_range(self, gun, measure):
         """``(canister_max, effective_max, long_max)``, None for an unknown one."""
         can, eff, lng = c_int32(), c_int32(), c_int32()
-        _check(lib.napfire_rules_get_gun_range(self, _int(gun, "gun"), _int(measure, "measure"),
+        _check(lib.napfire_rules_get_gun_range(self, _int(_enum_arg(gun, "gun", Gun), "gun"), _int(_enum_arg(measure, "measure", Measure), "measure"),
                                                byref(can), byref(eff), byref(lng)),
                "napfire_rules_get_gun_range")
         return _unknown_out(can.value), _unknown_out(eff.value), _unknown_out(lng.value)
 
     # Artillery table (F-ART-1)
 
-    def set_artillery(self, gun, ammo, band, column, halves):
-        """Set an artillery cell in half figures; None for unknown."""
-        _check(lib.napfire_rules_set_artillery(self, _int(gun, "gun"), _int(ammo, "ammo"),
-                                               _int(band, "band"), _int(column, "column"),
+    def set_artillery(self, gun, ammo, band, column_index, halves):
+        """Set an artillery cell in half figures; None for unknown.
+        ``column_index`` 0 is the column of modified roll 1-2 (0..8).
+        Canister ammunition beyond canister range is never read (F-ART-1):
+        any value there but None is refused."""
+        _check(lib.napfire_rules_set_artillery(self, _int(_enum_arg(gun, "gun", Gun), "gun"), _int(_enum_arg(ammo, "ammo", Ammo), "ammo"), _int(_enum_arg(band, "band", Band), "band"),
+                                               _domain(column_index, "column_index", 0, 8,
+                                                       "napfire_rules_set_artillery",
+                                                       "index 0 is modified roll 1-2"),
                                                _unknown_in(halves, "halves")),
                "napfire_rules_set_artillery")
 
-    def get_artillery(self, gun, ammo, band, column):
+    def get_artillery(self, gun, ammo, band, column_index):
         """An artillery cell in half figures, or None when unknown."""
         halves = c_int32()
-        status = lib.napfire_rules_get_artillery(self, _int(gun, "gun"), _int(ammo, "ammo"),
-                                                 _int(band, "band"), _int(column, "column"),
+        status = lib.napfire_rules_get_artillery(self, _int(_enum_arg(gun, "gun", Gun), "gun"), _int(_enum_arg(ammo, "ammo", Ammo), "ammo"), _int(_enum_arg(band, "band", Band), "band"),
+                                                 _domain(column_index, "column_index", 0, 8,
+                                                         "napfire_rules_get_artillery",
+                                                         "index 0 is modified roll 1-2"),
                                                  byref(halves))
         if status == Status.EUNKNOWN:
             return None
@@ -1026,16 +1251,16 @@ class Rules(_RulesRef):
     def set_modifier(self, fire, modifier_id, value, variant=0):
         """Set a modifier value of a :class:`Fire` kind; None for unknown."""
         raw = MODIFIER_UNKNOWN if value is None else _int(value, "value")
-        _check(lib.napfire_rules_set_modifier(self, _int(fire, "fire"),
-                                              _int(modifier_id, "modifier_id"),
+        _check(lib.napfire_rules_set_modifier(self, _int(_enum_arg(fire, "fire", Fire), "fire"),
+                                              _int(_enum_arg(modifier_id, "modifier_id", ModifierId), "modifier_id"),
                                               _int(variant, "variant"), raw),
                "napfire_rules_set_modifier")
 
     def get_modifier(self, fire, modifier_id, variant=0):
         """A modifier value, or None when unknown."""
         value = c_int32()
-        status = lib.napfire_rules_get_modifier(self, _int(fire, "fire"),
-                                                _int(modifier_id, "modifier_id"),
+        status = lib.napfire_rules_get_modifier(self, _int(_enum_arg(fire, "fire", Fire), "fire"),
+                                                _int(_enum_arg(modifier_id, "modifier_id", ModifierId), "modifier_id"),
                                                 _int(variant, "variant"), byref(value))
         if status == Status.EUNKNOWN:
             return None
@@ -1046,16 +1271,16 @@ class Rules(_RulesRef):
 
     def set_threshold(self, threshold, measure, value):
         """Set a :class:`Threshold` in a measure; None for unknown."""
-        _check(lib.napfire_rules_set_threshold(self, _int(threshold, "threshold"),
-                                               _int(measure, "measure"),
+        _check(lib.napfire_rules_set_threshold(self, _int(_enum_arg(threshold, "threshold", Threshold), "threshold"),
+                                               _int(_enum_arg(measure, "measure", Measure), "measure"),
                                                _unknown_in(value, "value")),
                "napfire_rules_set_threshold")
 
     def get_threshold(self, threshold, measure=Measure.METRIC):
         """A threshold, or None when unknown."""
         value = c_int32()
-        status = lib.napfire_rules_get_threshold(self, _int(threshold, "threshold"),
-                                                 _int(measure, "measure"), byref(value))
+        status = lib.napfire_rules_get_threshold(self, _int(_enum_arg(threshold, "threshold", Threshold), "threshold"),
+                                                 _int(_enum_arg(measure, "measure", Measure), "measure"), byref(value))
         if status == Status.EUNKNOWN:
             return None
         _check(status, "napfire_rules_get_threshold")
@@ -1069,7 +1294,7 @@ class Rules(_RulesRef):
 
     def _set_provenance(self, field, text, name):
         # ``name`` is what the caller called the text: a property's name.
-        field = _int(field, "field")
+        field = _int(_enum_arg(field, "field", Provenance), "field")
         text = _text_arg(text, name)
         try:
             data = text.encode("utf-8")
@@ -1081,7 +1306,7 @@ class Rules(_RulesRef):
     def get_provenance(self, field):
         """A :class:`Provenance` text (asks the length first, then copies)."""
         length = c_size_t()
-        field = _int(field, "field")
+        field = _int(_enum_arg(field, "field", Provenance), "field")
         status = lib.napfire_rules_get_provenance(self, field, None, 0, byref(length))
         if status != Status.ENOSPC:
             _check(status, "napfire_rules_get_provenance")
@@ -1159,6 +1384,18 @@ class Rules(_RulesRef):
         """``napfire_rules_format``: the complete rules text (round-trips)."""
         return _format_rules(self)
 
+    def check(self):
+        """``napfire_rules_check_next``: the plausibility findings, the same
+        as ``napfire rules --check`` prints as warnings: a list of
+        :class:`Finding` (empty for clean data). Findings never refuse
+        data: it resolves shots as it stands."""
+        return rules_check(self)
+
+    def coverage(self):
+        """``napfire_rules_coverage``: the same figures as ``napfire rules
+        --coverage``, as a :class:`Coverage`."""
+        return rules_coverage(self)
+
     def __repr__(self):
         return "Rules(%r)" % self.name
 
@@ -1204,9 +1441,9 @@ def missing_describe(missing, index, style=DescribeStyle.PATCH):
     goes; :attr:`DescribeStyle.SENTENCE` names it in the rulebook's terms.
     Raises :class:`DomainError` for a kind, index or style outside its domain.
     """
-    missing = _int(missing, "missing")
+    missing = _int(_enum_arg(missing, "missing", Missing), "missing")
     ix = (c_int32 * 4)(*_int_seq(index, 4, "index"))
-    style = _int(style, "style")
+    style = _int(_enum_arg(style, "style", DescribeStyle), "style")
     length = c_size_t()
     buf = ctypes.create_string_buffer(256)
     status = lib.napfire_missing_describe(missing, byref(ix), style, buf, len(buf),
@@ -1231,6 +1468,62 @@ def unknown_data(rules=None):
         if missing.value == Missing.NONE:
             return found
         found.append((Missing(missing.value), tuple(ix)))
+
+
+#: One finding of :meth:`Rules.check`: ``check`` (:class:`Check`),
+#: ``key`` (the rules-text key that carries it, e.g. ``"musketry.row3"``),
+#: ``missing`` and ``index`` (that key's datum, as :func:`missing_describe`
+#: takes; ``Missing.NONE`` for the name) and ``message`` (the sentence
+#: ``napfire rules --check`` prints).
+Finding = _collections.namedtuple("Finding", "check key missing index message")
+
+
+def _key_of(missing, index):
+    if missing == Missing.NONE:
+        return "name"
+    return missing_describe(missing, index, DescribeStyle.PATCH).split(" ", 1)[0]
+
+
+def rules_check(rules=None):
+    """``napfire_rules_check_next``: every finding about ``rules`` (None:
+    the built-in data, which has none), as :class:`Finding` values."""
+    _rules(rules)
+    cursor, check, missing, ix = c_int32(0), c_int32(), c_int32(), (c_int32 * 4)()
+    buf, length = ctypes.create_string_buffer(512), c_size_t()
+    found = []
+    for _ in range(1024):  # bounded: each call moves the cursor on
+        _check(lib.napfire_rules_check_next(rules, byref(cursor), byref(check), byref(missing),
+                                            byref(ix), buf, len(buf), byref(length)),
+               "napfire_rules_check_next")
+        if check.value == Check.NONE:
+            return found
+        found.append(Finding(Check(check.value), _key_of(missing.value, tuple(ix)),
+                             Missing(missing.value), tuple(ix),
+                             buf.raw[:length.value].decode("utf-8")))
+    raise StateError(Status.ESTATE, "napfire_rules_check_next")
+
+
+#: What :meth:`Rules.coverage` found: ``musketry`` and ``artillery`` (each
+#: ``(shots, resolved)`` of the sweep) and ``blocking``, the missing data
+#: by the shots each stops, most first: ``(shots, patch, sentence)``
+#: tuples, as ``napfire rules --coverage --json`` lists them.
+Coverage = _collections.namedtuple("Coverage", "musketry artillery blocking")
+
+
+def rules_coverage(rules=None):
+    """``napfire_rules_coverage``: the sweep's figures for ``rules`` (None:
+    the built-in data) as a :class:`Coverage`."""
+    _rules(rules)
+    shots, resolved = (c_int32 * 2)(), (c_int32 * 2)()
+    blockers, count = (Blocker * COVERAGE_BLOCKERS_MAX)(), c_size_t()
+    _check(lib.napfire_rules_coverage(rules, byref(shots), byref(resolved), blockers,
+                                      COVERAGE_BLOCKERS_MAX, byref(count)),
+           "napfire_rules_coverage")
+    blocking = [(b.shots, missing_describe(b.missing, tuple(b.index), DescribeStyle.PATCH),
+                 missing_describe(b.missing, tuple(b.index), DescribeStyle.SENTENCE))
+                for b in blockers[:count.value]]
+    return Coverage((shots[Fire.MUSKETRY], resolved[Fire.MUSKETRY]),
+                    (shots[Fire.ARTILLERY], resolved[Fire.ARTILLERY]), blocking)
 
 
 def builtin_rules_text():
@@ -1302,12 +1595,13 @@ class Shot(_Parameters, _ShotRef):
         """
         if rules is not None and type(rules) is not Rules:
             _rules(rules)
-        # Plain ints in int32 go straight on; anything else is checked
-        # (and refused) by _int, with its message.
-        if not (type(roll_2d6) is int and -0x80000000 <= roll_2d6 <= 0x7FFFFFFF):
-            roll_2d6 = _int(roll_2d6, "roll_2d6", domain="a 2D6 roll is 2..12")
-        if not (type(half_die) is int and -0x80000000 <= half_die <= 0x7FFFFFFF):
-            half_die = _int(half_die, "half_die", domain="a half die is 1..6, 0 not rolled")
+        # Plain ints in the domain go straight on; anything else is checked
+        # (and refused, naming the parameter) before the C call.
+        if not (type(roll_2d6) is int and 2 <= roll_2d6 <= 12):
+            roll_2d6 = _domain(roll_2d6, "roll_2d6", 2, 12, "napfire_shot_resolve", "a 2D6 roll")
+        if not (type(half_die) is int and 0 <= half_die <= 6):
+            half_die = _domain(half_die, "half_die", 0, 6, "napfire_shot_resolve",
+                               "a half die is 1..6, 0 not rolled")
         out = Result()
         status = _RESOLVE(self._storage, rules._storage if rules is not None else None,
                           roll_2d6, half_die, byref(out))
@@ -1336,8 +1630,22 @@ class Shot(_Parameters, _ShotRef):
         _check(status, "napfire_shot_distribution")
         return [Outcome.from_buffer_copy(o) for o in outcomes[:count.value]], verdict
 
-    def known_distribution(self, rules=None):
-        """``napfire_shot_distribution_known``: the odds over what is known.
+    def table(self, modified_roll, rules=None):
+        """``napfire_shot_table``: the table cell a modified roll reads, as
+        ``(row_index, column_index, halves)`` (0-based indexes: index 0 is
+        row 1, or the column of modified roll 1-2; column_index -1 below 1)."""
+        rules = _rules(rules)
+        row, column, halves = c_int32(), c_int32(), c_int32()
+        status = lib.napfire_shot_table(self, rules, _int(modified_roll, "modified_roll"), byref(row),
+                                        byref(column), byref(halves))
+        if status == Status.EUNKNOWN:
+            raise UnknownDataError(status, "napfire_shot_table")
+        _check(status, "napfire_shot_table")
+        return row.value, column.value, halves.value
+
+    def distribution_known(self, rules=None):
+        """``napfire_shot_distribution_known``: the odds over what is known
+        (also spelled :meth:`known_distribution`, its earlier name).
 
         Returns ``(outcomes, unknown_weight, verdict)``: the known
         :class:`Outcome` list, the weight out of :data:`OUTCOME_DENOMINATOR`
@@ -1357,6 +1665,9 @@ class Shot(_Parameters, _ShotRef):
         known = [Outcome.from_buffer_copy(o) for o in outcomes[:count.value]]
         return known, unknown.value, verdict
 
+    #: The earlier name of :meth:`distribution_known`, kept as an alias.
+    known_distribution = distribution_known
+
     def expected(self, rules=None):
         """``napfire_shot_expected``: expected casualties as a :class:`fractions.Fraction`.
 
@@ -1375,11 +1686,48 @@ class Shot(_Parameters, _ShotRef):
         _check(status, "napfire_shot_expected")
         return fractions.Fraction(num.value, den.value)
 
+    def _whom(self):
+        return "this shot"
+
     def __repr__(self):
-        return "Shot(distance=%d)" % self.get(ShotParam.DISTANCE)
+        """Every setting of the shot that differs from a new shot's."""
+        return "Shot(%s)" % ", ".join(_settings(self, _fresh_shot(), ShotParam))
 
     def _validate(self):
         self.get(ShotParam.MEASURE)
+
+
+def _settings(obj, fresh, params):
+    """``name=VALUE`` for each parameter of ``obj`` that differs from
+    ``fresh``'s (enumerated values by name, 0/1 flags as True/False)."""
+    out = []
+    for p in params:
+        if p == UnitParam.ARM:
+            continue
+        try:
+            value, default = obj.get(p), fresh.get(p)
+        except NapfireError:
+            continue
+        if value == default:
+            continue
+        family = _PARAM_FAMILIES.get(p)
+        if family is not None and value in family._value2member_map_:
+            shown = family(value).name
+        else:
+            lo_hi = _PARAM_BOUNDS.get(p)
+            shown = str(bool(value)) if lo_hi == (0, 1) else str(value)
+        out.append("%s=%s" % (_param_name(params, p), shown))
+    return out
+
+
+_FRESH_SHOT = []
+
+
+def _fresh_shot():
+    """A new shot's settings (they do not depend on the units)."""
+    if not _FRESH_SHOT:
+        _FRESH_SHOT.append(Shot(Unit(Arm.LINE_INFANTRY), Unit(Arm.LINE_INFANTRY)))
+    return _FRESH_SHOT[0]
 
 
 def _grown(item_type, cap, count, call):
@@ -1604,8 +1952,9 @@ class Results(_abc.Sequence):
         return "Results(%d: %r)" % (self._n, list(self[:3]) + (["..."] if self._n > 3 else []))
 
 
-#: Result field -> (byte offset, array type code): the 4-byte scalar fields.
-_RESULT_COLUMNS = {name: (getattr(Result, name).offset, _I32 if ctype is c_int32 else _U32)
+#: Result field -> (byte offset, array type code): the 4-byte scalar fields,
+#: the table's indexes as ``row_index``/``column_index``.
+_RESULT_COLUMNS = {_INDEX_NAMES.get(name, name): (_RESULT_OFFSETS[name], _I32 if ctype is c_int32 else _U32)
                    for name, ctype in Result._fields_ if ctype in (c_int32, c_uint32)}
 for _name in _RESULT_COLUMNS:
     setattr(Results, _name, property(
