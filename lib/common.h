@@ -67,6 +67,17 @@ static inline const char *napfire__name_of(const struct name_table *tables, size
 #  define NF_HOT_INLINE static inline
 #endif
 
+/* The greatest common divisor of a >= 0 and b >= 0 (0 when both are 0):
+ * the odds' fractions and the field of view's directions reduce by it. */
+static inline int32_t napfire__gcd(int32_t a, int32_t b) {
+    while (b != 0) {
+        int32_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
 /* utf8.c: strict UTF-8 (no overlong forms, surrogates or code points past
  * U+10FFFF), shared by the provenance setter and the rules text parser:
  * the width in bytes (1..4) of the sequence at s[0..len), len >= 1, or

@@ -8,6 +8,7 @@
  * linear map of positive determinant), and the directions of a wedge are
  * the Farey fractions of the radius's order, generated in order.
  */
+#include "common.h"
 #include "fov.h"
 
 #include <string.h>
@@ -123,19 +124,10 @@ static void cone_of(const struct napfire_fov_plan *p, const uint16_t *fr, int32_
     *len = end >= first ? end - first : end + p->ndir - first;
 }
 
-static int32_t gcd32(int32_t a, int32_t b) {
-    while (b != 0) {
-        int32_t t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
-
 /* The direction of the hex (m - k) e[s] + k e[s+1]: its primitive vector's
  * fraction k' / m' looked up in the wedge's Farey fractions. */
 static uint32_t dir_of(const struct napfire_fov_plan *p, const uint16_t *fr, int32_t m, int32_t s, int32_t k) {
-    int32_t g = gcd32(m, k), b = k / g, c = m / g;
+    int32_t g = napfire__gcd(m, k), b = k / g, c = m / g;
     uint32_t lo = 0, hi = p->nfarey;
     while (lo < hi) {
         uint32_t mid = lo + (hi - lo) / 2;

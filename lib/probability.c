@@ -306,15 +306,6 @@ int napfire_shot_distribution_known(const napfire_shot *s, const napfire_rules *
     return st;
 }
 
-static int32_t gcd(int32_t a, int32_t b) {
-    while (b != 0) {
-        int32_t t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
-
 int napfire_shot_expected(const napfire_shot *s, const napfire_rules *rules, int32_t *numerator, int32_t *denominator,
                           double *value) {
     if (!s || !numerator || !denominator)
@@ -327,7 +318,7 @@ int napfire_shot_expected(const napfire_shot *s, const napfire_rules *rules, int
     int32_t num = 0;
     for (size_t i = 0; i < o.n; i++)
         num += (o.list[i].target_casualties + o.list[i].screen_casualties) * o.list[i].weight;
-    int32_t g = gcd(num, NAPFIRE_OUTCOME_DENOMINATOR);
+    int32_t g = napfire__gcd(num, NAPFIRE_OUTCOME_DENOMINATOR);
     *numerator = num / g;
     *denominator = NAPFIRE_OUTCOME_DENOMINATOR / g;
     if (value)

@@ -24,6 +24,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench.h"
 #include "napfire.h"
 #include "../hex/fov_maps.h"
 
@@ -31,22 +32,6 @@
 #define RUNS 7
 
 static volatile uint64_t sink;
-
-static double cpu_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *v, int n) {
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    return v[n / 2];
-}
 
 static uint64_t rng = 0x243F6A8885A308D3ull;
 static uint32_t rnd(uint32_t n) {
@@ -165,11 +150,11 @@ static const napfire_fov_plan *plan_of(int32_t radius, double *build_ns) {
     size_t n = napfire_fov_plan_size(radius);
     void *buf = fm_zalloc(n);
     const napfire_fov_plan *plan = NULL;
-    double t0 = cpu_ns();
+    double t0 = thread_ns();
     if (napfire_fov_plan_init(buf, n, radius, &plan) != NAPFIRE_OK)
         exit(1);
     if (build_ns)
-        *build_ns = cpu_ns() - t0;
+        *build_ns = thread_ns() - t0;
     return plan;
 }
 
@@ -237,13 +222,13 @@ static void compare(struct view *v, double *ratio) {
         exit(1);
     int reps = 2000000 / (v->ntargets * (v->radius + 4)) + 1;
     for (int run = 0; run < RUNS; run++) {
-        double t0 = cpu_ns();
+        double t0 = thread_ns();
         for (int k = 0; k < reps; k++)
             sink += run_los(v, NULL);
-        double t1 = cpu_ns();
+        double t1 = thread_ns();
         for (int k = 0; k < reps * 4; k++)
             sink += run_fov(v);
-        double t2 = cpu_ns();
+        double t2 = thread_ns();
         tl[run] = (t1 - t0) / reps;
         tf[run] = (t2 - t1) / (reps * 4);
     }
@@ -287,10 +272,10 @@ static void growth(const struct view *base) {
             setup(&v);
             int reps = 1000000 / (3 * v.radius * v.radius + 1000) + 1;
             for (int run = 0; run < RUNS; run++) {
-                double t0 = cpu_ns();
+                double t0 = thread_ns();
                 for (int rep = 0; rep < reps; rep++)
                     sink += run_fov(&v);
-                t[run] = (cpu_ns() - t0) / reps;
+                t[run] = (thread_ns() - t0) / reps;
             }
             double f = median(t, RUNS);
             printf(" %16.1f (%6.1f)", f / 1e3, f / v.ntargets);

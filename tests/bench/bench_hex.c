@@ -21,6 +21,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench.h"
 #include "napfire.h"
 
 #define MAXD 32
@@ -28,22 +29,6 @@
 #define MAXSTEPS (4 * MAXD + 1)
 
 static volatile int64_t sink;
-
-static double now_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *v, int n) {
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    return v[n / 2];
-}
 
 /* Round to nearest with an inline conversion, so the baseline pays no
  * libm call: a fast baseline. */
@@ -137,7 +122,7 @@ int main(void) {
         double te[RUNS], ti[RUNS], tl[RUNS], tb[RUNS];
         for (int run = 0; run < RUNS; run++) {
             int64_t acc = 0;
-            double t0 = now_ns();
+            double t0 = thread_ns();
             for (int rep = 0; rep < reps; rep++)
                 for (int t = 0; t < nt; t++) {
                     napfire_trace_step s[MAXSTEPS];
@@ -145,7 +130,7 @@ int main(void) {
                     napfire_trace_steps(origin, targets[t], s, MAXSTEPS, &n);
                     acc += s[n - 1].hex.q + (int64_t)n;
                 }
-            double t1 = now_ns();
+            double t1 = thread_ns();
             for (int rep = 0; rep < reps; rep++)
                 for (int t = 0; t < nt; t++) {
                     napfire_trace it;
@@ -155,7 +140,7 @@ int main(void) {
                     while (napfire_trace_next(&it, &s, &more) == NAPFIRE_OK && more)
                         acc += s.hex.q;
                 }
-            double t2 = now_ns();
+            double t2 = thread_ns();
             for (int rep = 0; rep < reps; rep++)
                 for (int t = 0; t < nt; t++) {
                     napfire_los_query q;
@@ -167,14 +152,14 @@ int main(void) {
                     napfire_los_grid(&q, NAPFIRE_HEX_ODD_Q, 1, 1, &open_ground, &r);
                     acc += r.clear;
                 }
-            double t3 = now_ns();
+            double t3 = thread_ns();
             for (int rep = 0; rep < reps; rep++)
                 for (int t = 0; t < nt; t++) {
                     napfire_hex l[MAXD + 1];
                     int n = lerp_line(origin, targets[t], d, l);
                     acc += l[n - 1].q + n;
                 }
-            double t4 = now_ns();
+            double t4 = thread_ns();
             sink += acc;
             te[run] = (t1 - t0) / ((double)reps * (double)exact_n);
             ti[run] = (t2 - t1) / ((double)reps * (double)exact_n);
