@@ -27,6 +27,50 @@ static void text_line(struct out *o, const char *cls, int32_t x, int32_t y, cons
     out_s(o, "</text>\n");
 }
 
+/* The length of the next line of text when lines hold at most max bytes:
+ * up to the last space that fits, else max; the whole rest when it fits. */
+static size_t line_break(const char *text, size_t max) {
+    size_t n = strlen(text);
+    if (n <= max)
+        return n;
+    for (size_t k = max; k > 0; k--)
+        if (text[k] == ' ')
+            return k;
+    return max;
+}
+
+/* How many lines of at most max bytes the text takes (at least one). */
+static int32_t wrapped_lines(const char *text, size_t max) {
+    int32_t lines = 1;
+    for (size_t k = line_break(text, max); text[k] && lines < 16; lines++) {
+        text += k + (text[k] == ' ');
+        k = line_break(text, max);
+    }
+    return lines;
+}
+
+/* The text as lines of tspans at x, line pixels apart, inside an open
+ * <text> element; returns the lines written (as wrapped_lines). */
+static int32_t put_wrapped(struct out *o, int32_t x, int32_t line, const char *text, size_t max) {
+    int32_t lines = 0;
+    char buf[256];
+    while (lines < 16) {
+        size_t k = line_break(text, max);
+        k = k < sizeof buf ? k : sizeof buf - 1;
+        memcpy(buf, text, k);
+        buf[k] = '\0';
+        if (lines)
+            fmt(o, "<tspan x=\"%d\" dy=\"%d\">", x, line);
+        out_escaped(o, buf, OUT_XML);
+        if (lines++)
+            out_s(o, "</tspan>");
+        if (!text[k])
+            break;
+        text += k + (text[k] == ' ');
+    }
+    return lines;
+}
+
 /* ------------------------------------------------------------------ */
 /* Hex geometry */
 
@@ -274,7 +318,9 @@ static void draw_units(struct out *o, const struct svg_map *m) {
 
 /* The field of view: seen hexes shaded, the others darkened and marked
  * with the first letter of what hides them (FRONT_HEXSIDE, TOWN, woods or
- * walls for TERRAIN, UNIT, SLOPE, GRAZING). */
+ * walls for TERRAIN, UNIT, SLOPE, GRAZING). Under a line of sight (shot),
+ * the seen hexes stay as they are, those beyond the radius are faded, and
+ * the line's own marks stand for the firer. */
 static void draw_view(struct out *o, const struct svg_los_pic *p) {
     static const char *const why[] = {"", "F", "T", "W", "U", "S", "G"};
     const struct svg_map *m = &p->map;
@@ -282,14 +328,21 @@ static void draw_view(struct out *o, const struct svg_los_pic *p) {
              ".napfire-los .seen{fill:#ffd43b;fill-opacity:0.45;stroke:none;pointer-events:none}\n"
              ".napfire-los .unseen{fill:#1c1c1c;fill-opacity:0.3;stroke:none;pointer-events:none}\n"
              ".napfire-los .why{font-size:8px;font-weight:bold;fill:#fff;text-anchor:middle;pointer-events:none}\n"
+             ".napfire-los .beyond{fill:#fff;fill-opacity:0.55;stroke:none;pointer-events:none}\n"
              "</style>\n");
     for (int32_t row = 0; row < m->rows; row++)
         for (int32_t col = 0; col < m->columns; col++) {
             uint8_t rule = p->view[(size_t)row * (size_t)m->columns + (size_t)col];
-            if (rule >= sizeof why / sizeof why[0])
-                continue;
             napfire_hex h;
             napfire_hex_from_offset(m->layout, col, row, &h);
+            int firer = h.q == p->firer.q && h.r == p->firer.r;
+            if (p->shot && rule >= sizeof why / sizeof why[0] && !firer) {
+                fmt(o, "<polygon class=\"beyond\" data-col=\"%d\" data-row=\"%d\" points=\"", col, row);
+                polygon_points(o, m->layout, h);
+                out_s(o, "\"/>\n");
+            }
+            if (rule >= sizeof why / sizeof why[0] || (p->shot && rule == 0))
+                continue;
             struct pt c = centre(m->layout, h);
             fmt(o, "<polygon class=\"%s\" data-col=\"%d\" data-row=\"%d\" data-rule=\"%s\" points=\"",
                 rule ? "unseen" : "seen", col, row, napfire_hex_enum_name(NAPFIRE_HEX_ENUM_LOS_RULE, rule));
@@ -298,18 +351,27 @@ static void draw_view(struct out *o, const struct svg_los_pic *p) {
             if (rule)
                 fmt(o, "<text class=\"why\" x=\"%d\" y=\"%d\">%s</text>\n", c.x + 15, c.y + 3, why[rule]);
         }
+    if (p->shot)
+        return;
     struct pt f = centre(m->layout, p->firer);
     hexside_lines(o, m->layout, p->firer, p->front_mask, "front-hexside");
     fmt(o, "<circle class=\"ring\" cx=\"%d\" cy=\"%d\" r=\"13\"/>\n", f.x, f.y);
     fmt(o, "<text class=\"who\" x=\"%d\" y=\"%d\">F</text>\n", f.x + 11, f.y - 8);
 }
 
-static void view_legend(struct out *o, int32_t x, int32_t y) {
+/* Under a line of sight the seen hexes are not shaded: the first key is
+ * then the faded hexes beyond the radius. */
+static void view_legend(struct out *o, int32_t x, int32_t y, int shot) {
     fmt(o, "<g class=\"legend\" transform=\"translate(%d,%d)\">\n", x, y - 4);
-    out_s(o, "<rect x=\"0\" y=\"-5\" width=\"12\" height=\"10\" class=\"seen\"/>"
-             "<text class=\"key\" x=\"16\" y=\"3\">seen</text>\n"
-             "<rect x=\"50\" y=\"-5\" width=\"12\" height=\"10\" class=\"unseen\"/>"
-             "<text class=\"key\" x=\"66\" y=\"3\">hidden: F front hexside, T town, W woods or walls, U unit, "
+    if (shot)
+        out_s(o, "<rect x=\"0\" y=\"-5\" width=\"12\" height=\"10\" fill=\"#cdb46a\"/>"
+                 "<rect x=\"0\" y=\"-5\" width=\"12\" height=\"10\" class=\"beyond\"/>"
+                 "<text class=\"key\" x=\"16\" y=\"3\">beyond</text>\n");
+    else
+        out_s(o, "<rect x=\"0\" y=\"-5\" width=\"12\" height=\"10\" class=\"seen\"/>"
+                 "<text class=\"key\" x=\"16\" y=\"3\">seen</text>\n");
+    out_s(o, "<rect x=\"58\" y=\"-5\" width=\"12\" height=\"10\" class=\"unseen\"/>"
+             "<text class=\"key\" x=\"74\" y=\"3\">hidden: F front hexside, T town, W woods or walls, U unit, "
              "S slope, G grazing</text>\n"
              "</g>\n");
 }
@@ -357,14 +419,24 @@ static void draw_legend(struct out *o, int32_t x, int32_t y, int32_t line) {
              "</g>\n");
 }
 
-/* The words under the map: the question, the verdict, the note, the key. */
+/* The bytes a line of the verdict (bold 12 px) and of the note (11 px)
+ * holds across the picture, at a generous 8 and 7 px a character. */
+static size_t verdict_max(const struct frame *f) {
+    return (size_t)(f->width - 2 * f->margin) / 8;
+}
+static size_t note_max(const struct frame *f) {
+    return (size_t)(f->width - 2 * f->margin) / 7;
+}
+
+/* The words under the map: the question, the verdict, the note, the key;
+ * a long verdict or note wraps onto more lines, never past the edge. */
 static void draw_words(struct out *o, const struct svg_los_pic *p, const struct frame *f) {
     int32_t y = f->margin + f->maph + f->line;
     text_line(o, "text", f->margin, y, p->lines[SVG_LOS_HEADING]);
-    if (p->view) {
+    if (p->view && !p->shot) {
         text_line(o, "text", f->margin, y + f->line, p->lines[SVG_LOS_VERDICT]);
         text_line(o, "text", f->margin, y + 2 * f->line, p->lines[SVG_LOS_NOTE]);
-        view_legend(o, f->margin, y + 3 * f->line);
+        view_legend(o, f->margin, y + 3 * f->line, 0);
     }
     if (!p->shot)
         return;
@@ -374,12 +446,17 @@ static void draw_words(struct out *o, const struct svg_los_pic *p, const struct 
     else
         fmt(o, "<text class=\"text verdict blocked\" data-clear=\"0\" data-rule=\"%s\" x=\"%d\" y=\"%d\">", p->rule,
             f->margin, y);
-    out_escaped(o, p->lines[SVG_LOS_VERDICT], OUT_XML);
+    y += (put_wrapped(o, f->margin, f->line, p->lines[SVG_LOS_VERDICT], verdict_max(f)) - 1) * f->line;
     out_s(o, "</text>\n");
     y += f->line;
-    if (p->lines[SVG_LOS_NOTE][0])
-        text_line(o, "text", f->margin, y, p->lines[SVG_LOS_NOTE]);
+    if (p->lines[SVG_LOS_NOTE][0]) {
+        fmt(o, "<text class=\"text\" x=\"%d\" y=\"%d\">", f->margin, y);
+        y += (put_wrapped(o, f->margin, f->line, p->lines[SVG_LOS_NOTE], note_max(f)) - 1) * f->line;
+        out_s(o, "</text>\n");
+    }
     draw_legend(o, f->margin, y + f->line, f->line);
+    if (p->view)
+        view_legend(o, f->margin, y + 3 * f->line, 1);
 }
 
 int svg_los(struct out *o, const struct svg_los_pic *p) {
@@ -387,12 +464,16 @@ int svg_los(struct out *o, const struct svg_los_pic *p) {
     if (!o || !p || !map_ok(&p->map) || (p->shot && (!p->steps || !p->rule)) ||
         measure(&p->map, p->shot || p->view ? 5 : 2, &f) != 0)
         return -1;
+    if (p->shot)
+        f.height += (wrapped_lines(p->lines[SVG_LOS_VERDICT], verdict_max(&f)) - 1 +
+                     wrapped_lines(p->lines[SVG_LOS_NOTE], note_max(&f)) - 1 + (p->view ? 1 : 0)) *
+                    f.line;
     los_head(o, &f);
     draw_cells(o, &p->map);
+    if (p->view)
+        draw_view(o, p);
     if (p->shot)
         draw_trace(o, p->map.layout, p->steps, p->nsteps);
-    else if (p->view)
-        draw_view(o, p);
     draw_units(o, &p->map);
     if (p->shot)
         draw_shot(o, p);
@@ -407,7 +488,7 @@ int svg_los(struct out *o, const struct svg_los_pic *p) {
 
 /* The bars' layout. */
 enum {
-    BAR_W = 44,
+    BAR_MIN = 44, /* the narrowest bar, which its labels fit */
     BAR_GAP = 14,
     CHART_LEFT = 40,
     CHART_TOP = 90,
@@ -479,35 +560,35 @@ static void odds_axes(struct out *o, int32_t width) {
     fmt(o, "<text class=\"small\" x=\"%d\" y=\"%d\">/216</text>\n", CHART_LEFT - 14, CHART_TOP - 8);
 }
 
-/* Bar b: an outcome, or (b == n) the unknown share. */
-static void odds_bar(struct out *o, const struct svg_odds_pic *p, size_t b) {
-    const int32_t base = CHART_TOP + CHART_H;
+/* Bar b: an outcome, or (b == n) the unknown share; slot is the width
+ * each bar and its gap take, so that the bars fill the chart. */
+static void odds_bar(struct out *o, const struct svg_odds_pic *p, size_t b, int32_t slot) {
+    const int32_t base = CHART_TOP + CHART_H, bar_w = slot - BAR_GAP;
     int is_unknown = b == p->n;
     const napfire_outcome *r = is_unknown ? NULL : &p->out[b];
     int32_t w = is_unknown ? p->unknown : r->weight;
-    int32_t x = CHART_LEFT + BAR_GAP / 2 + (int32_t)b * (BAR_W + BAR_GAP),
-            h = w * CHART_H / NAPFIRE_OUTCOME_DENOMINATOR;
+    int32_t x = CHART_LEFT + BAR_GAP / 2 + (int32_t)b * slot, h = w * CHART_H / NAPFIRE_OUTCOME_DENOMINATOR;
     int32_t pct = (w * 20000 + NAPFIRE_OUTCOME_DENOMINATOR) / (2 * NAPFIRE_OUTCOME_DENOMINATOR);
     if (is_unknown)
         fmt(o, "<rect class=\"bar unknown\" data-weight=\"%d\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>\n", w, x,
-            base - h, BAR_W, h);
+            base - h, bar_w, h);
     else
         fmt(o,
             "<rect class=\"bar%s\" data-target=\"%d\" data-screen=\"%d\" data-weight=\"%d\" x=\"%d\" "
             "y=\"%d\" width=\"%d\" height=\"%d\"/>\n",
-            r->screen_casualties ? " screened" : "", r->target_casualties, r->screen_casualties, w, x, base - h, BAR_W,
+            r->screen_casualties ? " screened" : "", r->target_casualties, r->screen_casualties, w, x, base - h, bar_w,
             h);
-    fmt(o, "<text class=\"small\" x=\"%d\" y=\"%d\">%d/216</text>\n", x + BAR_W / 2, base - h - 14, w);
-    fmt(o, "<text class=\"small\" x=\"%d\" y=\"%d\">", x + BAR_W / 2, base - h - 4);
+    fmt(o, "<text class=\"small\" x=\"%d\" y=\"%d\">%d/216</text>\n", x + bar_w / 2, base - h - 14, w);
+    fmt(o, "<text class=\"small\" x=\"%d\" y=\"%d\">", x + bar_w / 2, base - h - 4);
     put_hundredths(o, pct);
     out_s(o, "%</text>\n");
     if (is_unknown)
-        fmt(o, "<text class=\"small\" x=\"%d\" y=\"%d\">unknown</text>\n", x + BAR_W / 2, base + 13);
+        fmt(o, "<text class=\"small\" x=\"%d\" y=\"%d\">unknown</text>\n", x + bar_w / 2, base + 13);
     else if (r->screen_casualties)
-        fmt(o, "<text class=\"small\" x=\"%d\" y=\"%d\">%d + %d</text>\n", x + BAR_W / 2, base + 13,
+        fmt(o, "<text class=\"small\" x=\"%d\" y=\"%d\">%d + %d</text>\n", x + bar_w / 2, base + 13,
             r->target_casualties, r->screen_casualties);
     else
-        fmt(o, "<text class=\"small\" x=\"%d\" y=\"%d\">%d</text>\n", x + BAR_W / 2, base + 13, r->target_casualties);
+        fmt(o, "<text class=\"small\" x=\"%d\" y=\"%d\">%d</text>\n", x + bar_w / 2, base + 13, r->target_casualties);
 }
 
 /* What the bars mean, and the expected casualties when known. */
@@ -521,11 +602,22 @@ static void odds_foot(struct out *o, const struct svg_odds_pic *p) {
         "2D6 x half die)</text>\n",
         y, any_screen ? " + skirmisher screen" : "");
     y += 16;
-    if (p->expected_known && p->expected_num == 0) {
+    if (p->expected_known && !p->permitted) {
+        fmt(o,
+            "<text class=\"text expected\" data-numerator=\"0\" data-denominator=\"1\" x=\"12\" y=\"%d\">"
+            "no fire: no casualties</text>\n",
+            y);
+    } else if (p->expected_known && p->expected_num == 0) {
         fmt(o,
             "<text class=\"text expected\" data-numerator=\"0\" data-denominator=\"%d\" x=\"12\" y=\"%d\">"
             "expected casualties: none</text>\n",
             p->expected_den, y);
+    } else if (p->expected_known && p->expected_num % p->expected_den == 0) {
+        int32_t whole = p->expected_num / p->expected_den;
+        fmt(o,
+            "<text class=\"text expected\" data-numerator=\"%d\" data-denominator=\"%d\" x=\"12\" y=\"%d\">"
+            "expected casualties: %d figure%s</text>\n",
+            p->expected_num, p->expected_den, y, whole, whole == 1 ? "" : "s");
     } else if (p->expected_known) {
         int32_t num = p->expected_num, den = p->expected_den;
         int32_t milli = (int32_t)(((int64_t)num * 2000 + den) / (2 * (int64_t)den));
@@ -549,13 +641,14 @@ int svg_odds(struct out *o, const struct svg_odds_pic *p) {
     if (!o || !p || !odds_ok(p) || (p->expected_known && p->expected_den <= 0))
         return -1;
     const size_t bars = p->n + (p->unknown ? 1 : 0);
-    int32_t width = CHART_LEFT + (int32_t)bars * (BAR_W + BAR_GAP) + 20;
+    int32_t width = CHART_LEFT + (int32_t)bars * (BAR_MIN + BAR_GAP) + 20;
     if (width < 700)
         width = 700;
+    int32_t slot = (width - CHART_LEFT - 20) / (int32_t)(bars ? bars : 1);
     odds_head(o, p, width, CHART_TOP + CHART_H + 90);
     odds_axes(o, width);
     for (size_t b = 0; b < bars; b++)
-        odds_bar(o, p, b);
+        odds_bar(o, p, b, slot);
     odds_foot(o, p);
     out_s(o, "</svg>\n");
     return o->failed ? -1 : 0;

@@ -24,13 +24,36 @@
 
 #define EXPORT(name) __attribute__((export_name(#name)))
 
-/* The page's grid; the library takes up to NAPFIRE_HEX_GRID_MAX. */
-#define GRID_MAX 32
+/* The page's grid, as large as a printed La Bataille map with room to
+ * spare; the library takes up to NAPFIRE_HEX_GRID_MAX. */
+#define GRID_MAX 128
 #define OUT_CAP (64 * 1024)
-#define SVG_CAP (1024 * 1024)
+/* A full 128 x 128 map draws in about 3.3 MB. */
+#define SVG_CAP (5 * 1024 * 1024)
+#define TITLE_CAP 96
+/* The page's largest view radius: any two hexes of the grid are nearer. */
+#define FOV_RADIUS_MAX 192
+/* napfire_fov_plan_size and napfire_fov_work_size grow as the square and
+ * the cube of the radius; nfw_fov checks both against these. */
+#define FOV_PLAN_CAP (2 * 1024 * 1024)
+#define FOV_WORK_CAP (4 * 1024 * 1024)
+/* The elevations and sides the page paints. */
+#define ELEVATION_MAX 99
+#define SIDE_MAX 9
+
+/* The page's own fields that are no library parameter, for nfw_bounds. */
+enum {
+    FIELD_ROLL = 1001,
+    FIELD_HALF_DIE,
+    FIELD_ELEVATION,
+    FIELD_SIDE,
+    FIELD_GRID,
+    FIELD_FOV_RADIUS
+};
 
 static char in_buf[NAPFIRE_RULES_TEXT_MAX + 1];
 static char out_buf[OUT_CAP], svg_buf[SVG_CAP];
+static char title_buf[TITLE_CAP];
 
 static napfire_rules rules;
 static int custom_rules;
@@ -38,6 +61,15 @@ static napfire_unit units[2];
 static napfire_shot shot;
 static napfire_hex_info cells[GRID_MAX * GRID_MAX];
 static int32_t grid_layout = NAPFIRE_HEX_ODD_Q, grid_cols = 10, grid_rows = 7;
+
+/* The field of view: its plan (for fov_radius), and the view, which
+ * matches the grid and the firer it was computed for until the map
+ * changes (nfw_map_init, nfw_map_set). */
+static const napfire_fov_plan *fov_plan;
+static int32_t fov_radius;
+static uint8_t fov_view[GRID_MAX * GRID_MAX];
+static int fov_valid;
+static napfire_los_query fov_query;
 
 static struct out_buffer out_sink, svg_sink;
 
@@ -87,6 +119,76 @@ EXPORT(nfw_hex_enum_name) const char *nfw_hex_enum_name(int32_t e, int32_t v) {
 }
 EXPORT(nfw_version) const char *nfw_version(void) {
     return napfire_version_string();
+}
+EXPORT(nfw_title) char *nfw_title(void) {
+    return title_buf;
+}
+EXPORT(nfw_title_cap) size_t nfw_title_cap(void) {
+    return sizeof title_buf - 1;
+}
+
+/* The values a field takes, as {"lo":..,"hi":..} in nfw_out: a unit or
+ * shot parameter's from napfire_param_bounds, the dice's and the map's
+ * from their documented ranges. */
+EXPORT(nfw_bounds) int nfw_bounds(int32_t param) {
+    int32_t lo = 0, hi = 0;
+    int st = NAPFIRE_OK;
+    switch (param) {
+        case FIELD_ROLL:
+            lo = 2, hi = 12;
+            break;
+        case FIELD_HALF_DIE:
+            lo = 0, hi = 6;
+            break;
+        case FIELD_ELEVATION:
+            lo = -ELEVATION_MAX, hi = ELEVATION_MAX;
+            break;
+        case FIELD_SIDE:
+            lo = 0, hi = SIDE_MAX;
+            break;
+        case FIELD_GRID:
+            lo = 1, hi = GRID_MAX;
+            break;
+        case FIELD_FOV_RADIUS:
+            lo = 1, hi = FOV_RADIUS_MAX;
+            break;
+        default:
+            st = napfire_param_bounds(param, &lo, &hi);
+    }
+    if (st != NAPFIRE_OK)
+        return st;
+    out_fmt(out_start(), "{\"lo\":%d,\"hi\":%d}", lo, hi);
+    return NAPFIRE_OK;
+}
+
+/* The library's dice, seeded by the page (crypto.getRandomValues). */
+static napfire_dice dice;
+static int dice_seeded;
+
+EXPORT(nfw_dice_seed) int nfw_dice_seed(uint32_t seed_lo, uint32_t seed_hi) {
+    int st = napfire_dice_init(&dice, sizeof dice, (uint64_t)seed_hi << 32 | seed_lo, 0);
+    dice_seeded = st == NAPFIRE_OK;
+    return st;
+}
+
+/* A 2D6 roll and a half die, as {"roll":..,"half_die":..} in nfw_out. */
+EXPORT(nfw_dice_roll) int nfw_dice_roll(void) {
+    int32_t roll = 0, die = 0;
+    if (!dice_seeded)
+        return NAPFIRE_ESTATE;
+    int st = napfire_dice_2d6(&dice, &roll);
+    if (st == NAPFIRE_OK)
+        st = napfire_dice_d6(&dice, &die);
+    if (st != NAPFIRE_OK)
+        return st;
+    out_fmt(out_start(), "{\"roll\":%d,\"half_die\":%d}", roll, die);
+    return NAPFIRE_OK;
+}
+
+/* Whether a hex-scale formation can take a facing (H-FACE). */
+EXPORT(nfw_hex_facing) int nfw_hex_facing(int32_t formation, int32_t facing) {
+    uint32_t front = 0;
+    return napfire_hex_facing(formation, facing, &front, NULL, NULL);
 }
 
 /* ------------------------------------------------------------------ */
@@ -251,11 +353,11 @@ EXPORT(nfw_resolve) int nfw_resolve(int32_t roll, int32_t half_die) {
     }
     out_fmt(o,
             "],\"net_modifier\":%d,\"roll\":%d,\"half_die\":%d,\"modified_roll\":%d,\"row_index\":%d,"
-            "\"column_index\":%d,\"row\":%d,\"column\":%d,"
+            "\"column_index\":%d,"
             "\"table_halves\":%d,\"halves\":%d,\"half_die_used\":%d,\"half_pending\":%d,\"second_class\":%d,"
             "\"casualties\":%d,\"target_casualties\":%d,\"screen_casualties\":%d,",
-            r.net_modifier, roll, half_die, r.modified_roll, r.row, r.column, r.row, r.column, r.table_halves, r.halves,
-            r.half_die_used, r.half_pending, second, r.casualties, r.target_casualties, r.screen_casualties);
+            r.net_modifier, roll, half_die, r.modified_roll, r.row, r.column, r.table_halves, r.halves, r.half_die_used,
+            r.half_pending, second, r.casualties, r.target_casualties, r.screen_casualties);
     missing_json(o, &r);
     out_fmt(o, ",\"rules\":");
     rules_name_json(o);
@@ -272,7 +374,9 @@ EXPORT(nfw_odds) int nfw_odds(void) {
     size_t ln = 0;
     napfire_result miss, v;
     int32_t reason = 0;
-    int st = pic_odds(&pic, "Outcomes over 2D6 x half die", &shot, active_rules(), &miss, &reason);
+    title_buf[sizeof title_buf - 1] = '\0';
+    int st = pic_odds(&pic, title_buf[0] ? title_buf : "Outcomes over 2D6 x half die", &shot, active_rules(), &miss,
+                      &reason);
     if (st != NAPFIRE_OK)
         return st;
     int lst = napfire_shot_distribution(&shot, active_rules(), lib, 64, &ln, &v);
@@ -313,6 +417,7 @@ EXPORT(nfw_map_init) int nfw_map_init(int32_t layout, int32_t columns, int32_t r
     if (columns < 1 || rows < 1 || columns > GRID_MAX || rows > GRID_MAX)
         return NAPFIRE_EDOMAIN;
     memset(cells, 0, sizeof cells);
+    fov_valid = 0;
     grid_layout = layout;
     grid_cols = columns;
     grid_rows = rows;
@@ -325,11 +430,12 @@ static int on_grid(int32_t col, int32_t row) {
 
 EXPORT(nfw_map_set)
 int nfw_map_set(int32_t col, int32_t row, int32_t elevation, int32_t terrain, int32_t presence, int32_t side) {
-    if (!on_grid(col, row) || elevation < -99 || elevation > 99 || terrain < NAPFIRE_TERRAIN_CLEAR ||
-        terrain > NAPFIRE_TERRAIN_SLOPE || presence < NAPFIRE_PRESENCE_NONE ||
-        presence > NAPFIRE_PRESENCE_LEADER_ONLY || side < 0 || side > 9)
+    if (!on_grid(col, row) || elevation < -ELEVATION_MAX || elevation > ELEVATION_MAX ||
+        terrain < NAPFIRE_TERRAIN_CLEAR || terrain > NAPFIRE_TERRAIN_SLOPE || presence < NAPFIRE_PRESENCE_NONE ||
+        presence > NAPFIRE_PRESENCE_LEADER_ONLY || side < 0 || side > SIDE_MAX)
         return NAPFIRE_EDOMAIN;
     napfire_hex_info *c = &cells[row * grid_cols + col];
+    fov_valid = 0;
     memset(c, 0, sizeof *c);
     c->elevation = elevation;
     c->terrain = terrain;
@@ -352,7 +458,8 @@ static void hex_json(struct out *o, napfire_hex h) {
 }
 
 /* The question from the page's fields, or NAPFIRE_EDOMAIN (or the
- * library's status) with the field at fault in nfw_out's "field". */
+ * library's status) with the field at fault in nfw_out's "field"; with
+ * tc = -1 the firer and facing only. */
 static int los_query(struct out *o, int32_t fc, int32_t fr, int32_t tc, int32_t tr, int32_t formation, int32_t facing,
                      napfire_los_query *q) {
     memset(q, 0, sizeof *q);
@@ -360,8 +467,13 @@ static int los_query(struct out *o, int32_t fc, int32_t fr, int32_t tc, int32_t 
         out_fmt(o, "{\"field\":\"firer\"}");
         return NAPFIRE_EDOMAIN;
     }
-    if (!on_grid(tc, tr) || napfire_hex_from_offset(grid_layout, tc, tr, &q->target) != NAPFIRE_OK) {
+    /* A field of view (tc = -1) has no target. */
+    if (tc != -1 && (!on_grid(tc, tr) || napfire_hex_from_offset(grid_layout, tc, tr, &q->target) != NAPFIRE_OK)) {
         out_fmt(o, "{\"field\":\"target\"}");
+        return NAPFIRE_EDOMAIN;
+    }
+    if (tc != -1 && q->firer.q == q->target.q && q->firer.r == q->target.r) {
+        out_fmt(o, "{\"field\":\"same\"}");
         return NAPFIRE_EDOMAIN;
     }
     int st = napfire_hex_facing(formation, facing, &q->front_mask, NULL, NULL);
@@ -404,10 +516,111 @@ static void los_json(struct out *o, const napfire_los_query *q, const napfire_lo
     out_fmt(o, "]}");
 }
 
+/* ------------------------------------------------------------------ */
+/* Field of view: the rule of every hex within a radius of the firer */
+
+static _Alignas(16) unsigned char fov_plan_buf[FOV_PLAN_CAP];
+static _Alignas(16) unsigned char fov_work[FOV_WORK_CAP];
+
+EXPORT(nfw_fov_rules) const uint8_t *nfw_fov_rules(void) {
+    return fov_view;
+}
+
+/* The plan for radius r, kept until the radius changes. */
+static int fov_plan_for(int32_t r) {
+    if (fov_plan && fov_radius == r)
+        return NAPFIRE_OK;
+    size_t n = napfire_fov_plan_size(r);
+    if (n == 0 || r > FOV_RADIUS_MAX)
+        return NAPFIRE_EDOMAIN;
+    if (n > sizeof fov_plan_buf)
+        return NAPFIRE_ENOSPC;
+    fov_plan = NULL;
+    int st = napfire_fov_plan_init(fov_plan_buf, sizeof fov_plan_buf, r, &fov_plan);
+    if (st == NAPFIRE_OK)
+        fov_radius = r;
+    return st;
+}
+
+/* The counts per rule as JSON, and the picture's lines. */
+static void fov_answer(struct out *o, struct svg_los_pic *pic) {
+    int32_t counts[NAPFIRE_LOS_RULE_GRAZING + 1] = {0}, hidden = 0;
+    for (int32_t i = 0; i < grid_cols * grid_rows; i++)
+        if (fov_view[i] <= NAPFIRE_LOS_RULE_GRAZING)
+            counts[fov_view[i]]++;
+    struct out lo;
+    struct out_buffer lb;
+    struct out *line = out_to_buffer(&lo, &lb, pic->lines[SVG_LOS_NOTE], sizeof pic->lines[0]);
+    out_fmt(o, "{\"counts\":{");
+    for (int32_t r = 0; r <= NAPFIRE_LOS_RULE_GRAZING; r++) {
+        const char *name = napfire_hex_enum_name(NAPFIRE_HEX_ENUM_LOS_RULE, r);
+        out_fmt(o, "%s\"%s\":%d", r ? "," : "", name, counts[r]);
+        if (r && counts[r])
+            out_fmt(line, "%s%s %d", hidden ? ", " : "", name, counts[r]);
+        hidden += r ? counts[r] : 0;
+    }
+    out_fmt(o, "},\"seen\":%d,\"hidden\":%d}", counts[0], hidden);
+    out_fmt(out_to_buffer(&lo, &lb, pic->lines[SVG_LOS_HEADING], sizeof pic->lines[0]),
+            "Field of view of the firer (H-LOS, H-ELV)");
+    out_fmt(out_to_buffer(&lo, &lb, pic->lines[SVG_LOS_VERDICT], sizeof pic->lines[0]), "seen %d; hidden %d%s",
+            counts[0], hidden, hidden ? " by:" : "");
+}
+
+/* What the firer at (fc, fr) sees within radius r (napfire_fov_grid):
+ * nfw_fov_rules() gets the grid's columns * rows bytes, row by row, each a
+ * napfire_los_rule or NAPFIRE_FOV_NOT_ASKED (the firer's hex, beyond the
+ * radius); the counts per rule go to nfw_out. The next nfw_los from the
+ * same firer draws the view under its line; nfw_fov_svg draws it alone.
+ * Errors as nfw_los, the target aside, and NAPFIRE_EDOMAIN for r outside
+ * 1..FOV_RADIUS_MAX. */
+EXPORT(nfw_fov)
+int nfw_fov(int32_t fc, int32_t fr, int32_t formation, int32_t facing, int32_t firer_side, int32_t target_side,
+            uint32_t policy, int32_t r) {
+    static struct svg_los_pic pic;
+    struct out *o = out_start();
+    napfire_los_query q;
+    fov_valid = 0;
+    int st = los_query(o, fc, fr, -1, -1, formation, facing, &q);
+    if (st != NAPFIRE_OK)
+        return st;
+    st = fov_plan_for(r);
+    if (st == NAPFIRE_OK && napfire_fov_work_size(fov_plan) > sizeof fov_work)
+        st = NAPFIRE_ENOSPC;
+    if (st != NAPFIRE_OK)
+        return st;
+    q.firer_side = firer_side;
+    q.target_side = target_side;
+    q.policy = policy;
+    st = napfire_fov_grid(fov_plan, fov_work, sizeof fov_work, &q, grid_layout, grid_cols, grid_rows, cells, fov_view);
+    if (st != NAPFIRE_OK)
+        return st;
+    fov_valid = 1;
+    fov_query = q;
+    fov_answer(o, &pic);
+    return o->failed ? NAPFIRE_ENOSPC : NAPFIRE_OK;
+}
+
+/* The last field of view alone, as `napfire los --fov --svg` draws it. */
+EXPORT(nfw_fov_svg) int nfw_fov_svg(void) {
+    static struct svg_los_pic pic;
+    if (!fov_valid)
+        return NAPFIRE_ESTATE;
+    struct svg_map m = {grid_layout, grid_cols, grid_rows, cells};
+    pic_map(&pic, &m);
+    pic.firer = fov_query.firer;
+    pic.front_mask = fov_query.front_mask;
+    pic.view = fov_view;
+    struct out ignored;
+    struct out_buffer ib;
+    static char scratch[1024];
+    fov_answer(out_to_buffer(&ignored, &ib, scratch, sizeof scratch), &pic);
+    return svg_los(svg_start(), &pic) == 0 ? NAPFIRE_OK : NAPFIRE_ENOSPC;
+}
+
 /* Firer and target must be on the page's grid: off it the library would
  * take clear ground (napfire_los_grid), which the page cannot show. Returns
- * NAPFIRE_EDOMAIN with which = 1 (firer), 2 (target) or 3 (facing) in
- * nfw_out's "field". */
+ * NAPFIRE_EDOMAIN with "firer", "target", "same" (firer and target in one
+ * hex) or "facing" in nfw_out's "field". */
 EXPORT(nfw_los)
 int nfw_los(int32_t fc, int32_t fr, int32_t tc, int32_t tr, int32_t formation, int32_t facing, int32_t firer_side,
             int32_t target_side, uint32_t policy) {
@@ -435,79 +648,7 @@ int nfw_los(int32_t fc, int32_t fr, int32_t tc, int32_t tr, int32_t formation, i
     los_json(o, &q, &res, steps, n);
     struct svg_map m = {grid_layout, grid_cols, grid_rows, cells};
     pic_los(&pic, &m, &q, &res, steps, n);
-    if (svg_los(svg_start(), &pic) != 0 || o->failed)
-        return NAPFIRE_ENOSPC;
-    return NAPFIRE_OK;
-}
-
-/* ------------------------------------------------------------------ */
-/* Field of view */
-
-/* Every hex of the page's grid lies within this many hexes of any other. */
-#define FOV_RADIUS (2 * GRID_MAX)
-#define FOV_PLAN_CAP (256 * 1024)
-#define FOV_WORK_CAP (512 * 1024)
-
-static _Alignas(16) unsigned char fov_plan_buf[FOV_PLAN_CAP];
-static _Alignas(16) unsigned char fov_work[FOV_WORK_CAP];
-static uint8_t fov_view[GRID_MAX * GRID_MAX];
-
-static const napfire_fov_plan *fov_plan(void) {
-    static const napfire_fov_plan *plan;
-    if (!plan && napfire_fov_plan_init(fov_plan_buf, sizeof fov_plan_buf, FOV_RADIUS, &plan) != NAPFIRE_OK)
-        plan = NULL;
-    return plan;
-}
-
-/* The counts per rule as JSON, and the picture's lines. */
-static void fov_answer(struct out *o, struct svg_los_pic *pic) {
-    int32_t counts[NAPFIRE_LOS_RULE_GRAZING + 1] = {0}, hidden = 0;
-    for (int32_t i = 0; i < grid_cols * grid_rows; i++)
-        if (fov_view[i] <= NAPFIRE_LOS_RULE_GRAZING)
-            counts[fov_view[i]]++;
-    struct out lo;
-    struct out_buffer lb;
-    struct out *line = out_to_buffer(&lo, &lb, pic->lines[SVG_LOS_NOTE], sizeof pic->lines[0]);
-    out_fmt(o, "{\"counts\":{");
-    for (int32_t r = 0; r <= NAPFIRE_LOS_RULE_GRAZING; r++) {
-        const char *name = napfire_hex_enum_name(NAPFIRE_HEX_ENUM_LOS_RULE, r);
-        out_fmt(o, "%s\"%s\":%d", r ? "," : "", name, counts[r]);
-        if (r && counts[r])
-            out_fmt(line, "%s%s %d", hidden ? ", " : "", name, counts[r]);
-        hidden += r ? counts[r] : 0;
-    }
-    out_fmt(o, "},\"seen\":%d,\"hidden\":%d}", counts[0], hidden);
-    out_fmt(out_to_buffer(&lo, &lb, pic->lines[SVG_LOS_HEADING], sizeof pic->lines[0]),
-            "Field of view of the firer (H-LOS, H-ELV)");
-    out_fmt(out_to_buffer(&lo, &lb, pic->lines[SVG_LOS_VERDICT], sizeof pic->lines[0]), "seen %d; hidden %d%s",
-            counts[0], hidden, hidden ? " by:" : "");
-}
-
-/* What the firer sees of every hex of the grid (napfire_fov_grid): the
- * counts per rule in nfw_out, the picture in nfw_svg. Errors as nfw_los,
- * the target aside. */
-EXPORT(nfw_fov)
-int nfw_fov(int32_t fc, int32_t fr, int32_t formation, int32_t facing, int32_t firer_side, int32_t target_side,
-            uint32_t policy) {
-    static struct svg_los_pic pic;
-    struct out *o = out_start();
-    const napfire_fov_plan *plan = fov_plan();
-    napfire_los_query q;
-    int st = plan ? los_query(o, fc, fr, fc, fr, formation, facing, &q) : NAPFIRE_ENOSPC;
-    if (st != NAPFIRE_OK)
-        return st;
-    q.firer_side = firer_side;
-    q.target_side = target_side;
-    q.policy = policy;
-    st = napfire_fov_grid(plan, fov_work, sizeof fov_work, &q, grid_layout, grid_cols, grid_rows, cells, fov_view);
-    if (st != NAPFIRE_OK)
-        return st;
-    struct svg_map m = {grid_layout, grid_cols, grid_rows, cells};
-    pic_map(&pic, &m);
-    pic.firer = q.firer;
-    pic.front_mask = q.front_mask;
-    pic.view = fov_view;
-    fov_answer(o, &pic);
+    pic.view = fov_valid && fov_query.firer.q == q.firer.q && fov_query.firer.r == q.firer.r ? fov_view : NULL;
     if (svg_los(svg_start(), &pic) != 0 || o->failed)
         return NAPFIRE_ENOSPC;
     return NAPFIRE_OK;

@@ -4,6 +4,10 @@
 //
 //   node test_browser.mjs SITE NAPFIRE_CLI SOURCE_ROOT [SCREENSHOT_DIR]
 //
+// Screenshots go into SCREENSHOT_DIR, by default build/web-screenshots
+// under SOURCE_ROOT (one PNG per state worth looking at; their names say
+// which).
+//
 // SITE is the address of the served page (http://localhost:8000/, as the
 // README serves it), or the built site's folder (build-web/examples/web),
 // which the test then serves itself with `python3 -m http.server` on a
@@ -16,12 +20,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
 
-const [site, cliArg, src, shots = path.join(tmpdir(), "napfire-web-shots")] = process.argv.slice(2);
+const [site, cliArg, src, shotsArg] = process.argv.slice(2);
 if (!site || !cliArg || !src) {
   console.error("usage: node test_browser.mjs SITE_DIR NAPFIRE_CLI SOURCE_ROOT [SCREENSHOT_DIR]");
   process.exit(2);
 }
 const cli = path.resolve(cliArg);
+const shots = path.resolve(shotsArg || path.join(src, "build", "web-screenshots"));
 mkdirSync(shots, { recursive: true });
 const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 const FEX1 = ["--nation", "britain", "--class", "elite", "--figures", "30", "--formation", "line",
@@ -78,6 +83,31 @@ try {
   await page.waitForSelector("body[data-ready='1']", { timeout: 15000 });
   const text = async (sel) => (await page.textContent(sel)) || "";
 
+  // A click on a button in the middle of the viewport (Chromium's focus
+  // scroll can move one at the viewport's edge between mousedown and mouseup).
+  const press = async (sel) => {
+    await page.$eval(sel, (e) => e.scrollIntoView({ block: "center" }));
+    await page.click(sel);
+  };
+  const shot = (name) => page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+  const visible = (sel) => page.isVisible(sel);
+  const stale = async (id) => (await visible(`#${id}-stale`)) &&
+    (await page.$eval(`#${id}`, (e) => e.classList.contains("stale")));
+
+  // --- The first view: the made-up example tables, labelled as made up,
+  // so that F-EX-1's odds have no unknown share.
+  check("first view: the made-up example tables, labelled as such",
+    (await text("#rules-name")).includes("SYNTHETIC") && (await text("#rules-kind")).startsWith("MADE-UP EXAMPLE TABLES"),
+    `${await text("#rules-name")} | ${await text("#rules-kind")}`);
+  check("first view: no unknown share in the odds",
+    (await page.$$("#odds-chart rect.bar")).length > 0 && (await page.$$("#odds-chart rect.bar.unknown")).length === 0);
+  check("first view: not stale", !(await stale("fire-results")));
+  const cov = JSON.parse(runCli(["rules", "--coverage", "tests/data/synthetic.txt", "--json"]).stdout);
+  check("first view: the library's coverage of the tables in use, as rules --coverage counts it",
+    (await text("#rules-coverage")) === `Coverage: ${cov.musketry.resolved} of ${cov.musketry.shots} musketry shots (100 %) and ` +
+      `${cov.artillery.resolved} of ${cov.artillery.shots} artillery shots (100 %) resolve with these tables.`, await text("#rules-coverage"));
+  await shot("01-first-view");
+
   // --- F-EX-1: British elite line, 30 figures, moved half, at a column of
   // divisions 15 cm away; roll 8, half die 6 -> 3 figures.
   await page.selectOption("[name=arm]", { label: "line infantry" });
@@ -95,25 +125,54 @@ try {
   check("F-EX-1 reads 3 figures", (await text("#casualties")) === "3 figures", await text("#casualties"));
   check("F-EX-1 half die 6 makes a whole figure", (await text("#half-die-line")).includes("Half die 6 → a whole figure (F-CAS-3)"),
     await text("#half-die-line"));
-  check("F-EX-1 is at long range, halved", (await text("#band")) === "long range" &&
+  check("F-EX-1 is at long range, in words beside the rule, halved", (await text("#band")) === "long range (F-RNG)" &&
     (await text("#fire-result")).includes("Long range: halved → 2½ (F-CAS-1)"), await text("#fire-result"));
   const cliFex1 = JSON.parse(runCli(["musketry", ...FEX1, "--roll", "8", "--half-die", "6", "--json"]).stdout);
   const mods = await page.$$eval("#modifiers tbody tr", (rows) => rows.map((r) => r.cells[0].textContent));
   check("modifier breakdown as the CLI's", JSON.stringify(mods) ===
     JSON.stringify(cliFex1.modifiers.map((m) => m.id.toLowerCase().replace(/_/g, " "))), JSON.stringify(mods));
-  check("roll 8 + 3 = 11, table cell 5", (await text("#fire-result")).includes("= 11 → table row 4, column 6 (11–12): 5 figures"),
-    await text("#fire-result"));
-  await page.screenshot({ path: path.join(shots, "fire-fex1.png"), fullPage: true });
+  // The rulebook's numbers on screen, 0-based indexes named as such in data.
+  check("roll 8 + 3 = 11: row 4, modified roll 11-12, as the rulebook numbers them",
+    (await text("#table-line")) === "Roll 8 + 3 = 11 → table row 4, modified roll 11–12: 5 figures (F-TAB)", await text("#table-line"));
+  const data = await page.evaluate(() => { W.nfw_resolve(8, 6); return outJson(); });
+  check("the page's data names its 0-based indexes row_index and column_index",
+    data.row_index === 3 && data.column_index === 5 && !("row" in data) && !("column" in data), JSON.stringify(data));
 
-  // --- Built-in data: the odds need unknown cells; the unknown share is shown.
+  // --- The odds chart: its title names the shot, its bars fill it, and
+  // its weights are the C distribution's.
+  const title = await text("#odds-chart svg text.title");
+  check("odds title names the shot", title === "britain elite line infantry (30) in line at line infantry in column of divisions, 15 cm", title);
+  const fill = await page.$eval("#odds-chart svg", (svg) => {
+    const axis = svg.querySelector("line.axis:last-of-type");
+    const plot = Number(axis.getAttribute("x2")) - Number(axis.getAttribute("x1"));
+    const bars = Array.from(svg.querySelectorAll("rect.bar"));
+    const left = Math.min(...bars.map((b) => Number(b.getAttribute("x"))));
+    const right = Math.max(...bars.map((b) => Number(b.getAttribute("x")) + Number(b.getAttribute("width"))));
+    return { plot, span: right - left, n: bars.length };
+  });
+  check("odds bars fill the chart (span of the bars over 90 % of the axis)", fill.n > 0 && fill.span > 0.9 * fill.plot, JSON.stringify(fill));
+  const bars = await page.$$eval("#odds-chart rect.bar", (b) => b.map((e) => [Number(e.dataset.target), Number(e.dataset.screen), Number(e.dataset.weight)]));
+  const odds = JSON.parse(runCli(["odds", "musketry", ...FEX1, "--rules", "tests/data/synthetic.txt", "--json"]).stdout);
+  check("odds chart weights equal the C distribution", JSON.stringify(bars) ===
+    JSON.stringify(odds.outcomes.map((o) => [o.target, o.screen, o.weight])), `${JSON.stringify(bars)} vs ${JSON.stringify(odds.outcomes)}`);
+  check("expected value in words, as the C library's fraction",
+    (await text("#odds-note")) === `Expected casualties: ${(odds.expected[0] / odds.expected[1]).toFixed(3)} figures (exactly ${odds.expected[0]}/${odds.expected[1]}).`,
+    await text("#odds-note"));
+  check("SVG's expected casualties in words too",
+    (await text("#odds-chart svg text.expected"))=== `expected casualties: ${(odds.expected[0] / odds.expected[1]).toFixed(3)} figures (exactly ${odds.expected[0]}/${odds.expected[1]})`, await text("#odds-chart svg text.expected"));
+  await shot("02-fire-fex1-example-tables");
+  await page.locator("#odds-chart").screenshot({ path: path.join(shots, "03-odds-chart.png") });
+
+  // --- The source texts' own numbers: the odds need unknown cells; the
+  // unknown share is shown and named.
+  await press("#rules-builtin");
+  check("source texts' data: labelled", (await text("#rules-kind")).startsWith("The source texts' own numbers"), await text("#rules-kind"));
   const unknownBar = await page.$$eval("#odds-chart rect.bar.unknown", (b) => b.map((e) => Number(e.dataset.weight)));
   const allBars = await page.$$eval("#odds-chart rect.bar", (b) => b.reduce((s, e) => s + Number(e.dataset.weight), 0));
-  check("built-in data: an unknown share, weights sum to 216", unknownBar.length === 1 && unknownBar[0] > 0 && allBars === 216,
+  check("source texts' data: an unknown share, weights sum to 216", unknownBar.length === 1 && unknownBar[0] > 0 && allBars === 216,
     `${unknownBar} / ${allBars}`);
-  check("built-in data: the missing cell is named", new RegExp(`Rolls worth ${unknownBar[0]}/216 need unknown rules data: musketry table,? row 4`)
+  check("source texts' data: the missing cell is named", new RegExp(`Rolls worth ${unknownBar[0]}/216 need unknown rules data: musketry table,? row 4`)
     .test(await text("#odds-note")), await text("#odds-note"));
-
-  // --- A missing datum in the result: roll 5 lands on an unknown cell.
   await page.fill("#roll", "5");
   const cliUnknown = runCli(["musketry", ...FEX1, "--roll", "5", "--json"]);
   const cliMissing = JSON.parse(cliUnknown.stdout);
@@ -124,36 +183,59 @@ try {
     cliUnknown.status === 3 && patch === cliMissing.missing_patch && patch.split("?").length === 2 &&
       (await text("#missing")) === cliMissing.missing_sentence,
     `${await text("#verdict")} | ${patch} | CLI: ${cliMissing.missing_sentence} | ${cliMissing.missing_patch}`);
-  await page.screenshot({ path: path.join(shots, "fire-unknown.png"), fullPage: true });
+  await shot("04-fire-source-texts-unknown");
   await page.fill("#roll", "8");
-
-  // --- Load the labelled made-up table and compare the chart with the C
-  // distribution (napfire odds --json).
-  await page.setInputFiles("#rules-file", path.join(src, "tests", "data", "synthetic.txt"));
+  await press("#rules-example");
   await page.waitForFunction(() => document.querySelector("#rules-name").textContent.includes("SYNTHETIC"));
-  await page.waitForFunction(() => document.querySelectorAll("#odds-chart rect.bar.unknown").length === 0);
-  const bars = await page.$$eval("#odds-chart rect.bar", (b) => b.map((e) => [Number(e.dataset.target), Number(e.dataset.screen), Number(e.dataset.weight)]));
-  const odds = JSON.parse(runCli(["odds", "musketry", ...FEX1, "--rules", "tests/data/synthetic.txt", "--json"]).stdout);
-  check("odds chart weights equal the C distribution", JSON.stringify(bars) ===
-    JSON.stringify(odds.outcomes.map((o) => [o.target, o.screen, o.weight])), `${JSON.stringify(bars)} vs ${JSON.stringify(odds.outcomes)}`);
-  check("expected value as the C library's", (await text("#odds-note")).includes(`Expected casualties ${odds.expected[0]}/${odds.expected[1]}.`),
-    await text("#odds-note"));
-  check("F-EX-1 with the made-up table still reads 3 figures", (await text("#casualties")) === "3 figures");
-  await page.screenshot({ path: path.join(shots, "fire-odds-synthetic.png"), fullPage: true });
+  check("the made-up example is one click away", (await page.$$("#odds-chart rect.bar.unknown")).length === 0 &&
+    (await text("#rules-kind")).startsWith("MADE-UP EXAMPLE TABLES") && (await text("#casualties")) === "3 figures");
 
-  // --- Bad input: an empty distance gets the library's message beside the
-  // field, and nothing else changes.
-  const before = await page.innerHTML("#fire-result");
-  const chartBefore = await page.innerHTML("#odds-chart");
-  await page.fill("#distance", "");
-  check("empty distance: the library's message next to the field",
-    /^\S.*required setting missing\) \(EINVAL\): no distance given$/.test(await text("#err-distance")),
-    await text("#err-distance"));
-  check("empty distance: result and chart unchanged", (await page.innerHTML("#fire-result")) === before &&
-    (await page.innerHTML("#odds-chart")) === chartBefore);
-  await page.screenshot({ path: path.join(shots, "fire-empty-distance.png"), fullPage: true });
+  // --- Roll the dice: the library's dice fill the roll and the half die.
+  await press("#roll-dice");
+  const rolled = { roll: Number(await page.inputValue("#roll")), die: Number(await page.inputValue("#half_die")) };
+  check("roll the dice: 2D6 and a half die in range, the result uses them",
+    rolled.roll >= 2 && rolled.roll <= 12 && rolled.die >= 1 && rolled.die <= 6 &&
+      (await text("#rolled")) === `Rolled ${rolled.roll} on 2D6 and ${rolled.die} on the half die.` &&
+      (await text("#fire-result")).includes(`Roll ${rolled.roll} + 3 = ${rolled.roll + 3}`), `${JSON.stringify(rolled)} ${await text("#fire-result")}`);
+  await shot("05-fire-rolled");
+  await page.fill("#roll", "8");
+  await page.fill("#half_die", "6");
+
+  // --- Out of range: plain words beside the rule, no "0/1 = 0.000".
+  await page.fill("#distance", "500");
+  check("out of range: 'out of range: no fire' beside its rule", (await text("#band")) === "out of range: no fire (F-RNG)" &&
+    (await text("#verdict")) === "NO FIRE: out of range (F-RNG) [OUT_OF_RANGE]", `${await text("#band")} | ${await text("#verdict")}`);
+  const noFire = (await text("#odds-note")) + (await text("#odds-chart"));
+  check("out of range: no '0/1' nor '0.000' anywhere in the odds", !/0\/1|0\.000/.test(noFire) &&
+    (await text("#odds-chart svg text.expected")) === "no fire: no casualties", noFire);
+  await shot("06-fire-out-of-range");
   await page.fill("#distance", "15");
-  check("distance back: no message", (await text("#err-distance")) === "");
+
+  // --- Bad input: the library's message with the field's range beside
+  // it; the result and odds stay, visibly marked stale.
+  const before = await page.innerHTML("#fire-result");
+  await page.fill("#distance", "");
+  check("empty distance: the library's message and the range next to the field",
+    /^distance \(empty\): \S.*required setting missing\) \(EINVAL\): no distance given \(allowed: 0 to 100000 cm\)$/.test(await text("#err-distance")),
+    await text("#err-distance"));
+  check("empty distance: result and odds kept but marked stale", (await stale("fire-results")) &&
+    (await page.innerHTML("#fire-result")) === before);
+  await shot("07-fire-stale-empty-distance");
+  await page.selectOption("#unit", "in");
+  check("empty distance in inches: the range in inches", (await text("#err-distance")).endsWith("(allowed: 0 to 100000 in)"), await text("#err-distance"));
+  await page.selectOption("#unit", "cm");
+  await page.fill("#distance", "15");
+  check("distance back: no message, not stale", (await text("#err-distance")) === "" && !(await stale("fire-results")));
+  await page.fill("#roll", "13");
+  check("roll 13: names field and value, 'allowed: 2 to 12', stale", /^roll 13: .*\(allowed: 2 to 12\)$/.test(await text("[data-err=roll]")) &&
+    (await stale("fire-results")), await text("[data-err=roll]"));
+  await page.fill("#roll", "8");
+  await page.fill("[name=figures]", "-1");
+  check("figures -1: message with the library's bounds (napfire_param_bounds), stale",
+    /^figures -1: .*\(EDOMAIN\) \(allowed: 0 to 9999\)$/.test(await text("[data-err=figures]")) && (await stale("fire-results")), await text("[data-err=figures]"));
+  await shot("08-fire-stale-figures");
+  await page.fill("[name=figures]", "30");
+  check("all fixed: current again", !(await stale("fire-results")) && (await text("#casualties")) === "3 figures");
 
   // --- A malformed rules file: line and column, as napfire rules --check.
   const bad = "napfire-rules 1\n# a comment\nmusketry.row9 = 1 2 3\n";
@@ -168,15 +250,14 @@ try {
     `${await text("#err-rules")} vs ${cliCheck.stderr.trim()}`);
   check("malformed rules: the rules in use are unchanged", (await text("#rules-name")).includes("SYNTHETIC") &&
     (await text("#casualties")) === "3 figures");
-  await page.screenshot({ path: path.join(shots, "fire-bad-rules.png"), fullPage: true });
   rmSync(path.dirname(badPath), { recursive: true });
 
   // --- Line of sight: a small map of our own, painted with the mouse.
-  await page.click("#tab-los");
+  await press("#tab-los");
   await page.fill("#cols", "6");
   await page.fill("#rows", "5");
   await page.selectOption("#layout", { label: "odd q" });
-  await page.click("#new-map");
+  await press("#new-map");
   const hex = (c, r) => `#los-map polygon.hex[data-col="${c}"][data-row="${r}"]`;
   await page.check("input[name=tool][value=terrain]");
   await page.selectOption("#paint-terrain", { label: "blocking" });
@@ -186,61 +267,149 @@ try {
   await page.check("input[name=tool][value=target]");
   await page.click(hex(5, 2));
   // The same map for the CLI, cell by cell (doc/los-map-format.md).
-  const cells = new Map([["2,2", "W"]]);
-  const cliLos = () => {
-    const mapText = "napfire-map 1\nlayout odd-q\nsize 6 5\n" + [0, 1, 2, 3, 4].map((r) =>
-      [0, 1, 2, 3, 4, 5].map((c) => cells.get(`${c},${r}`) || ".").join(" ")).join("\n") + "\n";
+  const mapText = (m) => `napfire-map 1\nlayout ${["odd-q", "even-q", "odd-r", "even-r"][m.layout]}\nsize ${m.cols} ${m.rows}\n` +
+    Array.from({ length: m.rows }, (_, r) => Array.from({ length: m.cols }, (_, c) => {
+      const x = m.cells[r * m.cols + c];
+      return ".WTS"[x.t] + (x.e ? String(x.e) : "") + (x.p ? " url"[x.p] + String(x.s) : "");
+    }).join(" ")).join("\n") + "\n";
+  const cliLos = async (firer, target) => {
+    const m = await page.evaluate(() => map);
     const mapDir = mkdtempSync(path.join(tmpdir(), "napfire-map-"));
-    writeFileSync(path.join(mapDir, "small.map"), mapText);
-    const los = JSON.parse(runCli(["los", path.join(mapDir, "small.map"), "0,2", "5,2", "--firer-side", "1",
-      "--target-side", "2", "--json"]).stdout);
+    writeFileSync(path.join(mapDir, "page.map"), mapText(m));
+    const p = runCli(["los", path.join(mapDir, "page.map"), firer, target, "--firer-side", "1", "--target-side", "2", "--json"]);
     rmSync(mapDir, { recursive: true });
-    return los;
+    return JSON.parse(p.stdout);
   };
+  // The field of view's shading against napfire_los_grid asked hex by hex
+  // (nfw_los, the page's own line-of-sight call): every hex within the
+  // radius carries the rule the line to it gets; the others none.
+  const fovAgrees = () => page.evaluate(() => {
+    const [fc, fr] = pair($("#firer").value), radius = lastFov.radius;
+    const args = [Number($("#hex-formation").value), Number($("#facing").value), Number($("#firer-side").value),
+      Number($("#target-side").value), $("#friend-target-side").checked ? 1 : 0];
+    const shade = new Map();
+    for (const o of $$("#los-map polygon.unseen, #los-map polygon.beyond")) {
+      shade.set(`${o.dataset.col},${o.dataset.row}`, o.classList.contains("beyond") ? "beyond" : o.dataset.rule);
+    }
+    let asked = 0, hidden = 0;
+    const wrong = [];
+    for (const h of $$("#los-map polygon.hex")) {
+      const c = Number(h.dataset.col), r = Number(h.dataset.row), firer = c === fc && r === fr;
+      const los = !firer && W.nfw_los(fc, fr, c, r, ...args) === 0 ? outJson() : null;
+      const inReach = los && los.distance <= radius;
+      const want = firer ? undefined : !inReach ? "beyond" : los.clear ? undefined : los.rule;
+      asked += inReach ? 1 : 0;
+      hidden += inReach && !los.clear ? 1 : 0;
+      if (shade.get(`${c},${r}`) !== want) wrong.push(`${c},${r}: ${shade.get(`${c},${r}`)} vs ${want}`);
+    }
+    computeLos();
+    return { asked, hidden, radius, wrong: wrong.slice(0, 5), nwrong: wrong.length };
+  });
+  const WORDS = { TERRAIN: "woods or walls in the way", UNIT: "a unit in the way", SLOPE: "a slope in the way",
+    TOWN: "a town in the way", EQUAL: "firer and target at the same elevation",
+    OTHER_HALF: "the blocker is on the half elevation does not clear" };
   const expectVerdict = (los) => los.clear
     ? "CLEAR line of sight" + (los.lifted ? ` (${los.lifted} blocker${los.lifted > 1 ? "s" : ""} seen over by elevation, H-ELV-1/2)` : "")
-    : `BLOCKED: ${los.rule} [${los.rule_id}] at ${los.blocker[0].col},${los.blocker[0].row}` +
-      (los.elevation !== "NONE" ? `; elevation does not lift it: ${los.elevation} [${los.elevation_rule_id}]` : "");
-  let los = cliLos();
+    : `BLOCKED: ${los.rule} [${los.rule_id}: ${WORDS[los.rule]}] at ${los.blocker[0].col},${los.blocker[0].row}` +
+      (los.elevation !== "NONE" ? `; elevation does not lift it: ${los.elevation} [${los.elevation_rule_id}: ${WORDS[los.elevation]}]` : "");
+  let los = await cliLos("0,2", "5,2");
   let verdict = await text("#los-verdict");
-  check("painted woods block: verdict and rule as the CLI's (H-LOS-5)", !los.clear && los.rule === "TERRAIN" &&
+  check("painted woods block: verdict and rule as the CLI's, in words beside the rule IDs (H-LOS-5)", !los.clear && los.rule === "TERRAIN" &&
     verdict === expectVerdict(los), `${verdict} vs ${JSON.stringify(los)}`);
   check("the picture marks the blocker", (await page.$$eval("#los-map polygon.blocker", (b) => b.map((e) => `${e.dataset.col},${e.dataset.row}`))).join() === "2,2");
   check("the trace lists every step", (await page.$$eval("#los-trace li", (l) => l.length)) === los.trace.length);
-  await page.screenshot({ path: path.join(shots, "los-small-map.png"), fullPage: true });
+  await shot("10-los-small-map");
 
   // The firer on a hill sees over the woods near itself (H-ELV-1) ...
   await page.check("input[name=tool][value=elevation]");
   await page.fill("#paint-elevation", "1");
   await page.click(hex(0, 2));
-  cells.set("0,2", ".1");
-  los = cliLos();
+  los = await cliLos("0,2", "5,2");
   verdict = await text("#los-verdict");
   check("hill under the firer: clear, as the CLI's (H-ELV-1)", los.clear && verdict === expectVerdict(los), `${verdict} vs ${JSON.stringify(los)}`);
+  let fov = await fovAgrees();
+  check("field of view: every hex's shading is the rule its own line of sight gets", fov.asked === 29 && fov.nwrong === 0, JSON.stringify(fov));
   // ... but not over a unit next to the target (H-ELV-1: the other half).
   await page.check("input[name=tool][value=unit]");
   await page.selectOption("#paint-presence", { label: "combat" });
   await page.fill("#paint-side", "2");
   await page.click(hex(4, 2));
-  cells.set("4,2", ".u2");
-  los = cliLos();
+  los = await cliLos("0,2", "5,2");
   verdict = await text("#los-verdict");
   check("a unit near the target blocks, as the CLI's (H-LOS-5, H-ELV-1)", !los.clear && los.rule === "UNIT" &&
     verdict === expectVerdict(los), `${verdict} vs ${JSON.stringify(los)}`);
-  await page.screenshot({ path: path.join(shots, "los-painted.png"), fullPage: true });
+  const fovAfter = await fovAgrees();
+  check("field of view: live as you paint, the unit hides more hexes, shading still exact",
+    fovAfter.nwrong === 0 && fovAfter.hidden > fov.hidden && (await text("#fov-summary")).startsWith(`Field of view within 11 hexes: the firer sees ${29 - fovAfter.hidden} of 29; hidden: `),
+    `${JSON.stringify(fov)} -> ${JSON.stringify(fovAfter)}; ${await text("#fov-summary")}`);
+  // The long verdict wraps on the page, never clipped, and no word of
+  // the picture runs past its edge.
+  const clipped = () => page.evaluate(() => {
+    const v = document.querySelector("#los-verdict"), svg = document.querySelector("#los-map svg");
+    const box = svg.getBoundingClientRect();
+    const out = Array.from(svg.querySelectorAll("text")).filter((t) => { const b = t.getBoundingClientRect(); return b.left < box.left || b.right > box.right; });
+    return { page: v.scrollWidth > v.clientWidth, wrapped: v.getBoundingClientRect().height > 1.8 * parseFloat(getComputedStyle(v).fontSize),
+      svg: out.map((t) => t.textContent), svgLines: svg.querySelectorAll("text.verdict tspan").length + 1 };
+  });
+  let clip = await clipped();
+  check("long verdict: wraps on the page, nothing past the picture's edge", clip.wrapped && !clip.page && clip.svg.length === 0, JSON.stringify(clip));
+  await shot("11-los-painted-long-verdict");
 
-  // --- A target outside the grid: the library's message, nothing else changes.
+  // --- Legend: every mark drawn has an entry, and so does every terrain,
+  // elevation band and kind of unit.
+  const marks = await page.$$eval("#los-map svg > g:first-of-type *, #los-map svg *", (els) => Array.from(new Set(els.flatMap((e) =>
+    Array.from(e.classList)).filter((c) => ["trace-hex", "trace-pair", "trace-hexside", "trace-vertex", "front-hexside", "exit-hexside",
+    "line-of-fire", "blocker", "blocker-other", "ring", "unit", "routed", "leader", "unseen", "why", "beyond"].includes(c)))));
+  const legend = await page.$$eval("#los-legend [data-mark]", (l) => l.map((e) => e.dataset.mark.split(" ")).flat());
+  const missing = marks.filter((m) => !legend.includes(m));
+  check("legend: an entry for every mark in the picture", marks.length >= 6 && missing.length === 0, `marks ${marks}; missing ${missing}`);
+  const legendText = await text("#los-legend");
+  check("legend: terrain, elevation and units", ["clear ground", "woods or walls", "town", "slope", "below 0", "3 and above", "routed", "leader alone"]
+    .every((w) => legendText.includes(w)), legendText);
+
+  // --- Firer equal to target: said so, the answer marked stale.
+  await page.fill("#target", "0,2");
+  await page.dispatchEvent("#target", "change");
+  check("firer equal to target: says so", /\(EDOMAIN\): firer and target are the same hex \(0,2\)/.test(await text("#err-target")) &&
+    (await stale("los-results")), await text("#err-target"));
+  await shot("12-los-same-hex");
+
+  // --- A target outside the grid: the library's message with the map's
+  // range, the verdict and picture kept, marked stale.
   const mapBefore = await page.innerHTML("#los-map");
   await page.fill("#target", "30,3");
   await page.dispatchEvent("#target", "change");
-  check("target outside the grid: the library's message next to the field",
-    /^\S.*domain \(EDOMAIN\): 30,3 is not a hex of the 6 × 5 map$/.test(await text("#err-target")), await text("#err-target"));
-  check("target outside the grid: verdict and picture unchanged", (await text("#los-verdict")) === verdict &&
-    (await page.innerHTML("#los-map")) === mapBefore);
-  await page.screenshot({ path: path.join(shots, "los-bad-target.png"), fullPage: true });
+  check("target outside the grid: the library's message and the map's range next to the field",
+    /^\S.*domain \(EDOMAIN\): 30,3 is not a hex of the 6 × 5 map \(columns 0 to 5, rows 0 to 4\)$/.test(await text("#err-target")), await text("#err-target"));
+  check("target outside the grid: verdict and picture kept, marked stale", (await text("#los-verdict")) === verdict &&
+    (await page.innerHTML("#los-map")) === mapBefore && (await stale("los-results")));
+  await shot("13-los-bad-target");
+  await page.fill("#target", "5,2");
+  await page.dispatchEvent("#target", "change");
+  check("target back: current again", !(await stale("los-results")) && (await text("#err-target")) === "");
+  await page.fill("#cols", "500");
+  await press("#new-map");
+  check("a map too large: the message names the range", /\(EDOMAIN\): columns and rows allowed: 1 to 128$/.test(await text("#err-map")) &&
+    (await stale("los-results")), await text("#err-map"));
+  await page.fill("#cols", "6");
+
+  // --- The facing menu offers only what the formation can take (H-FACE),
+  // exactly the facings the CLI accepts.
+  const facingsOk = [];
+  for (const [label, form] of [["column", "column"], ["artillery", "artillery"], ["line", "line"], ["tirailleur", "tirailleur"], ["square", "square"]]) {
+    await page.selectOption("#hex-formation", { label });
+    const offered = await page.$$eval("#facing option", (o) => o.map((e) => Number(e.value)));
+    const cliOk = [...Array(12).keys()].filter((f) => runCli(["los", "examples/maps/ridge.map", "0,0", "2,2", "--facing", `${form}:${f}`]).status !== 2);
+    facingsOk.push(`${label}: ${offered} vs ${cliOk}`);
+    check(`facing menu for ${label}: only the facings the CLI accepts`, JSON.stringify(offered) === JSON.stringify(cliOk), facingsOk.at(-1));
+  }
+  await page.selectOption("#hex-formation", { label: "line" });
+  check("facing menu: names each facing by hexside or vertex and clock position",
+    (await page.$$eval("#facing option", (o) => o.map((e) => e.textContent)))[0] === "vertex 0 (3 o'clock)");
+  await page.selectOption("#hex-formation", { label: "square" });
 
   // --- The ridge example, from the ridge top (H-ELV-1).
-  await page.click("#ridge-map");
+  await press("#ridge-map");
   await page.fill("#firer", "5,0");
   await page.dispatchEvent("#firer", "change");
   await page.fill("#target", "9,3");
@@ -248,15 +417,63 @@ try {
   const ridge = JSON.parse(runCli(["los", "examples/maps/ridge.map", "5,0", "9,3", "--json"]).stdout);
   check("ridge top: clear, one blocker seen over, as the CLI", ridge.clear && ridge.lifted === 1 &&
     (await text("#los-verdict")) === "CLEAR line of sight (1 blocker seen over by elevation, H-ELV-1/2)", await text("#los-verdict"));
-  await page.screenshot({ path: path.join(shots, "los-ridge.png"), fullPage: true });
+  clip = await clipped();
+  check("ridge verdict: wraps onto two lines in the SVG, nothing past its edge", clip.svgLines === 2 && clip.svg.length === 0, JSON.stringify(clip));
+  const whole = await page.$eval("#los-view", (v) => v.scrollHeight <= v.clientHeight && v.scrollWidth <= v.clientWidth);
+  check("a small map opens whole in the view, its own key included", whole);
+  fov = await fovAgrees();
+  check("ridge: the field of view's shading exact on every hex", fov.asked > 0 && fov.nwrong === 0, JSON.stringify(fov));
+  await shot("14-los-ridge");
+  await page.fill("#fov-radius", "0");
+  await page.dispatchEvent("#fov-radius", "change");
+  check("view radius 0: refused with the range beside it", /^view radius 0: .*\(EDOMAIN\) \(allowed: 1 to 192 hexes; empty: the whole map\)$/.test(await text("#err-fov")),
+    await text("#err-fov"));
+  await page.fill("#fov-radius", "3");
+  await page.dispatchEvent("#fov-radius", "change");
+  fov = await fovAgrees();
+  check("view radius 3: hexes beyond it are left unshaded, the rest exact", (await text("#err-fov")) === "" && fov.nwrong === 0 &&
+    (await page.$$("#los-map polygon.beyond")).length > 0, JSON.stringify(fov));
+  await shot("14b-los-ridge-radius-3");
+  await page.fill("#fov-radius", "");
+  await page.dispatchEvent("#fov-radius", "change");
 
-  // An empty elevation to paint: the library refuses it, the map stays.
+  // An empty elevation to paint: the library refuses it with the range,
+  // the map stays.
   const ridgeMap = await page.innerHTML("#los-map");
   await page.check("input[name=tool][value=elevation]");
   await page.fill("#paint-elevation", "");
   await page.click(hex(6, 2));
-  check("empty elevation: the library's message, the map unchanged",
-    /\(EDOMAIN\)$/.test(await text("#err-paint")) && (await page.innerHTML("#los-map")) === ridgeMap, await text("#err-paint"));
+  check("empty elevation: the library's message with the range, the map unchanged",
+    /^elevation \(empty\): .*\(EDOMAIN\) \(allowed: -99 to 99\); the map is unchanged$/.test(await text("#err-paint")) &&
+      (await page.innerHTML("#los-map")) === ridgeMap, await text("#err-paint"));
+
+  // --- A map as large as a printed La Bataille map, scrolled and zoomed.
+  await press("#large-map");
+  const big = await page.$eval("#los-view", (v) => ({ hexes: v.querySelectorAll("polygon.hex").length,
+    scrolls: v.scrollWidth > v.clientWidth && v.scrollHeight > v.clientHeight, width: v.querySelector("svg").getBoundingClientRect().width }));
+  check("large map: 100 × 80 = 8000 hexes in a scrolling view", big.hexes === 8000 && big.scrolls, JSON.stringify(big));
+  const firerShown = await page.$eval("#los-view", (v) => {
+    const b = v.querySelector("circle.ring").getBoundingClientRect(), r = v.getBoundingClientRect();
+    return b.left >= r.left && b.right <= r.right && b.top >= r.top && b.bottom <= r.bottom;
+  });
+  check("large map: the view opens on the firer", firerShown);
+  check("large map: earlier messages gone with the old map", (await text("#err-map")) === "" && (await text("#err-paint")) === "");
+  los = await cliLos("30,25", "60,40");
+  check("large map: the verdict as the CLI's on the same map", (await text("#los-verdict")) === expectVerdict(los),
+    `${await text("#los-verdict")} vs ${expectVerdict(los)}`);
+  fov = await fovAgrees();
+  check("large map: the field of view over the whole map, exact on all 8000 hexes", fov.asked === 7999 && fov.nwrong === 0, JSON.stringify(fov));
+  await shot("15-los-large-map");
+  await press("#zoom-in");
+  const zoomedIn = await page.$eval("#los-map svg", (s) => s.getBoundingClientRect().width);
+  await press("#zoom-fit");
+  const fitted = await page.$eval("#los-view", (v) => ({ svg: v.querySelector("svg").getBoundingClientRect().width, view: v.clientWidth }));
+  check("large map: zoom in widens, fit shows the whole width", zoomedIn > big.width * 1.2 && fitted.svg <= fitted.view,
+    `${big.width} -> ${zoomedIn}; fit ${JSON.stringify(fitted)}`);
+  await shot("16-los-large-map-fitted");
+  for (let i = 0; i < 7; i++) await press("#zoom-in");
+  await page.$eval("#los-view", (v) => v.querySelector("polygon.hex[data-col='45'][data-row='32']").scrollIntoView({ block: "center", inline: "center" }));
+  await page.locator("#los-view").screenshot({ path: path.join(shots, "17-los-large-map-zoomed.png") });
 } finally {
   await browser.close();
   if (server) server.kill();
