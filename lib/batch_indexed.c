@@ -65,7 +65,10 @@ int napfire_resolve_indexed_dice(const napfire_shot *shots, size_t nshots, const
     napfire_dice g = *dice;
     struct nf_plan plan;
     napfire__plan_init(rules, n, &plan);
+    /* Each trial writes it whole before reading it; zeroed once so that no
+     * analyser has to prove that. */
     napfire_result scratch;
+    memset(&scratch, 0, sizeof scratch);
     for (size_t i = 0; i < n; i++) {
         napfire_result *out = results ? &results[i] : &scratch;
         status = indexed_trial(&shots[index[i]], rules, &plan, &g, out);
