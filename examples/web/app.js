@@ -73,12 +73,13 @@ const hexEnumName = (e, v) => cstr(W.nfw_hex_enum_name(e, v));
 // A number field's value; NaN when empty (so that the library refuses it).
 const num = (v) => (v === null || String(v).trim() === "" ? NaN : Number(v));
 const words = (name) => name.toLowerCase().replace(/_/g, " ");
-// A field's range from the library (nfw_bounds), as "lo to hi"; scale
-// divides both (distances in tenths of the unit shown).
+// A field's range from the library (nfw_bounds), as "lo..hi", the way the
+// CLI and the Python package write it; scale divides both (distances in
+// tenths of the unit shown).
 function range(param, scale, unit) {
   if (W.nfw_bounds(param) !== NAPFIRE.OK) return "";
   const b = outJson(), sc = scale || 1;
-  return `allowed: ${b.lo / sc} to ${b.hi / sc}${unit ? " " + unit : ""}`;
+  return `allowed: ${b.lo / sc}..${b.hi / sc}${unit ? " " + unit : ""}`;
 }
 // Mark an answer as no longer the input's (or as current again).
 function setStale(id, stale) {
@@ -132,6 +133,18 @@ function fireError(field, st, extra) {
     (extra ? `: ${extra}` : "") + (r ? ` (${r})` : "");
 }
 
+// A formation the arm refuses, in the words the CLI and the package use:
+// both parts named, and the formations the library takes for that arm
+// (asked of it, value by value, on the unit being built).
+function notOpen(who) {
+  const label = (name) => { const o = $(`[name=${name}]`); return o.options[o.selectedIndex].textContent; };
+  const open = [...$("[name=formation]").options]
+    .filter((o) => W.nfw_unit_set(who, NAPFIRE.UNIT.formation, Number(o.value)) === NAPFIRE.OK)
+    .map((o) => o.textContent);
+  return `formation ${label("formation")} is not open to ${label("arm")}` +
+    (open.length ? `: give one of ${open.join(", ")}` : "");
+}
+
 // A distance field in the chosen unit to the library's units (mm or tenths
 // of an inch); "" when empty. Text that is not a number is passed on as a
 // value the library refuses, so that its own message is shown.
@@ -160,6 +173,7 @@ function computeFireInputs() {
   for (const [who, field, param] of sets) {
     const value = num(f.get(field));
     st = W.nfw_unit_set(who, NAPFIRE.UNIT[param || field], Number.isInteger(value) ? value : -99999);
+    if (st === NAPFIRE.EDOMAIN && field === "formation") return fireError(field, st, notOpen(who));
     if (st) return fireError(field, st);
   }
   for (const flag of ["disordered", "fired_last_turn", "fired_this_turn", "second_class"]) {
@@ -244,7 +258,7 @@ function showResult(r, imperial) {
   if (r.column_index < 0) {
     parts.push(`<p>${sum} → below 1: no effect (F-TAB-3)</p>`);
   } else {
-    parts.push(`<p id="table-line">${sum} → table row ${r.row_index + 1}, modified roll ${2 * r.column_index + 1}–${2 * r.column_index + 2}: <span id="cell">${halves(r.table_halves)}</span> figures (F-TAB)</p>`);
+    parts.push(`<p id="table-line">${sum} → table row ${r.row_index + 1}, modified roll ${2 * r.column_index + 1}-${2 * r.column_index + 2}: <span id="cell">${halves(r.table_halves)}</span> figures (F-TAB)</p>`);
   }
   if (r.halves !== r.table_halves) parts.push(`<p>Long range: halved → ${halves(r.halves)} (F-CAS-1)</p>`);
   if (r.half_die_used) parts.push(`<p id="half-die-line">Half die ${r.half_die} → ${r.half_die >= 4 ? "a whole figure" : "dropped"} (F-CAS-3)</p>`);

@@ -15,7 +15,7 @@
 // CLI (the same C library, natively built) answers. Any JavaScript error on
 // the page (pageerror, console error) fails the run.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
@@ -46,6 +46,61 @@ function check(what, ok, detail) {
 function runCli(args) {
   const p = spawnSync(cli, args, { cwd: src, encoding: "utf8" });
   return { status: p.status, stdout: p.stdout, stderr: p.stderr };
+}
+
+// The same shots and bad inputs every surface answers with the same words
+// (tests/data/vocabulary.json, also read by tests/python/test_vocabulary.py):
+// the page's result, or the refusal beside the field, must contain each
+// word ("a|b": either spelling; the page writes enum names in plain words).
+// A value of another enumeration cannot be typed on the page: each menu
+// holds one enumeration.
+const FIELDS = { arm: "arm", nation: "nation", troop_class: "class", formation: "formation", moved: "moved" };
+const DEFAULTS = { nation: "OTHER", troop_class: "LINE", formation: "LINE", moved: "NONE" };
+const ERRORS = { figures: "[data-err=figures]", roll_2d6: "[data-err=roll]", half_die: "[data-err=half_die]",
+  formation: "[data-err=formation]" };
+const plain = (v) => String(v).toLowerCase().replace(/_/g, " ");
+function missingWords(said, words) {
+  const t = said.toLowerCase();
+  return words.filter((w) => !w.split("|").some((alt) => t.includes(alt.toLowerCase()) || t.includes(plain(alt))));
+}
+async function setCase(page, spec) {
+  for (const [key, value] of Object.entries(spec.firer)) {
+    if (key === "figures") await page.fill("[name=figures]", String(value));
+    else await page.selectOption(`[name=${FIELDS[key]}]`, { label: plain(value) });
+  }
+  await page.selectOption("[name=target_arm]", { label: plain(spec.target.arm) });
+  await page.selectOption("[name=target_formation]", { label: plain(spec.target.formation || "LINE") });
+  await page.selectOption("#unit", "cm");
+  await page.fill("#distance", String(spec.shot.distance / 10));
+  await page.fill("#roll", String(spec.roll_2d6));
+  await page.fill("#half_die", String(spec.half_die));
+}
+async function vocabulary(page, text, press) {
+  const vocab = JSON.parse(readFileSync(path.join(src, "tests", "data", "vocabulary.json"), "utf8"));
+  const shotSpec = (name) => ({ ...vocab.shots[name], firer: { ...DEFAULTS, ...vocab.shots[name].firer } });
+  await press("#rules-builtin");
+  for (const name of Object.keys(vocab.shots)) {
+    const spec = shotSpec(name);
+    await setCase(page, spec);
+    const said = await text("#fire-results");
+    check(`vocabulary: the ${name} shot (${spec.rule}) in the same words`, missingWords(said, spec.expect.words).length === 0,
+      `missing ${missingWords(said, spec.expect.words)} in: ${said.slice(0, 400)}`);
+  }
+  for (const bad of vocab.bad_inputs) {
+    const base = shotSpec(bad.base), firer = { ...base.firer, ...(bad.firer || {}) };
+    if (Object.values(firer).some((v) => String(v).includes("."))) {
+      const menu = await page.$$eval("[name=formation] option", (os) => os.map((o) => o.textContent));
+      check(`vocabulary: ${bad.what}: cannot be typed, the formation menu holds formations only`,
+        !menu.some((o) => o.includes("britain")), menu.join(", "));
+      continue;
+    }
+    await setCase(page, { ...base, firer, roll_2d6: bad.roll_2d6 ?? base.roll_2d6, half_die: bad.half_die ?? base.half_die });
+    const said = await text(ERRORS[bad.parameter]);
+    check(`vocabulary: ${bad.what}: the refusal in the same words`, missingWords(said, bad.words).length === 0,
+      `missing ${missingWords(said, bad.words)} in: ${said}`);
+  }
+  await press("#rules-example");
+  await setCase(page, shotSpec("fex1"));
 }
 
 // The static server, as documented: python3 -m http.server.
@@ -133,7 +188,7 @@ try {
     JSON.stringify(cliFex1.modifiers.map((m) => m.id.toLowerCase().replace(/_/g, " "))), JSON.stringify(mods));
   // The rulebook's numbers on screen, 0-based indexes named as such in data.
   check("roll 8 + 3 = 11: row 4, modified roll 11-12, as the rulebook numbers them",
-    (await text("#table-line")) === "Roll 8 + 3 = 11 → table row 4, modified roll 11–12: 5 figures (F-TAB)", await text("#table-line"));
+    (await text("#table-line")) === "Roll 8 + 3 = 11 → table row 4, modified roll 11-12: 5 figures (F-TAB)", await text("#table-line"));
   const data = await page.evaluate(() => { W.nfw_resolve(8, 6); return outJson(); });
   check("the page's data names its 0-based indexes row_index and column_index",
     data.row_index === 3 && data.column_index === 5 && !("row" in data) && !("column" in data), JSON.stringify(data));
@@ -216,26 +271,27 @@ try {
   const before = await page.innerHTML("#fire-result");
   await page.fill("#distance", "");
   check("empty distance: the library's message and the range next to the field",
-    /^distance \(empty\): \S.*required setting missing\) \(EINVAL\): no distance given \(allowed: 0 to 100000 cm\)$/.test(await text("#err-distance")),
+    /^distance \(empty\): \S.*required setting missing\) \(EINVAL\): no distance given \(allowed: 0\.\.100000 cm\)$/.test(await text("#err-distance")),
     await text("#err-distance"));
   check("empty distance: result and odds kept but marked stale", (await stale("fire-results")) &&
     (await page.innerHTML("#fire-result")) === before);
   await shot("07-fire-stale-empty-distance");
   await page.selectOption("#unit", "in");
-  check("empty distance in inches: the range in inches", (await text("#err-distance")).endsWith("(allowed: 0 to 100000 in)"), await text("#err-distance"));
+  check("empty distance in inches: the range in inches", (await text("#err-distance")).endsWith("(allowed: 0..100000 in)"), await text("#err-distance"));
   await page.selectOption("#unit", "cm");
   await page.fill("#distance", "15");
   check("distance back: no message, not stale", (await text("#err-distance")) === "" && !(await stale("fire-results")));
   await page.fill("#roll", "13");
-  check("roll 13: names field and value, 'allowed: 2 to 12', stale", /^roll 13: .*\(allowed: 2 to 12\)$/.test(await text("[data-err=roll]")) &&
+  check("roll 13: names field and value, 'allowed: 2..12', stale", /^roll 13: .*\(allowed: 2\.\.12\)$/.test(await text("[data-err=roll]")) &&
     (await stale("fire-results")), await text("[data-err=roll]"));
   await page.fill("#roll", "8");
   await page.fill("[name=figures]", "-1");
   check("figures -1: message with the library's bounds (napfire_param_bounds), stale",
-    /^figures -1: .*\(EDOMAIN\) \(allowed: 0 to 9999\)$/.test(await text("[data-err=figures]")) && (await stale("fire-results")), await text("[data-err=figures]"));
+    /^figures -1: .*\(EDOMAIN\) \(allowed: 0\.\.9999\)$/.test(await text("[data-err=figures]")) && (await stale("fire-results")), await text("[data-err=figures]"));
   await shot("08-fire-stale-figures");
   await page.fill("[name=figures]", "30");
   check("all fixed: current again", !(await stale("fire-results")) && (await text("#casualties")) === "3 figures");
+  await vocabulary(page, text, press);
 
   // --- A malformed rules file: line and column, as napfire rules --check.
   const bad = "napfire-rules 1\n# a comment\nmusketry.row9 = 1 2 3\n";
@@ -389,7 +445,7 @@ try {
   check("target back: current again", !(await stale("los-results")) && (await text("#err-target")) === "");
   await page.fill("#cols", "500");
   await press("#new-map");
-  check("a map too large: the message names the range", /\(EDOMAIN\): columns and rows allowed: 1 to 128$/.test(await text("#err-map")) &&
+  check("a map too large: the message names the range", /\(EDOMAIN\): columns and rows allowed: 1\.\.128$/.test(await text("#err-map")) &&
     (await stale("los-results")), await text("#err-map"));
   await page.fill("#cols", "6");
 
@@ -426,7 +482,7 @@ try {
   await shot("14-los-ridge");
   await page.fill("#fov-radius", "0");
   await page.dispatchEvent("#fov-radius", "change");
-  check("view radius 0: refused with the range beside it", /^view radius 0: .*\(EDOMAIN\) \(allowed: 1 to 192 hexes; empty: the whole map\)$/.test(await text("#err-fov")),
+  check("view radius 0: refused with the range beside it", /^view radius 0: .*\(EDOMAIN\) \(allowed: 1\.\.192 hexes; empty: the whole map\)$/.test(await text("#err-fov")),
     await text("#err-fov"));
   await page.fill("#fov-radius", "3");
   await page.dispatchEvent("#fov-radius", "change");
@@ -444,7 +500,7 @@ try {
   await page.fill("#paint-elevation", "");
   await page.click(hex(6, 2));
   check("empty elevation: the library's message with the range, the map unchanged",
-    /^elevation \(empty\): .*\(EDOMAIN\) \(allowed: -99 to 99\); the map is unchanged$/.test(await text("#err-paint")) &&
+    /^elevation \(empty\): .*\(EDOMAIN\) \(allowed: -99\.\.99\); the map is unchanged$/.test(await text("#err-paint")) &&
       (await page.innerHTML("#los-map")) === ridgeMap, await text("#err-paint"));
 
   // --- A map as large as a printed La Bataille map, scrolled and zoomed.
