@@ -20,8 +20,8 @@
 #       asking for napfire >= 2 fails and names the installed version;
 #   (d) installed package, CMake: examples/vendoring/cmake-package with
 #       find_package(napfire 1.1 CONFIG REQUIRED), shared and static
-#       (NAPFIRE_USE_STATIC); asking for 2.0 or 1.2 fails at configure
-#       time and names the installed version;
+#       (NAPFIRE_USE_STATIC); asking for 2.0 or the next minor version
+#       fails at configure time and names the installed version;
 #   (e) meson install -Dpython=enabled into a scratch prefix: the napfire
 #       Python package lands in that prefix's site-packages and loads the
 #       library installed with it (no NAPFIRE_LIBRARY, no loader path).
@@ -141,7 +141,10 @@ grep -q -- '-DNAPFIRE_STATIC' "$work/d-static-build.log" || fail "napfire::stati
 if readelf -d "$work/cmake-static/campaign" | grep 'libnapfire'; then fail "CMake static app needs libnapfire.so"; fi
 echo "napfire::static: -DNAPFIRE_STATIC, no libnapfire.so needed"
 "$work/cmake-static/campaign"
-for want in 2.0 1.2; do
+# The next minor version after the installed one: a newer minor than is
+# installed must be refused as surely as another major.
+next_minor=$(echo "$version" | awk -F. '{print $1 "." $2 + 1}')
+for want in 2.0 "$next_minor"; do
     if cmake -S "$here/cmake-package" -B "$work/cmake-want-$want" -DCMAKE_PREFIX_PATH="$prefix" \
         -DCMAKE_C_COMPILER="$cc" -DNAPFIRE_WANT="$want" >"$work/d-want.log" 2>&1; then
         fail "CMake accepted a request for version $want"
