@@ -9,7 +9,7 @@ import enum
 import fractions
 import os
 from ctypes import Structure
-from typing import Any, Callable, ClassVar, Dict, Iterator, List, Optional, Sequence, Tuple, Union, overload
+from typing import Any, Callable, ClassVar, Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union, overload
 
 # Enumerations and constants: generated from the headers (_generated.pyi).
 from ._generated import *
@@ -85,8 +85,6 @@ class Result(Structure):
     band: int
     net_modifier: int
     modified_roll: int
-    row: int
-    column: int
     table_halves: int
     halves: int
     half_die_used: int
@@ -101,6 +99,10 @@ class Result(Structure):
     def row_index(self) -> int: ...
     @property
     def column_index(self) -> int: ...
+    @property
+    def row(self) -> int: ...  # deprecated: row_index
+    @property
+    def column(self) -> int: ...  # deprecated: column_index
     def violated(self) -> List[Reason]: ...
 
 class ParseError(Structure):
@@ -257,11 +259,12 @@ class Rules(_RulesRef):
 def missing_describe(missing: int, index: Sequence[int], style: int = ...) -> str: ...
 def unknown_data(rules: Optional[Rules] = ...) -> List[Tuple[Missing, Tuple[int, ...]]]: ...
 
-class Finding(Tuple[Check, str, Missing, Tuple[int, ...], str]):
+class Finding(NamedTuple):
     check: Check
     key: str
     missing: Missing
-    index: Tuple[int, ...]
+    # The field shadows tuple.index, as the runtime namedtuple's does.
+    index: Tuple[int, ...]  # type: ignore[assignment]
     message: str
 
 class Blocker(Structure):
@@ -269,7 +272,7 @@ class Blocker(Structure):
     index: Sequence[int]
     shots: int
 
-class Coverage(Tuple[Tuple[int, int], Tuple[int, int], List[Tuple[int, str, str]]]):
+class Coverage(NamedTuple):
     musketry: Tuple[int, int]
     artillery: Tuple[int, int]
     blocking: List[Tuple[int, str, str]]
@@ -317,9 +320,9 @@ class Results(Sequence[Result]):
     @property
     def modified_roll(self) -> memoryview: ...
     @property
-    def row(self) -> memoryview: ...
+    def row_index(self) -> memoryview: ...
     @property
-    def column(self) -> memoryview: ...
+    def column_index(self) -> memoryview: ...
     @property
     def table_halves(self) -> memoryview: ...
     @property
