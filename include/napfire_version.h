@@ -16,11 +16,11 @@
 #define NAPFIRE_VERSION_MAJOR 1
 /** Minor version: grows with every release that adds API; release 1.N
  *  exports the symbols of version node `NAPFIRE_1.N` and older. */
-#define NAPFIRE_VERSION_MINOR 2
+#define NAPFIRE_VERSION_MINOR 3
 /** Patch version: fixes that add no API. */
 #define NAPFIRE_VERSION_PATCH 0
 /** The version as a string, "MAJOR.MINOR.PATCH". */
-#define NAPFIRE_VERSION_STRING "1.2.0"
+#define NAPFIRE_VERSION_STRING "1.3.0"
 /** The version as one number, MAJOR*10000 + MINOR*100 + PATCH. */
 #define NAPFIRE_VERSION_NUMBER (NAPFIRE_VERSION_MAJOR * 10000 + NAPFIRE_VERSION_MINOR * 100 + NAPFIRE_VERSION_PATCH)
 
