@@ -30,7 +30,7 @@ typedef int (*nf_reference)(const napfire_shot *s, const napfire_rules *rules, i
  * has NF_BATCH_PLAN shots or more, the musketry values the fast path
  * checks on every shot, checked once with the same tests (the predicates
  * below), so that a planned shot answers as its single call would and
- * declines where it would. Building it costs about as much as 25 shots
+ * declines where it would. Building it costs about as much as 10 shots
  * save. */
 #define NF_BATCH_PLAN 32
 /* Batches from this size check the rules' seals once (about 1.5 KB
