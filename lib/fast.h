@@ -153,29 +153,26 @@ static inline int32_t napfire__usable_screen(int32_t v) {
     return v >= 0 && v <= NAPFIRE_MAX_DISTANCE ? v : -1;
 }
 
+/* A prepared musketry shot's cell in a batch's plan, at a column of the
+ * table: its half figures with the star applied, or NF_CELL_UNKNOWN. */
+NF_HOT_INLINE int32_t napfire__plan_cell(const struct nf_shot *n, const struct nf_plan *p, const struct nf_fast *f,
+                                         int32_t column) {
+    return p->cell[f->row][n->dg.star_figures >= p->star][column];
+}
+/* Inline: the distribution asks once per roll. */
 /* The half figures a prepared musketry shot's table gives at this
  * modified roll's column (-1: below the table, 0 halves), star and long
- * range applied, from a batch's plan: 1 with *table (the cell, starred)
- * and *halves, or 0 for the full path. Forced inline: a batch's loop
- * reads its cell in place. */
-NF_HOT_INLINE int napfire__plan_halves(const struct nf_shot *n, const struct nf_plan *p, const struct nf_fast *f,
-                                       int32_t column, int32_t *table, int32_t *halves) {
-    int32_t t = column >= 0 ? p->cell[f->row][n->dg.star_figures >= p->star][column] : 0;
-    if (t == NF_CELL_UNKNOWN)
-        return 0;
-    *table = t;
-    *halves = napfire__long_range_halves(t, f->band == NAPFIRE_BAND_LONG);
-    return 1;
-}
-/* The same from a batch's plan p or, p NULL, from the rules sections
- * (check: their seals too). Plain inline: the distribution asks once per
- * roll. */
+ * range applied, from a batch's plan p or, p NULL, from the rules
+ * sections (check: their seals too): 1 with *table (the cell, starred)
+ * and *halves, or 0 for the full path. */
 static inline int napfire__fast_halves(const struct nf_shot *n, const struct nf_rules *r, const struct nf_plan *p,
                                        int check, const struct nf_fast *f, int32_t column, int32_t *table,
                                        int32_t *halves) {
     int32_t t = 0;
-    if (p) {
-        return napfire__plan_halves(n, p, f, column, table, halves);
+    if (column >= 0 && p) {
+        t = napfire__plan_cell(n, p, f, column);
+        if (t == NF_CELL_UNKNOWN)
+            return 0;
     } else if (column >= 0) {
         /* F-TAB-4: N* is N + 1 from the star threshold. */
         const struct nf_mrow *mr = &r->musketry[f->row];
@@ -195,6 +192,17 @@ static inline int napfire__fast_halves(const struct nf_shot *n, const struct nf_
         }
     }
     /* F-CAS-1. */
+    *table = t;
+    *halves = napfire__long_range_halves(t, f->band == NAPFIRE_BAND_LONG);
+    return 1;
+}
+/* The same from a batch's plan, forced inline: a batch's loop reads its
+ * cell in place. */
+NF_HOT_INLINE int napfire__plan_halves(const struct nf_shot *n, const struct nf_plan *p, const struct nf_fast *f,
+                                       int32_t column, int32_t *table, int32_t *halves) {
+    int32_t t = column >= 0 ? napfire__plan_cell(n, p, f, column) : 0;
+    if (t == NF_CELL_UNKNOWN)
+        return 0;
     *table = t;
     *halves = napfire__long_range_halves(t, f->band == NAPFIRE_BAND_LONG);
     return 1;
