@@ -20,7 +20,9 @@
  *
  * The figure-scale workloads resolve fire_shots.h's first 64 shots (the
  * made-up rules); the hex-scale ones a 64 x 64 map with woods, towns,
- * slopes and units, a firer in the middle, a level above the ground.
+ * slopes and units, a firer in the middle, a level above the ground; the
+ * table measure a line and a battery before lines of friends and of other
+ * units, each of its scenes measured into its own shot.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -30,6 +32,17 @@
 #include "../bench/fire_shots.h"
 #include "../hex/fov_maps.h"
 #include "napfire.h"
+/* The table measure's workload needs its header; a tree without it
+ * leaves that workload out. */
+#if defined(__has_include)
+#  if __has_include("napfire_table.h")
+#    include "napfire_table.h"
+#    define PERF_TABLE 1
+#  endif
+#endif
+#ifndef PERF_TABLE
+#  define PERF_TABLE 0
+#endif
 
 #ifndef PERF_BUILD
 #  define PERF_BUILD "unknown"
@@ -100,6 +113,58 @@ static void setup_hex(void) {
     asked = 3L * RADIUS * (RADIUS + 1);
 }
 
+/* ---- the table measure's scenes --------------------------------------- */
+
+static long footprints; /* of all the scenes */
+#if PERF_TABLE
+#  define SCENES 4
+#  define ROW 6 /* friends and others of a scene, each a row of footprints */
+
+static napfire_shot measured[SCENES];
+static napfire_footprint feet[SCENES][2 + 2 * ROW];
+static napfire_scene scenes[SCENES];
+
+/* A rectangle w wide and d deep, its front edge at y + d facing +y (up)
+ * or at y facing -y. */
+static napfire_footprint box(int32_t x, int32_t y, int32_t w, int32_t d, int up) {
+    napfire_footprint f;
+    memset(&f, 0, sizeof f);
+    napfire_point a = {x, y + d}, b = {x + w, y + d}, c = {x + w, y}, e = {x, y};
+    f.corner[0] = up ? a : c;
+    f.corner[1] = up ? b : e;
+    f.corner[2] = up ? c : (napfire_point){x, y + d};
+    f.corner[3] = up ? e : (napfire_point){x + w, y + d};
+    return f;
+}
+
+/* Scene k: a line (k even) or a foot battery firing at a line 150 to
+ * 600 mm ahead; friends in a row beside the firer and one before the
+ * target, other units in a row between and beyond. */
+static void setup_measure(void) {
+    made_up_rules(&rules);
+    for (int k = 0; k < SCENES; k++) {
+        napfire_unit f, t;
+        struct spec sp = spec_of(k);
+        napfire_unit_init(&f, sizeof f, k % 2 ? NAPFIRE_ARM_FOOT_ARTILLERY : NAPFIRE_ARM_LINE_INFANTRY);
+        napfire_unit_set(&f, NAPFIRE_UNIT_FIGURES, k % 2 ? 6 : sp.figures);
+        napfire_unit_init(&t, sizeof t, NAPFIRE_ARM_LINE_INFANTRY);
+        napfire_unit_set(&t, NAPFIRE_UNIT_FORMATION, sp.tformation);
+        napfire_shot_init(&measured[k], sizeof measured[k], &f, &t);
+        napfire_footprint *ft = feet[k];
+        int32_t ahead = 150 + 150 * k;
+        ft[0] = k % 2 ? box(-60, -40, 120, 40, 1) : box(-150, -40, 300, 40, 1);
+        ft[1] = box(-150 + 40 * k, ahead, 300, 60, 0);
+        for (int i = 0; i < ROW; i++) {
+            ft[2 + i] = i == ROW - 1 ? box(-50 + 40 * k, ahead - 100, 100, 40, 1)
+                                     : box(200 + 250 * i, -40 - 20 * i, 200, 40, 1);
+            ft[2 + ROW + i] = box(-750 + 300 * i, ahead / 2 + (i % 2) * 400, 150, 50, i % 2);
+        }
+        scenes[k] = (napfire_scene){&ft[0], &ft[1], NULL, &ft[2], ROW, &ft[2 + ROW], ROW};
+        footprints += 2 + 2 * ROW;
+    }
+}
+#endif
+
 /* ---- the workloads: one round each ------------------------------------ */
 
 static napfire_result results[MIX], other[MIX];
@@ -144,6 +209,16 @@ static void round_los(void) {
         statuses[i] = napfire_los_grid(&q, NAPFIRE_HEX_ODD_Q, SIDE, SIDE, cells, &los[i]);
     }
 }
+
+#if PERF_TABLE
+static napfire_measured facts[SCENES][NAPFIRE_MEASURED_MAX];
+
+static void round_measure(void) {
+    for (int k = 0; k < SCENES; k++)
+        statuses[k] =
+            napfire_shot_measure(&measured[k], &rules, &scenes[k], facts[k], NAPFIRE_MEASURED_MAX, &counts[k]);
+}
+#endif
 
 static void round_fov(void) {
     if (napfire_fov_grid(plan, work, work_size, &query, NAPFIRE_HEX_ODD_Q, SIDE, SIDE, cells, rule) != NAPFIRE_OK)
@@ -253,12 +328,33 @@ static void check_fov(void) {
     check_hex(1, 0);
 }
 
+#if PERF_TABLE
+/* Every fact the shot's arm needs, the shot holding each value set, and
+ * the battery's facts decided by more than its own footprint. */
+static void check_measure(void) {
+    all_ok(SCENES);
+    long decided_by_others = 0;
+    for (int k = 0; k < SCENES; k++) {
+        if (counts[k] != (k % 2 ? NAPFIRE_MEASURED_MAX : 4))
+            fail("a measure set another number of facts");
+        for (size_t i = 0; i < counts[k]; i++) {
+            int32_t v = 0;
+            if (napfire_shot_get(&measured[k], facts[k][i].param, &v) != NAPFIRE_OK || v != facts[k][i].value)
+                fail("a measured fact differs from the shot's parameter");
+            decided_by_others += facts[k][i].decider >= NAPFIRE_DECIDER_FRIEND;
+        }
+    }
+    if (decided_by_others == 0)
+        fail("no fact of the scenes was decided by a friend or another unit");
+}
+#endif
+
 struct workload {
     const char *name, *entry, *unit;
     void (*setup)(void);
     void (*round)(void);
     void (*check)(void);
-    long units; /* a round's; 0: asked */
+    long units; /* a round's; 0: the hexes a view asks about, -1: the scenes' footprints */
 };
 
 static const struct workload workloads[] = {
@@ -270,6 +366,9 @@ static const struct workload workloads[] = {
     {"distribution", "napfire_shot_distribution", "call", setup_fire, round_distribution, check_distribution, MIX},
     {"los_grid", "napfire_los_grid", "call", setup_hex, round_los, check_los, TARGETS},
     {"fov_grid", "napfire_fov_grid", "hex", setup_hex, round_fov, check_fov, 0},
+#if PERF_TABLE
+    {"shot_measure", "napfire_shot_measure", "footprint", setup_measure, round_measure, check_measure, -1},
+#endif
 };
 #define NWORKLOADS (sizeof workloads / sizeof workloads[0])
 
@@ -306,6 +405,6 @@ int main(int argc, char **argv) {
     for (long k = 0; k < rounds + extra; k++)
         w->round();
     w->check();
-    printf("units %ld\n", rounds * (w->units ? w->units : asked));
+    printf("units %ld\n", rounds * (w->units > 0 ? w->units : w->units == 0 ? asked : footprints));
     return 0;
 }
