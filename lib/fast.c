@@ -388,8 +388,9 @@ int napfire__plan_resolve(const napfire_shot *s, const napfire_rules *rules, con
 
 /* The single call's fast answer for a batch's shot the plan declines,
  * which checks no seal again when the batch found them all intact. Out of
- * line: inlined beside the plan's path, its registers and its share of
- * the shot's seal spill on every shot of the loop. */
+ * line: inlined, it shares the loop's registers with the plan's path,
+ * which then spills them (the shot's seal words among them) on every
+ * shot. */
 static NF_NOINLINE NF_FLATTEN int unplanned_answers(const napfire_shot *s, const napfire_rules *rules, int rules_intact,
                                                     int32_t roll_2d6, int32_t half_die, napfire_result *out) {
     return fast_resolve(s, rules, rules_intact, roll_2d6, half_die, out);

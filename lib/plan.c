@@ -32,7 +32,7 @@ static void plan_ranges(const struct nf_rules *r, struct nf_plan *p) {
 
 /* F-MOD: the musketry values, as the fast path checks the plain sum's;
  * the slots no modifier has are bad. Two loops without a test inside, so
- * that both vectorise: a batch of 64 shots pays for its plan once. */
+ * that both vectorise: every planned batch builds the table. */
 static void plan_modifiers(const struct nf_rules *r, struct nf_plan *p) {
     const int8_t *v = &r->modifier[NAPFIRE_FIRE_MUSKETRY].v[0][0];
     for (size_t slot = 0; slot < NF_MOD_IDS * NF_VARIANTS; slot++) {

@@ -22,6 +22,7 @@ import argparse
 import math
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -166,6 +167,8 @@ def main():
     parser.add_argument("--write-budgets", action="store_true", help="measure and write every budget")
     parser.add_argument("--self-test", action="store_true", help="check the gate on planted regressions")
     args = parser.parse_args()
+    if shutil.which("valgrind") is None:
+        fail("valgrind is not installed (Debian: apt-get install valgrind)")
     work = args.work or standalone_build(args.build)
     names = workloads(work)
     if args.self_test:
