@@ -129,12 +129,13 @@ class TestResultsColumns(unittest.TestCase):
             nf.resolve_many(self.shots, numpy.array(self.rolls * 2, dtype=numpy.int64)[::2])
 
     def test_columns_refused(self):
-        # Floats, bytes and text are no integer column.
+        # Floats and text are no integer column, nor are bytes.
         n = len(self.shots)
         for bad in (array.array("d", [8.0] * n), array.array("f", [8.0] * n),
-                    memoryview(bytes(n)).cast("c"), array.array("u", "x" * n)):
+                    memoryview(bytes(n)).cast("c"), array.array("u", "x" * n), bytes(n),
+                    bytearray(n), memoryview(bytes(n))):
             with self.assertRaisesRegex(TypeError, r"^rolls must be a sequence of integers or a "
-                                                   r"column of integers \(one-dimensional"):
+                                                   r"column of integers"):
                 nf.resolve_many(self.shots, bad)
         with self.assertRaisesRegex(ValueError, r"^rolls has 89 values, 90 needed$"):
             nf.resolve_many(self.shots, array.array("i", [8] * (n - 1)))

@@ -1873,6 +1873,11 @@ def _buffer_column(values, n, name, ctype):
         view = memoryview(values)
     except TypeError:
         return None
+    if isinstance(values, (bytes, bytearray)) or (view.format in ("B", "c") and isinstance(
+            getattr(values, "obj", None), (bytes, bytearray))):
+        # Bytes are text, not numbers (cast the memoryview to say otherwise).
+        raise TypeError("%s must be a sequence of integers or a column of integers, not %s"
+                        % (name, type(values).__name__))
     if view.ndim != 1 or not view.c_contiguous or not _integer_format(view.format):
         raise TypeError("%s must be a sequence of integers or a column of integers (one-dimensional "
                         "and contiguous: array('%s'), array('q'), a numpy integer array, ...), "
