@@ -384,6 +384,7 @@ static int los_svg(const char *path, const struct los_answer *a) {
     static struct svg_los_pic pic;
     struct svg_map sm = {a->map->layout, a->map->columns, a->map->rows, a->map->cells};
     pic_los(&pic, &sm, a->q, a->res, a->steps, a->nsteps);
+    pic.legend = 1;
     return cli_write_file("los", path, draw_los, &pic);
 }
 
