@@ -70,8 +70,9 @@ CHECK_ALIGN(napfire_rules, 8);
 ABI_ASSERT(offsetof(napfire_unit, opaque_) == 0, "napfire_unit storage at 0");
 ABI_ASSERT(offsetof(napfire_shot, opaque_) == 0, "napfire_shot storage at 0");
 ABI_ASSERT(offsetof(napfire_rules, opaque_) == 0, "napfire_rules storage at 0");
-/* Since 1.3 the storage is an array of uint64_t words (was a union of the
- * same size): binding tools that copy the type keep its alignment. */
+/* Since 1.3 the storage is an array of uint64_t words of the same size
+ * (doc/abi.md "Changes the baseline accepted"): binding tools that copy
+ * the type keep its alignment. */
 CHECK_ARRAY(napfire_unit, opaque_, 0, uint64_t, 16);
 CHECK_ARRAY(napfire_shot, opaque_, 0, uint64_t, 64);
 CHECK_ARRAY(napfire_rules, opaque_, 0, uint64_t, 512);
