@@ -352,6 +352,20 @@ START_TEST(misaligned_other_calls) {
     ck_assert_int_eq(c, SENTINEL_I32);
     ck_assert_int_eq(cursor, 0);
     ck_assert_uint_eq(count, 12345);
+    /* The batches that roll: misaligned shots or rules refuse the whole
+     * call before the generator is touched. */
+    napfire_dice dice;
+    ck_assert_int_eq(napfire_dice_init(&dice, sizeof dice, 1, 2), NAPFIRE_OK);
+    napfire_dice dice_before = dice;
+    napfire_result res;
+    int32_t status = SENTINEL_I32;
+    uint32_t index = 0;
+    ck_assert_int_eq(napfire_resolve_many_dice(s, 1, NULL, &dice, &res, &status, NULL, NULL), NAPFIRE_EALIGN);
+    ck_assert_int_eq(napfire_resolve_many_dice(good, 1, r, &dice, &res, &status, NULL, NULL), NAPFIRE_EALIGN);
+    ck_assert_int_eq(napfire_resolve_indexed_dice(s, 1, NULL, &index, 1, &dice, &status, NULL, NULL), NAPFIRE_EALIGN);
+    ck_assert_int_eq(napfire_resolve_indexed_dice(good, 1, r, &index, 1, &dice, &status, NULL, NULL), NAPFIRE_EALIGN);
+    ck_assert_mem_eq(&dice, &dice_before, sizeof dice);
+    ck_assert_int_eq(status, SENTINEL_I32);
     /* F-GEO: the table measure (napfire_table.h), footprints unread. */
     napfire_footprint fp[2];
     memset(fp, 0, sizeof fp);
