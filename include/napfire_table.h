@@ -182,7 +182,7 @@ enum napfire_table_enum {
  * @param count receives the number of facts (4 or 14); required.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL for NULL @p s, @p scene, @p count,
  *         firer or target, or a non-zero count with a NULL array;
- *         `NAPFIRE_EALIGN` for misaligned shot or rules storage;
+ *         ::NAPFIRE_EALIGN for misaligned shot or rules storage;
  *         ::NAPFIRE_ESTATE for a shot or rules storage that is not one;
  *         ::NAPFIRE_EDOMAIN for the first bad footprint in the order
  *         firer, target, screen, friends, others (not strictly convex in

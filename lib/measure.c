@@ -250,8 +250,8 @@ static void write_facts(const struct measure *m, size_t n, napfire_measured *out
 /* Everything before a fact is measured: the errors in the order the
  * header gives. */
 static int prepare(struct measure *m, napfire_shot *s, const napfire_rules *rules) {
-    /* EALIGN goes here: another lane adds NAPFIRE_EALIGN (-8), after
-     * which misaligned shot or rules storage is refused first. */
+    if (NF_MISALIGNED2(s, rules))
+        return NAPFIRE_EALIGN;
     int st = read_shot(m, s);
     if (st != NAPFIRE_OK)
         return st;
