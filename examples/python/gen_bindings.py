@@ -70,6 +70,9 @@ ENUMS = {
     "napfire_enum": ("EnumId", "NAPFIRE_ENUM_", "IntEnum"),
     "napfire_parse_code": ("ParseCode", "NAPFIRE_PARSE_", "IntEnum"),
     "napfire_hex_layout": ("HexLayout", "NAPFIRE_HEX_", "IntEnum"),
+    "napfire_decider": ("Decider", "NAPFIRE_DECIDER_", "IntEnum"),
+    "napfire_table_rule": ("TableRule", "NAPFIRE_TABLE_RULE_", "IntEnum"),
+    "napfire_table_enum": ("TableEnum", "NAPFIRE_TABLE_ENUM_", "IntEnum"),
     "napfire_step_kind": ("StepKind", "NAPFIRE_STEP_", "IntEnum"),
     "napfire_terrain": ("Terrain", "NAPFIRE_TERRAIN_", "IntEnum"),
     "napfire_presence": ("Presence", "NAPFIRE_PRESENCE_", "IntEnum"),
@@ -209,12 +212,13 @@ def parse_functions(raw):
 
 def parse_structs(raw, defines):
     """{tag: ((member, C type, array length or 0), ...)} of the plain structs
-    (the opaque value types, a union of private bytes, are left out)."""
+    (the opaque value types, a union of private bytes, are left out, and so
+    are structs of pointers, napfire_scene: the package declares those)."""
     text = strip_comments(raw)
     out = {}
     for tag, body in re.findall(
             r"typedef\s+struct\s+(?:NAPFIRE_ALIGN8\s+)?(\w+)\s*\{(.*?)\}\s*\1\s*;", text, flags=re.S):
-        if "union" in body:
+        if "union" in body or "*" in body:
             continue
         members = []
         for decl in body.split(";"):
