@@ -681,8 +681,10 @@ static int table_svg(const char *cmd, const char *path, const struct fire_input 
         snprintf(verdict, sizeof verdict, "PERMITTED: %d casualties (target %d, screen %d)%s", r->casualties,
                  r->target_casualties, r->screen_casualties, r->half_pending ? " + 1/2 pending" : "");
     }
+    /* The file's own name: the same picture wherever the file lies. */
+    const char *name = strrchr(in->table.path, '/');
     char title[160];
-    snprintf(title, sizeof title, "napfire %s --scene %s", cmd, in->table.path);
+    snprintf(title, sizeof title, "napfire %s --scene %s", cmd, name ? name + 1 : in->table.path);
     return cli_scene_svg(cmd, path, &in->table, in->use_rules, title, verdict, permitted);
 }
 
