@@ -89,7 +89,7 @@ class Examples(CliCase):
     def test_fex3_column_at_8cm(self):  # F-ART-5: our own case, F-GEO-7
         with open(os.path.join(ROOT, "examples", "scenes", "fex3.scene")) as fh:
             text = fh.read().replace("250,880     290,880      290,780     250,780",
-                                     "250,920 290,920 290,820 250,820")
+                                     "270,920 310,920 310,820 270,820")
         with tempfile.TemporaryDirectory() as d:
             path = os.path.join(d, "near.scene")
             with open(path, "w") as fh:
