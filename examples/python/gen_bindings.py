@@ -212,13 +212,14 @@ def parse_functions(raw):
 
 def parse_structs(raw, defines):
     """{tag: ((member, C type, array length or 0), ...)} of the plain structs
-    (the opaque value types, a union of private bytes, are left out, and so
-    are structs of pointers, napfire_scene: the package declares those)."""
+    (the opaque value types, a union of private bytes, are left out). A
+    pointer member's C type is spelled as a parameter's: "const
+    napfire_footprint *"."""
     text = strip_comments(raw)
     out = {}
     for tag, body in re.findall(
             r"typedef\s+struct\s+(?:NAPFIRE_ALIGN8\s+)?(\w+)\s*\{(.*?)\}\s*\1\s*;", text, flags=re.S):
-        if "union" in body or "*" in body:
+        if "union" in body:
             continue
         members = []
         for decl in body.split(";"):
@@ -226,6 +227,10 @@ def parse_structs(raw, defines):
             if not decl:
                 continue
             m = re.fullmatch(r"(\w+) (\w+)(?:\[(\w+)\])?", decl)
+            if not m and "*" in decl:
+                ctype, member = parse_param(decl, "struct " + tag)
+                members.append((member, ctype, 0))
+                continue
             if not m:
                 raise HeaderError("struct %s: cannot read the member %r" % (tag, decl))
             count = m.group(3)
