@@ -17,6 +17,9 @@ whole public API present in the library it loads:
   :func:`resolve_indexed_dice`) with their results as columns
   (:class:`Results`, ``results.casualties``), and the seeded PCG32
   :class:`Dice`;
+* the table (rules F-GEO): :class:`Footprint` and :class:`Scene` as
+  plain values, :meth:`Shot.measure` setting the shot from them and
+  returning each measured :class:`Fact` with the footprint that decided it;
 * hex scale (rules H-*):
   :class:`Hex`, grid helpers, :class:`Trace` and :func:`trace_steps`, line
   of sight with a Python callback (:func:`los_callback`) or a grid
