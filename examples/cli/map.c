@@ -14,11 +14,7 @@
 #include "cli.h"
 #include "number.h"
 
-#if defined(__GNUC__) || defined(__clang__)
-__attribute__((format(printf, 4, 5)))
-#endif
-static int
-fail(struct cli_map_error *err, long line, long column, const char *fmt, ...) {
+int cli_text_fail(struct cli_map_error *err, long line, long column, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     err->line = line;
@@ -27,6 +23,8 @@ fail(struct cli_map_error *err, long line, long column, const char *fmt, ...) {
     va_end(ap);
     return -1;
 }
+
+#define fail cli_text_fail
 
 /* Every byte of a line: no control character but tab (a CR only as the
  * line's end), and bytes past ASCII only in a comment (UTF-8 comments). */
@@ -244,6 +242,19 @@ static int parse_rows(struct cli_lines *r, struct cli_map *m, struct cli_map_err
     return 0;
 }
 
+struct cli_lines *cli_lines_open(const char *text, size_t len, const char *what) {
+    struct cli_lines *r = malloc(sizeof *r);
+    if (r) {
+        r->text = text;
+        r->len = len;
+        r->at = 0;
+        r->line = 0;
+        r->indent = 1;
+        r->what = what;
+    }
+    return r;
+}
+
 int cli_map_parse(const char *text, size_t len, struct cli_map *m, struct cli_map_error *err) {
     m->layout = -1;
     m->columns = m->rows = 0;
@@ -252,15 +263,9 @@ int cli_map_parse(const char *text, size_t len, struct cli_map *m, struct cli_ma
     err->message[0] = '\0';
     if (len > (size_t)CLI_MAP_FILE_MAX)
         return fail(err, 0, 0, "larger than %ld bytes", CLI_MAP_FILE_MAX);
-    struct cli_lines *r = malloc(sizeof *r);
+    struct cli_lines *r = cli_lines_open(text, len, "map");
     if (!r)
         return fail(err, 0, 0, "out of memory");
-    r->text = text;
-    r->len = len;
-    r->at = 0;
-    r->line = 0;
-    r->indent = 1;
-    r->what = "map";
     int rc = parse_header(r, m, err);
     if (rc == 0) {
         m->cells = calloc((size_t)m->columns * (size_t)m->rows, sizeof *m->cells);

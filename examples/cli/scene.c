@@ -3,7 +3,6 @@
  * scene.h and doc/scene-format.md. */
 #include "scene.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,19 +10,9 @@
 #include "cli.h"
 #include "number.h"
 
-#if defined(__GNUC__) || defined(__clang__)
-__attribute__((format(printf, 4, 5)))
-#endif
-static int
-fail(struct cli_map_error *err, long line, long column, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    err->line = line;
-    err->column = column > 0 ? column : 1;
-    vsnprintf(err->message, sizeof err->message, fmt, ap);
-    va_end(ap);
-    return -1;
-}
+/* Every refusal has a line and a column from 1 (cli_scene_parse makes
+ * sure of the reader's own). */
+#define fail cli_text_fail
 
 static const char *const corner_names[4] = {"front-left", "front-right", "rear-right", "rear-left"};
 
@@ -304,17 +293,13 @@ int cli_scene_parse(const char *text, size_t len, struct cli_scene *sc, struct c
     err->message[0] = '\0';
     if (len > (size_t)CLI_SCENE_FILE_MAX)
         return fail(err, 1, 1, "larger than %ld bytes", CLI_SCENE_FILE_MAX);
-    struct cli_lines *r = malloc(sizeof *r);
+    struct cli_lines *r = cli_lines_open(text, len, "scene");
     if (!r)
         return fail(err, 1, 1, "out of memory");
-    r->text = text;
-    r->len = len;
-    r->at = 0;
-    r->line = 0;
-    r->indent = 1;
-    r->what = "scene";
     int rc = parse_lines(r, sc, err);
     free(r);
+    if (rc != 0 && err->column == 0)
+        err->column = CLI_SCENE_LINE_MAX + 1; /* the reader's one refusal of a whole line: too long */
     return rc;
 }
 

@@ -211,7 +211,7 @@ class Hostile(CliCase):
         self.scene(HEAD.encode() + b"firer -150,0 150,0\x00\n", BAD_INPUT, "s.scene:3:19:", "NUL byte (a scene")
         self.scene(HEAD.encode() + b"# caf\xc3\xa9\n" + LINE.encode() + COLUMN.encode(), UNKNOWN)
         self.scene(HEAD.encode() + b"firer \xc3\xa9\n", BAD_INPUT, "s.scene:3:7:", "0xC3")
-        self.scene(HEAD + "#" + "x" * 9000 + "\n", BAD_INPUT, "s.scene:3:", "longer than 8192 bytes")
+        self.scene(HEAD + "#" + "x" * 9000 + "\n", BAD_INPUT, "s.scene:3:8193:", "longer than 8192 bytes")
         self.cli(["musketry", "--scene", "/dev/zero", "--roll-2d6", "8"], BAD_INPUT, "larger than")
         self.cli(["musketry", "--scene", self.dir, "--roll-2d6", "8"], BAD_INPUT, "is a directory")
 
