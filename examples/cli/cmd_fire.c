@@ -676,7 +676,8 @@ static int table_svg(const char *cmd, const char *path, const struct fire_input 
         pic_missing_text(r, what, sizeof what);
         snprintf(verdict, sizeof verdict, "UNKNOWN RULES DATA: %s", what);
     } else if (!r->permitted) {
-        snprintf(verdict, sizeof verdict, "NOT PERMITTED: %s", napfire_reason_name(r->reason));
+        snprintf(verdict, sizeof verdict, "NOT PERMITTED: %s [%s]", pic_reason_words(r->reason),
+                 napfire_reason_name(r->reason));
     } else {
         snprintf(verdict, sizeof verdict, "PERMITTED: %d casualties (target %d, screen %d)%s", r->casualties,
                  r->target_casualties, r->screen_casualties, r->half_pending ? " + 1/2 pending" : "");

@@ -114,7 +114,7 @@ class Examples(CliCase):
             r = run(["artillery", "--scene", path, "--roll-2d6", "7"] + SYNTHETIC, cwd=ROOT)
         self.assertEqual(r.status, FORBIDDEN, r.err)
         self.assertIn("sector of fire: friend 1 (line 5) is in the sector of fire (F-GEO-6", r.out)
-        self.assertIn("NOT PERMITTED: FRIEND_IN_ARC", r.out)
+        self.assertIn("[FRIEND_IN_ARC]", r.out)
 
     def test_pictures_are_up_to_date(self):
         for name, args in (("table-fex1.svg", FEX1), ("table-fex2.svg", FEX2), ("table-fex3.svg", FEX3)):
