@@ -679,8 +679,9 @@ static int table_svg(const char *cmd, const char *path, const struct fire_input 
         snprintf(verdict, sizeof verdict, "NOT PERMITTED: %s [%s]", pic_reason_words(r->reason),
                  napfire_reason_name(r->reason));
     } else {
-        snprintf(verdict, sizeof verdict, "PERMITTED: %d casualties (target %d, screen %d)%s", r->casualties,
-                 r->target_casualties, r->screen_casualties, r->half_pending ? " + 1/2 pending" : "");
+        snprintf(verdict, sizeof verdict, "PERMITTED: %d %s (target %d, screen %d)%s", r->casualties,
+                 r->casualties == 1 ? "casualty" : "casualties", r->target_casualties, r->screen_casualties,
+                 r->half_pending ? " + 1/2 pending" : "");
     }
     /* The file's own name: the same picture wherever the file lies. */
     const char *name = strrchr(in->table.path, '/');

@@ -111,29 +111,36 @@ int cli_scene_measure(const char *cmd, const char *path, const struct cli_scene 
                        napfire_status_name(st));
 }
 
-/* "the target (line 4)", "friend 2 (line 9)": the footprint that decided. */
-static void decider_words(const struct cli_scene_facts *t, const napfire_measured *f, char *buf, size_t cap) {
-    const struct cli_scene *sc = t->scene;
+/* The line of the scene file that gave the deciding footprint; 0: none. */
+static long decider_line(const struct cli_scene *sc, const napfire_measured *f) {
     size_t i = (size_t)(f->decider_index < 0 ? 0 : f->decider_index);
     switch (f->decider) {
         case NAPFIRE_DECIDER_FIRER:
-            snprintf(buf, cap, "the firer (line %ld)", sc->firer_line);
-            break;
+            return sc->firer_line;
         case NAPFIRE_DECIDER_TARGET:
-            snprintf(buf, cap, "the target (line %ld)", sc->target_line);
-            break;
+            return sc->target_line;
         case NAPFIRE_DECIDER_SCREEN:
-            snprintf(buf, cap, "the screen (line %ld)", sc->screen_line);
-            break;
+            return sc->screen_line;
         case NAPFIRE_DECIDER_FRIEND:
-            snprintf(buf, cap, "friend %zu (line %ld)", i + 1, i < sc->friend_count ? sc->friend_line[i] : 0L);
-            break;
+            return i < sc->friend_count ? sc->friend_line[i] : 0;
         case NAPFIRE_DECIDER_OTHER:
-            snprintf(buf, cap, "other %zu (line %ld)", i + 1, i < sc->other_count ? sc->other_line[i] : 0L);
-            break;
+            return i < sc->other_count ? sc->other_line[i] : 0;
         default:
-            snprintf(buf, cap, "no footprint");
+            return 0;
     }
+}
+
+/* "the target (line 4)", "friend 2 (line 9)": the footprint that decided. */
+static void decider_words(const struct cli_scene_facts *t, const napfire_measured *f, char *buf, size_t cap) {
+    static const char *const names[] = {"no footprint", "the firer", "the target", "the screen", "friend", "other"};
+    long line = decider_line(t->scene, f);
+    int numbered = f->decider == NAPFIRE_DECIDER_FRIEND || f->decider == NAPFIRE_DECIDER_OTHER;
+    if (f->decider < NAPFIRE_DECIDER_FIRER || f->decider > NAPFIRE_DECIDER_OTHER || line == 0)
+        snprintf(buf, cap, "%s", names[0]);
+    else if (numbered)
+        snprintf(buf, cap, "%s %d (line %ld)", names[f->decider], f->decider_index + 1, line);
+    else
+        snprintf(buf, cap, "%s (line %ld)", names[f->decider], line);
 }
 
 /* The words of a fact: what it is, and its sentence when it holds (a
@@ -258,11 +265,11 @@ void cli_scene_facts_json(struct out *o, const struct cli_scene_facts *t) {
         cli_scene_fact_words(t, f, words, sizeof words);
         param_key(f->param, key, sizeof key);
         out_fmt(o,
-                "%s{\"param\":\"%s\",\"value\":%d,\"decider\":\"%s\",\"decider_index\":%d,\"rule\":\"%s\","
-                "\"missing\":\"%s\",\"missing_index\":[%d,%d,%d,%d],\"text\":",
-                i ? "," : "", key, f->value, decider_key(f->decider), f->decider_index, napfire_table_rule_id(f->rule),
-                napfire_enum_name(NAPFIRE_ENUM_MISSING, f->missing), f->missing_index[0], f->missing_index[1],
-                f->missing_index[2], f->missing_index[3]);
+                "%s{\"param\":\"%s\",\"value\":%d,\"decider\":\"%s\",\"decider_index\":%d,\"decider_line\":%d,"
+                "\"rule\":\"%s\",\"missing\":\"%s\",\"missing_index\":[%d,%d,%d,%d],\"text\":",
+                i ? "," : "", key, f->value, decider_key(f->decider), f->decider_index, (int)decider_line(t->scene, f),
+                napfire_table_rule_id(f->rule), napfire_enum_name(NAPFIRE_ENUM_MISSING, f->missing),
+                f->missing_index[0], f->missing_index[1], f->missing_index[2], f->missing_index[3]);
         out_json_string(o, words);
         out_s(o, "}");
     }

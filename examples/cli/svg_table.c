@@ -13,6 +13,7 @@
 struct frame {
     int64_t minx, miny, maxx, maxy, span;
     int32_t width, height; /* of the table part, margins included */
+    int32_t left;          /* the table centred across the picture */
 };
 
 struct px {
@@ -21,7 +22,7 @@ struct px {
 
 static struct px to_px(const struct frame *f, napfire_point p) {
     struct px q;
-    q.x = MARGIN + (int32_t)(((int64_t)p.x - f->minx) * TABLE_PX / f->span);
+    q.x = MARGIN + f->left + (int32_t)(((int64_t)p.x - f->minx) * TABLE_PX / f->span);
     q.y = MARGIN + (int32_t)((f->maxy - (int64_t)p.y) * TABLE_PX / f->span);
     return q;
 }
@@ -219,7 +220,7 @@ static void zone(struct out *o, const struct frame *fr, const napfire_footprint 
 
 static struct frame frame_of(const struct svg_table_pic *p) {
     const napfire_scene *s = &p->scene;
-    struct frame f = {INT64_MAX, INT64_MAX, INT64_MIN, INT64_MIN, 1, 0, 0};
+    struct frame f = {INT64_MAX, INT64_MAX, INT64_MIN, INT64_MIN, 1, 0, 0, 0};
     grow_footprints(&f, s->firer, 1);
     grow_footprints(&f, s->target, 1);
     grow_footprints(&f, s->screen, s->screen ? 1 : 0);
@@ -240,6 +241,7 @@ static struct frame frame_of(const struct svg_table_pic *p) {
     f.span = f.span > 0 ? f.span : 1;
     f.width = TABLE_PX + 2 * MARGIN;
     f.height = (int32_t)(h * TABLE_PX / f.span) + 2 * MARGIN;
+    f.left = (TABLE_PX - (int32_t)(w * TABLE_PX / f.span)) / 2;
     return f;
 }
 
@@ -266,6 +268,10 @@ static void head(struct out *o, int32_t width, int32_t height) {
              ".napfire-table .title{font-size:13px;font-weight:bold}\n"
              ".napfire-table .text{font-size:11px;fill:#111}\n"
              ".napfire-table .verdict{font-size:12px;font-weight:bold}\n"
+             ".napfire-table .key{font-size:10px;fill:#333}\n"
+             ".napfire-table .k-range{fill:#c0392b}\n"
+             ".napfire-table .k-sector{fill:#8a6d1c}\n"
+             ".napfire-table .k-zone{fill:#7a5fa0}\n"
              "</style>\n");
     out_fmt(o, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n", width, height);
 }
@@ -274,13 +280,21 @@ static void words(struct out *o, const struct svg_table_pic *p, int32_t top) {
     out_fmt(o, "<text class=\"title\" x=\"%d\" y=\"%d\">", MARGIN, top);
     out_escaped(o, p->title, OUT_XML);
     out_s(o, "</text>\n");
+    /* What the lines are: a key in words, in the colours drawn. */
+    out_fmt(o,
+            "<text class=\"key\" x=\"%d\" y=\"%d\"><tspan class=\"k-range\">solid red: the range</tspan>; "
+            "<tspan>dashed: the line of fire</tspan>%s</text>\n",
+            MARGIN, top + LINE_PX,
+            p->artillery ? "; <tspan class=\"k-sector\">yellow: the sector of fire (30 degrees)</tspan>; "
+                           "<tspan class=\"k-zone\">dotted: 10 cm in front</tspan>"
+                         : "");
     for (size_t i = 0; i < p->nlines && i < SVG_TABLE_LINES; i++) {
-        out_fmt(o, "<text class=\"text\" x=\"%d\" y=\"%d\">", MARGIN, top + LINE_PX * (int32_t)(i + 1));
+        out_fmt(o, "<text class=\"text\" x=\"%d\" y=\"%d\">", MARGIN, top + LINE_PX * (int32_t)(i + 2));
         out_escaped(o, p->lines[i], OUT_XML);
         out_s(o, "</text>\n");
     }
     out_fmt(o, "<text class=\"verdict\" data-permitted=\"%d\" x=\"%d\" y=\"%d\">", p->permitted, MARGIN,
-            top + LINE_PX * (int32_t)(p->nlines + 2));
+            top + LINE_PX * (int32_t)(p->nlines + 3));
     out_escaped(o, p->verdict, OUT_XML);
     out_s(o, "</text>\n");
 }
@@ -291,7 +305,7 @@ int svg_table(struct out *o, const struct svg_table_pic *p) {
         return -1;
     struct frame fr = frame_of(p);
     int32_t words_top = fr.height + LINE_PX;
-    head(o, fr.width, words_top + LINE_PX * (int32_t)(p->nlines + 3));
+    head(o, fr.width, words_top + LINE_PX * (int32_t)(p->nlines + 4));
     if (p->artillery) {
         sector(o, &fr, s);
         if (p->clearance > 0) {

@@ -54,7 +54,8 @@ class Examples(CliCase):
         f = facts(js)
         # An infantry firer: the four facts its rules use (F-GEO-13).
         self.assertEqual(sorted(f), ["distance", "enfilade", "screen", "screen-distance"])
-        self.assertEqual((f["distance"]["value"], f["distance"]["decider"]), (150, "target"))
+        self.assertEqual((f["distance"]["value"], f["distance"]["decider"], f["distance"]["decider_line"]),
+                         (150, "target", 9))
         self.assertEqual(f["enfilade"]["value"], 0)
         self.assertEqual(f["screen"]["value"], 0)
         # Half die 1-3: the half is dropped, 2.
@@ -97,7 +98,8 @@ class Examples(CliCase):
             js = self.run_json(["artillery", "--scene", path, "--roll-2d6", "7"] + SYNTHETIC, RESOLVED)
         f = facts(js)
         self.assertEqual((f["friend-near-target"]["value"], f["friend-near-target"]["decider"],
-                          f["friend-near-target"]["decider_index"]), (80, "friend", 0))
+                          f["friend-near-target"]["decider_index"], f["friend-near-target"]["decider_line"]),
+                         (80, "friend", 0, 11))
         # A clear line of sight and the line's far end more than 10 cm
         # from the column: still permitted (the exception of F-ART-5).
         self.assertEqual(f["clear-los"]["value"], 1)
