@@ -118,6 +118,30 @@ class Examples(CliCase):
         self.assertIn("sector of fire: friend 1 (line 5) is in the sector of fire (F-GEO-6", r.out)
         self.assertIn("[FRIEND_IN_ARC]", r.out)
 
+    def test_a_fact_that_needs_unknown_data(self):  # F-GEO-10: the gun's long range
+        scene = HEAD + ("firer -60,0 60,0 60,-40 -60,-40 gun=p9 figures=4\n" + COLUMN +
+                        "friend -20,400 20,400 20,380 -20,380\nshot ammo=roundshot\n")
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "behind.scene")
+            with open(path, "w") as fh:
+                fh.write(scene)
+            r = run(["artillery", "--scene", path, "--roll-2d6", "7"], cwd=ROOT)
+            self.assertEqual(r.status, UNKNOWN, r.err)
+            self.assertIn("roundshot passing through: not decided:", r.out)
+            self.assertIn("supply it with --rules FILE", r.out)
+            js = self.run_json(["artillery", "--scene", path, "--roll-2d6", "7"], UNKNOWN)
+            self.assertEqual((js["status"], js["missing"]), ("EUNKNOWN", "RANGE"))
+            self.assertEqual(facts(js)["penetration-hits-friend"]["missing"], "RANGE")
+            # With the gun's ranges the friend behind the target is hit.
+            r = run(["artillery", "--scene", path, "--roll-2d6", "7"] + SYNTHETIC, cwd=ROOT)
+            self.assertEqual(r.status, FORBIDDEN, r.err)
+            self.assertIn("roundshot passing through: would hit friend 1 (line 5)", r.out)
+
+    def test_the_picture_is_not_the_scene(self):
+        # --svg naming the scene file itself: refused before anything is read.
+        self.cli(["musketry", "--scene", "examples/scenes/fex1.scene", "--roll-2d6", "8", "--svg",
+                  os.path.join(ROOT, "examples", "scenes", "fex1.scene")], BAD_INPUT, "scene")
+
     def test_pictures_are_up_to_date(self):
         for name, args in (("table-fex1.svg", FEX1), ("table-fex2.svg", FEX2), ("table-fex3.svg", FEX3)):
             with self.subTest(name=name), tempfile.TemporaryDirectory() as d:
