@@ -37,7 +37,21 @@ def facts(js):
     return {f["param"]: f for f in js["measured"]}
 
 
+BATTERY = "firer -60,0 60,0 60,-40 -60,-40 gun=p9 figures=4\n"  # facing +y, 150 mm from COLUMN
+
+
 class Examples(CliCase):
+    def setUp(self):
+        super().setUp()
+        self.dir = tempfile.mkdtemp(prefix="napfire-scene-")
+        self.addCleanup(shutil.rmtree, self.dir, True)
+
+    def write(self, name, text):
+        path = os.path.join(self.dir, name)
+        with open(path, "w") as fh:
+            fh.write(text)
+        return path
+
     def run_json(self, args, status):
         r = run(args + ["--json"], cwd=ROOT)
         self.no_crash(r, args)
@@ -91,11 +105,8 @@ class Examples(CliCase):
         with open(os.path.join(ROOT, "examples", "scenes", "fex3.scene")) as fh:
             text = fh.read().replace("250,880     290,880      290,780     250,780",
                                      "270,920 310,920 310,820 270,820")
-        with tempfile.TemporaryDirectory() as d:
-            path = os.path.join(d, "near.scene")
-            with open(path, "w") as fh:
-                fh.write(text)
-            js = self.run_json(["artillery", "--scene", path, "--roll-2d6", "7"] + SYNTHETIC, RESOLVED)
+        js = self.run_json(["artillery", "--scene", self.write("near.scene", text), "--roll-2d6", "7"] + SYNTHETIC,
+                           RESOLVED)
         f = facts(js)
         self.assertEqual((f["friend-near-target"]["value"], f["friend-near-target"]["decider"],
                           f["friend-near-target"]["decider_index"], f["friend-near-target"]["decider_line"]),
@@ -107,35 +118,27 @@ class Examples(CliCase):
         self.assertEqual(js["permitted"], 1)
 
     def test_canister_with_a_friend_in_the_sector_is_forbidden(self):  # F-ART-4, F-GEO-6
-        scene = HEAD + ("firer -60,0 60,0 60,-40 -60,-40 gun=p9 figures=4\n" + COLUMN +
-                        "friend -10,100 10,100 10,80 -10,80\nshot ammo=canister\n")
-        with tempfile.TemporaryDirectory() as d:
-            path = os.path.join(d, "arc.scene")
-            with open(path, "w") as fh:
-                fh.write(scene)
-            r = run(["artillery", "--scene", path, "--roll-2d6", "7"] + SYNTHETIC, cwd=ROOT)
+        path = self.write("arc.scene", HEAD + BATTERY + COLUMN +
+                          "friend -10,100 10,100 10,80 -10,80\nshot ammo=canister\n")
+        r = run(["artillery", "--scene", path, "--roll-2d6", "7"] + SYNTHETIC, cwd=ROOT)
         self.assertEqual(r.status, FORBIDDEN, r.err)
         self.assertIn("sector of fire: friend 1 (line 5) is in the sector of fire (F-GEO-6", r.out)
         self.assertIn("[FRIEND_IN_ARC]", r.out)
 
     def test_a_fact_that_needs_unknown_data(self):  # F-GEO-10: the gun's long range
-        scene = HEAD + ("firer -60,0 60,0 60,-40 -60,-40 gun=p9 figures=4\n" + COLUMN +
-                        "friend -20,400 20,400 20,380 -20,380\nshot ammo=roundshot\n")
-        with tempfile.TemporaryDirectory() as d:
-            path = os.path.join(d, "behind.scene")
-            with open(path, "w") as fh:
-                fh.write(scene)
-            r = run(["artillery", "--scene", path, "--roll-2d6", "7"], cwd=ROOT)
-            self.assertEqual(r.status, UNKNOWN, r.err)
-            self.assertIn("roundshot passing through: not decided:", r.out)
-            self.assertIn("supply it with --rules FILE", r.out)
-            js = self.run_json(["artillery", "--scene", path, "--roll-2d6", "7"], UNKNOWN)
-            self.assertEqual((js["status"], js["missing"]), ("EUNKNOWN", "RANGE"))
-            self.assertEqual(facts(js)["penetration-hits-friend"]["missing"], "RANGE")
-            # With the gun's ranges the friend behind the target is hit.
-            r = run(["artillery", "--scene", path, "--roll-2d6", "7"] + SYNTHETIC, cwd=ROOT)
-            self.assertEqual(r.status, FORBIDDEN, r.err)
-            self.assertIn("roundshot passing through: would hit friend 1 (line 5)", r.out)
+        path = self.write("behind.scene", HEAD + BATTERY + COLUMN +
+                          "friend -20,400 20,400 20,380 -20,380\nshot ammo=roundshot\n")
+        r = run(["artillery", "--scene", path, "--roll-2d6", "7"], cwd=ROOT)
+        self.assertEqual(r.status, UNKNOWN, r.err)
+        self.assertIn("roundshot passing through: not decided:", r.out)
+        self.assertIn("supply it with --rules FILE", r.out)
+        js = self.run_json(["artillery", "--scene", path, "--roll-2d6", "7"], UNKNOWN)
+        self.assertEqual((js["status"], js["missing"]), ("EUNKNOWN", "RANGE"))
+        self.assertEqual(facts(js)["penetration-hits-friend"]["missing"], "RANGE")
+        # With the gun's ranges the friend behind the target is hit.
+        r = run(["artillery", "--scene", path, "--roll-2d6", "7"] + SYNTHETIC, cwd=ROOT)
+        self.assertEqual(r.status, FORBIDDEN, r.err)
+        self.assertIn("roundshot passing through: would hit friend 1 (line 5)", r.out)
 
     def test_the_picture_is_not_the_scene(self):
         # --svg naming the scene file itself: refused before anything is read.

@@ -18,26 +18,10 @@
 
 #include <stdlib.h>
 
-#include "fuzz_util.h"
+#include "fuzz_text.h"
 
 #include "napfire_table.h"
 #include "scene.h"
-
-static long count_lines(const uint8_t *d, size_t n) {
-    long lines = 1;
-    for (size_t i = 0; i < n; i++)
-        lines += d[i] == '\n';
-    return lines;
-}
-
-static void check_refusal(const struct cli_map_error *err, const uint8_t *d, size_t n) {
-    size_t len = strnlen(err->message, sizeof err->message);
-    FZ_MUST(len > 0 && len < sizeof err->message, "a refusal has a message");
-    for (size_t i = 0; i < len; i++)
-        FZ_MUST(err->message[i] >= 0x20 && err->message[i] < 0x7F, "the message is printable ASCII");
-    FZ_MUST(err->line >= 1 && err->line <= count_lines(d, n), "the line is in the input");
-    FZ_MUST(err->column >= 1 && err->column <= CLI_SCENE_LINE_MAX + 1, "the column is in a line");
-}
 
 static void check_scene(const struct cli_scene *sc) {
     FZ_MUST(sc->measure == NAPFIRE_MEASURE_METRIC || sc->measure == NAPFIRE_MEASURE_IMPERIAL, "measure");
@@ -87,7 +71,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     int rc2 = cli_scene_parse((const char *)data, size, again, &err2);
     FZ_MUST(rc == rc2, "the same bytes, the same answer");
     if (rc != 0) {
-        check_refusal(&err, data, size);
+        fz_check_text_refusal(&err, data, size, 1);
         FZ_MUST(err.line == err2.line && err.column == err2.column && !strcmp(err.message, err2.message),
                 "the same refusal");
     } else {
