@@ -10,4 +10,4 @@
 build_gcc
 meson_test "cli (verbose)" build build/ci-meson-test-cli.log --suite cli --verbose
 passed_in build/ci-meson-test-cli.log cli-exit-status cli-options cli-map cli-output cli-rules cli-svg \
-    cli-files cli-numbers
+    cli-files cli-numbers cli-scene

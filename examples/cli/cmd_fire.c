@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "opts.h"
 #include "picture.h"
+#include "scene.h"
 #include "svg.h"
 
 enum who {
@@ -145,8 +146,13 @@ static const struct cli_opt opts[] = {
      .metavar = "FILE",
      .type = CLI_TEXT,
      .who = META,
-     .scope = S_ODDS_MUSKETRY | S_ODDS_ARTILLERY,
-     .help = "also draw the distribution as SVG into FILE"},
+     .help = "also draw the odds (with --scene: the table) as SVG into FILE"},
+    {.name = "scene",
+     .metavar = "FILE",
+     .type = CLI_TEXT,
+     .who = META,
+     .scope = S_RESOLVE,
+     .help = "measure the shot from the footprints in FILE (doc/scene-format.md)"},
 };
 
 #define NOPTS (sizeof opts / sizeof opts[0])
@@ -319,7 +325,8 @@ static void print_text(const napfire_shot *shot, const napfire_rules *rules, con
     print_casualties(in, r);
 }
 
-static void print_json(const napfire_shot *shot, const napfire_rules *rules, int st, const napfire_result *r) {
+static void print_json(const napfire_shot *shot, const napfire_rules *rules, int st, const napfire_result *r,
+                       const struct cli_scene_facts *table) {
     struct out *o = out_stdout();
     napfire_modifier items[32];
     size_t count = 0;
@@ -349,6 +356,7 @@ static void print_json(const napfire_shot *shot, const napfire_rules *rules, int
             napfire_enum_name(NAPFIRE_ENUM_MISSING, r->missing), r->missing_index[0], r->missing_index[1],
             r->missing_index[2], r->missing_index[3]);
     json_missing(o, r);
+    cli_scene_facts_json(o, table);
     out_s(o, "}\n");
 }
 
@@ -621,6 +629,8 @@ struct fire_input {
     napfire_unit firer, target;
     napfire_shot shot;
     struct roll roll;
+    struct cli_scene *scene;      /* --scene, or NULL */
+    struct cli_scene_facts table; /* what was measured from it */
 };
 
 static int fire_input(const struct fire_kind *k, const struct cli_arg *args, struct fire_input *in) {
@@ -629,8 +639,8 @@ static int fire_input(const struct fire_kind *k, const struct cli_arg *args, str
         return CLI_BAD_INPUT;
     const struct cli_arg *distance = &args[row_of("distance")];
     const struct cli_arg *rules_file = &args[row_of("rules")];
-    if (!distance->given)
-        return cli_error(k->cmd, "--distance is required (e.g. --distance 15cm)");
+    if (!distance->given && !in->scene)
+        return cli_error(k->cmd, "--distance is required (e.g. --distance 15cm), or --scene FILE");
     if (!args[row_of("roll-2d6")].given && !k->odds)
         return cli_error(k->cmd, "--roll-2d6 is required (the 2D6 roll, 2..12)");
     in->use_rules = NULL;
@@ -645,23 +655,87 @@ static int fire_input(const struct fire_kind *k, const struct cli_arg *args, str
         return CLI_BAD_INPUT;
     in->roll.measure = measure < 0 ? NAPFIRE_MEASURE_METRIC : measure;
     in->roll.distance = distance->value;
+    if (in->scene) {
+        const char *path = args[row_of("scene")].text;
+        int mst = cli_scene_measure(k->cmd, path, in->scene, &in->shot, in->use_rules, &in->table);
+        napfire_shot_get(&in->shot, NAPFIRE_SHOT_DISTANCE, &in->roll.distance);
+        in->roll.measure = in->scene->measure;
+        if (mst != CLI_RESOLVED)
+            return mst;
+    }
     in->roll.roll = args[row_of("roll-2d6")].value;
     in->roll.die = args[row_of("half-die")].value;
     return CLI_RESOLVED;
 }
 
-/* One roll resolved and explained. */
-static int resolve(const char *cmd, const struct fire_input *in, int json) {
+/* --svg FILE with --scene: the table, the facts and the verdict. */
+static int table_svg(const char *cmd, const char *path, const struct fire_input *in, int st, const napfire_result *r) {
+    char verdict[256], what[200];
+    int32_t permitted = st == NAPFIRE_OK ? r->permitted : -1;
+    if (st != NAPFIRE_OK) {
+        pic_missing_text(r, what, sizeof what);
+        snprintf(verdict, sizeof verdict, "UNKNOWN RULES DATA: %s", what);
+    } else if (!r->permitted) {
+        snprintf(verdict, sizeof verdict, "NOT PERMITTED: %s [%s]", pic_reason_words(r->reason),
+                 napfire_reason_name(r->reason));
+    } else {
+        snprintf(verdict, sizeof verdict, "PERMITTED: %d %s (target %d, screen %d)%s", r->casualties,
+                 r->casualties == 1 ? "casualty" : "casualties", r->target_casualties, r->screen_casualties,
+                 r->half_pending ? " + 1/2 pending" : "");
+    }
+    /* The file's own name: the same picture wherever the file lies. */
+    const char *name = strrchr(in->table.path, '/');
+    char title[160];
+    snprintf(title, sizeof title, "napfire %s --scene %s", cmd, name ? name + 1 : in->table.path);
+    return cli_scene_svg(cmd, path, &in->table, in->use_rules, title, verdict, permitted);
+}
+
+/* The measure needs unknown rules data: the facts, the datum, status 3. */
+static int scene_unknown(const char *cmd, const struct fire_input *in, int json, const char *svg) {
+    napfire_result r;
+    cli_scene_missing(&in->table, &r);
+    if (svg && table_svg(cmd, svg, in, NAPFIRE_EUNKNOWN, &r) != CLI_RESOLVED)
+        return CLI_WRITE_ERROR;
+    if (json) {
+        struct out *o = out_stdout();
+        out_fmt(o, "{\"status\":\"%s\",\"missing\":\"%s\",\"missing_index\":[%d,%d,%d,%d]",
+                napfire_status_name(NAPFIRE_EUNKNOWN), napfire_enum_name(NAPFIRE_ENUM_MISSING, r.missing),
+                r.missing_index[0], r.missing_index[1], r.missing_index[2], r.missing_index[3]);
+        json_missing(o, &r);
+        cli_scene_facts_json(o, &in->table);
+        out_s(o, "}\n");
+    } else {
+        cli_scene_facts_text(out_stdout(), &in->table);
+        printf("verdict: UNKNOWN RULES DATA: ");
+        print_missing(stdout, &r);
+        printf("\n");
+    }
+    fprintf(stderr, "napfire %s: rules data unknown: ", cmd);
+    print_missing(stderr, &r);
+    fprintf(stderr, "\n");
+    return CLI_UNKNOWN;
+}
+
+/* One roll resolved and explained; with a scene, its facts first and
+ * the table drawn into @p svg (or NULL). */
+static int resolve(const char *cmd, const struct fire_input *in, int json, const char *svg) {
     napfire_result r;
     int st = napfire_shot_resolve(&in->shot, in->use_rules, in->roll.roll, in->roll.die, &r);
     if (st != NAPFIRE_OK && st != NAPFIRE_EUNKNOWN) {
         fprintf(stderr, "napfire %s: %s (%s)\n", cmd, napfire_strerror(st), napfire_status_name(st));
         return CLI_BAD_INPUT;
     }
-    if (json)
-        print_json(&in->shot, in->use_rules, st, &r);
-    else
+    if (svg) {
+        int wst = table_svg(cmd, svg, in, st, &r);
+        if (wst != CLI_RESOLVED)
+            return wst;
+    }
+    if (json) {
+        print_json(&in->shot, in->use_rules, st, &r, &in->table);
+    } else {
+        cli_scene_facts_text(out_stdout(), &in->table);
         print_text(&in->shot, in->use_rules, &in->roll, st, &r);
+    }
     if (st == NAPFIRE_EUNKNOWN) {
         fprintf(stderr, "napfire %s: rules data unknown: ", cmd);
         print_missing(stderr, &r);
@@ -669,6 +743,33 @@ static int resolve(const char *cmd, const struct fire_input *in, int json) {
         return CLI_UNKNOWN;
     }
     return r.permitted ? CLI_RESOLVED : CLI_FORBIDDEN;
+}
+
+/* The lines of a scene file each option row may be given on. */
+static int scene_row(enum cli_scene_line line, const struct cli_opt *o) {
+    if (line == CLI_SCENE_SHOT)
+        return o->who == SHOT || o->who == DICE;
+    return o->who == (line == CLI_SCENE_FIRER ? FIRER : TARGET);
+}
+
+/* The shot the arguments describe (its scene loaded), resolved or its
+ * odds computed. */
+static int fire_run(const struct fire_kind *k, const struct cli_arg *args, struct fire_input *in) {
+    const struct cli_arg *svg = &args[row_of("svg")];
+    int json = args[row_of("json")].given;
+    int rc = fire_input(k, args, in);
+    if (rc == CLI_UNKNOWN && in->scene)
+        return scene_unknown(k->cmd, in, json, svg->given ? svg->text : NULL);
+    if (rc != CLI_RESOLVED)
+        return rc;
+    if (k->odds && svg->given) {
+        rc = odds_svg(svg->text, k->cmd, &in->shot, in->use_rules);
+        if (rc != CLI_RESOLVED)
+            return rc;
+    }
+    if (k->odds)
+        return print_odds(k->cmd, &in->shot, in->use_rules, json);
+    return resolve(k->cmd, in, json, svg->given ? svg->text : NULL);
 }
 
 static int fire_main(int argc, char **argv, const struct fire_kind *k) {
@@ -683,22 +784,31 @@ static int fire_main(int argc, char **argv, const struct fire_kind *k) {
         return rc;
     const struct cli_arg *svg = &args[row_of("svg")];
     const struct cli_arg *rules_file = &args[row_of("rules")];
-    const struct cli_input inputs[] = {{"rules file", rules_file->given ? rules_file->text : NULL}};
-    if (svg->given && cli_check_output(k->cmd, "--svg", svg->text, inputs, 1) != CLI_RESOLVED)
+    const struct cli_arg *scene = &args[row_of("scene")];
+    if (svg->given && !k->odds && !scene->given)
+        return cli_error(k->cmd,
+                         "--svg draws the table of a shot measured from a scene: give --scene FILE too "
+                         "(the odds: 'napfire odds %s --svg FILE')",
+                         k->cmd);
+    const struct cli_input inputs[] = {{"rules file", rules_file->given ? rules_file->text : NULL},
+                                       {"scene", scene->given ? scene->text : NULL}};
+    if (svg->given && cli_check_output(k->cmd, "--svg", svg->text, inputs, 2) != CLI_RESOLVED)
         return CLI_BAD_INPUT;
     static struct fire_input in;
-    rc = fire_input(k, args, &in);
-    if (rc != CLI_RESOLVED)
-        return rc;
-    if (svg->given) {
-        rc = odds_svg(svg->text, k->cmd, &in.shot, in.use_rules);
-        if (rc != CLI_RESOLVED)
-            return rc;
-    }
-    int json = args[row_of("json")].given;
-    if (k->odds)
-        return print_odds(k->cmd, &in.shot, in.use_rules, json);
-    return resolve(k->cmd, &in, json);
+    in.scene = NULL;
+    memset(&in.table, 0, sizeof in.table);
+    if (!scene->given)
+        return fire_run(k, args, &in);
+    in.scene = cli_scene_load(k->cmd, scene->text);
+    if (!in.scene)
+        return CLI_BAD_INPUT;
+    rc = cli_scene_args(k->cmd, scene->text, &spec, in.scene, args, scene_row);
+    if (rc == CLI_RESOLVED)
+        rc = fire_run(k, args, &in);
+    free(in.scene);
+    in.scene = NULL;
+    memset(&in.table, 0, sizeof in.table);
+    return rc;
 }
 
 int napfire_cmd_musketry(int argc, char **argv) {

@@ -14,21 +14,7 @@
 #include "cli.h"
 #include "number.h"
 
-/* Lines of the file, one significant line (comment cut, blanks trimmed)
- * at a time, every byte checked on the way. */
-struct reader {
-    const char *text;
-    size_t len, at;
-    long line;
-    long indent; /* column of buf[0] in the line, from 1 */
-    char buf[CLI_MAP_LINE_MAX + 1];
-};
-
-#if defined(__GNUC__) || defined(__clang__)
-__attribute__((format(printf, 4, 5)))
-#endif
-static int
-fail(struct cli_map_error *err, long line, long column, const char *fmt, ...) {
+int cli_text_fail(struct cli_map_error *err, long line, long column, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     err->line = line;
@@ -38,9 +24,11 @@ fail(struct cli_map_error *err, long line, long column, const char *fmt, ...) {
     return -1;
 }
 
+#define fail cli_text_fail
+
 /* Every byte of a line: no control character but tab (a CR only as the
  * line's end), and bytes past ASCII only in a comment (UTF-8 comments). */
-static int check_bytes(const unsigned char *p, size_t n, long line, struct cli_map_error *err) {
+static int check_bytes(const unsigned char *p, size_t n, long line, const char *what, struct cli_map_error *err) {
     int comment = 0;
     for (size_t i = 0; i < n; i++) {
         unsigned char c = p[i];
@@ -48,20 +36,19 @@ static int check_bytes(const unsigned char *p, size_t n, long line, struct cli_m
         if (c == '#')
             comment = 1;
         if (c == '\0')
-            return fail(err, line, col, "NUL byte (a map is text)");
+            return fail(err, line, col, "NUL byte (a %s is text)", what);
         if ((c < 0x20 && c != '\t') || c == 0x7F)
             return fail(err, line, col, "control character 0x%02X (only tab is allowed)", c);
         if (c >= 0x80 && !comment)
             return fail(err, line, col,
-                        "byte 0x%02X outside a comment (a map is ASCII; "
+                        "byte 0x%02X outside a comment (a %s is ASCII; "
                         "UTF-8 only in comments)",
-                        c);
+                        c, what);
     }
     return 0;
 }
 
-/* 1: a significant line in r->buf; 0: end of the text; -1: error. */
-static int next_line(struct reader *r, struct cli_map_error *err) {
+int cli_next_line(struct cli_lines *r, struct cli_map_error *err) {
     while (r->at < r->len) {
         const char *start = r->text + r->at;
         size_t rest = r->len - r->at;
@@ -73,7 +60,8 @@ static int next_line(struct reader *r, struct cli_map_error *err) {
             n--;
         /* A bad byte within the limit is named first: a file of NUL bytes is
          * "NUL byte", not "line too long". */
-        if (check_bytes((const unsigned char *)start, n > CLI_MAP_LINE_MAX ? CLI_MAP_LINE_MAX : n, r->line, err))
+        if (check_bytes((const unsigned char *)start, n > CLI_MAP_LINE_MAX ? CLI_MAP_LINE_MAX : n, r->line, r->what,
+                        err))
             return -1;
         if (n > CLI_MAP_LINE_MAX)
             return fail(err, r->line, 0, "line %ld is longer than %d bytes", r->line, CLI_MAP_LINE_MAX);
@@ -95,9 +83,7 @@ static int next_line(struct reader *r, struct cli_map_error *err) {
     return 0;
 }
 
-/* The next blank-separated token of r->buf from *at; NULL at the end. The
- * token is NUL-terminated in place; *col receives its column. */
-static char *next_token(struct reader *r, size_t *at, long *col) {
+char *cli_next_token(struct cli_lines *r, size_t *at, long *col) {
     char *p = r->buf + *at;
     while (*p == ' ' || *p == '\t')
         p++;
@@ -153,17 +139,17 @@ static int parse_cell(const char *tok, napfire_hex_info *c) {
 
 /* The next significant line as up to four tokens (a fourth is a stray
  * one), their columns in col[]; returns next_line's answer. */
-static int tokens(struct reader *r, struct cli_map_error *err, char *tok[4], long col[4]) {
-    int got = next_line(r, err);
+static int tokens(struct cli_lines *r, struct cli_map_error *err, char *tok[4], long col[4]) {
+    int got = cli_next_line(r, err);
     size_t at = 0;
     for (int i = 0; i < 4; i++) {
         col[i] = 0;
-        tok[i] = got == 1 && (i == 0 || tok[i - 1]) ? next_token(r, &at, &col[i]) : NULL;
+        tok[i] = got == 1 && (i == 0 || tok[i - 1]) ? cli_next_token(r, &at, &col[i]) : NULL;
     }
     return got;
 }
 
-static int parse_magic(struct reader *r, struct cli_map_error *err) {
+static int parse_magic(struct cli_lines *r, struct cli_map_error *err) {
     char *t[4];
     long col[4];
     int got = tokens(r, err, t, col);
@@ -176,7 +162,7 @@ static int parse_magic(struct reader *r, struct cli_map_error *err) {
     return 0;
 }
 
-static int parse_layout(struct reader *r, struct cli_map *m, struct cli_map_error *err) {
+static int parse_layout(struct cli_lines *r, struct cli_map *m, struct cli_map_error *err) {
     static const char *const layouts[] = {"odd-q", "even-q", "odd-r", "even-r"};
     char *t[4];
     long col[4];
@@ -196,7 +182,7 @@ static int parse_layout(struct reader *r, struct cli_map *m, struct cli_map_erro
     return 0;
 }
 
-static int parse_size(struct reader *r, struct cli_map *m, struct cli_map_error *err) {
+static int parse_size(struct cli_lines *r, struct cli_map *m, struct cli_map_error *err) {
     char *t[4];
     long col[4];
     int32_t cols, rows;
@@ -220,15 +206,15 @@ static int parse_size(struct reader *r, struct cli_map *m, struct cli_map_error 
     return 0;
 }
 
-static int parse_header(struct reader *r, struct cli_map *m, struct cli_map_error *err) {
+static int parse_header(struct cli_lines *r, struct cli_map *m, struct cli_map_error *err) {
     if (parse_magic(r, err) || parse_layout(r, m, err) || parse_size(r, m, err))
         return -1;
     return 0;
 }
 
-static int parse_rows(struct reader *r, struct cli_map *m, struct cli_map_error *err) {
+static int parse_rows(struct cli_lines *r, struct cli_map *m, struct cli_map_error *err) {
     for (int32_t row = 0; row < m->rows; row++) {
-        int got = next_line(r, err);
+        int got = cli_next_line(r, err);
         if (got < 0)
             return -1;
         if (got == 0)
@@ -236,7 +222,7 @@ static int parse_rows(struct reader *r, struct cli_map *m, struct cli_map_error 
         size_t at = 0;
         long col = 0;
         int32_t c = 0;
-        for (char *tok; (tok = next_token(r, &at, &col)) != NULL; c++) {
+        for (char *tok; (tok = cli_next_token(r, &at, &col)) != NULL; c++) {
             if (c >= m->columns)
                 return fail(err, r->line, col, "row %d has more than %d cells", row, m->columns);
             if (parse_cell(tok, &m->cells[(size_t)row * (size_t)m->columns + (size_t)c]))
@@ -248,12 +234,25 @@ static int parse_rows(struct reader *r, struct cli_map *m, struct cli_map_error 
         if (c != m->columns)
             return fail(err, r->line, 0, "row %d has %d cells, not %d", row, c, m->columns);
     }
-    int got = next_line(r, err);
+    int got = cli_next_line(r, err);
     if (got < 0)
         return -1;
     if (got > 0)
         return fail(err, r->line, 0, "more rows than the %d 'size' says", m->rows);
     return 0;
+}
+
+struct cli_lines *cli_lines_open(const char *text, size_t len, const char *what) {
+    struct cli_lines *r = malloc(sizeof *r);
+    if (r) {
+        r->text = text;
+        r->len = len;
+        r->at = 0;
+        r->line = 0;
+        r->indent = 1;
+        r->what = what;
+    }
+    return r;
 }
 
 int cli_map_parse(const char *text, size_t len, struct cli_map *m, struct cli_map_error *err) {
@@ -264,14 +263,9 @@ int cli_map_parse(const char *text, size_t len, struct cli_map *m, struct cli_ma
     err->message[0] = '\0';
     if (len > (size_t)CLI_MAP_FILE_MAX)
         return fail(err, 0, 0, "larger than %ld bytes", CLI_MAP_FILE_MAX);
-    struct reader *r = malloc(sizeof *r);
+    struct cli_lines *r = cli_lines_open(text, len, "map");
     if (!r)
         return fail(err, 0, 0, "out of memory");
-    r->text = text;
-    r->len = len;
-    r->at = 0;
-    r->line = 0;
-    r->indent = 1;
     int rc = parse_header(r, m, err);
     if (rc == 0) {
         m->cells = calloc((size_t)m->columns * (size_t)m->rows, sizeof *m->cells);

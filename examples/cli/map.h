@@ -31,6 +31,38 @@ struct cli_map_error {
     char message[200];
 };
 
+/* The lines of a text file in memory, one significant line (comment cut,
+ * blanks trimmed) at a time, every byte checked on the way: the map's
+ * and the scene's (scene.c) reader, made by cli_lines_open(). */
+struct cli_lines {
+    const char *text;
+    size_t len, at;
+    long line;
+    long indent; /* column of buf[0] in the line, from 1 */
+    const char *what;
+    char buf[CLI_MAP_LINE_MAX + 1];
+};
+
+/* A reader of @p len bytes at @p text (kept by pointer) to free(); its
+ * messages name @p what ("a map is text"). NULL when out of memory. */
+struct cli_lines *cli_lines_open(const char *text, size_t len, const char *what);
+
+/* 1: a significant line in r->buf; 0: end of the text; -1: error (NUL or
+ * control bytes, bytes past ASCII outside a comment, a line longer than
+ * CLI_MAP_LINE_MAX: column 0). */
+int cli_next_line(struct cli_lines *r, struct cli_map_error *err);
+
+/* The next blank-separated token of r->buf from *at; NULL at the end. The
+ * token is NUL-terminated in place; *col receives its column. */
+char *cli_next_token(struct cli_lines *r, size_t *at, long *col);
+
+/* Fill @p err (line, column, the formatted message) and return -1: how
+ * the map's and the scene's readers refuse. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((format(printf, 4, 5)))
+#endif
+int cli_text_fail(struct cli_map_error *err, long line, long column, const char *fmt, ...);
+
 /* Parse @p len bytes (NUL bytes included: they are refused). 0 and a map
  * to free, or -1 with @p err filled and nothing to free. */
 int cli_map_parse(const char *text, size_t len, struct cli_map *m, struct cli_map_error *err);

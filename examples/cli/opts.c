@@ -125,51 +125,57 @@ static void int_range(const struct cli_opt *o, int32_t *lo, int32_t *hi) {
     }
 }
 
-/* One value, checked against its row; an error names all three. */
-static int take_value(const struct cli_spec *spec, const struct cli_opt *o, const char *text, struct cli_arg *a) {
-    const char *cmd = spec->cmd;
+int cli_value(const struct cli_opt *o, const char *text, struct cli_arg *a, char *why, size_t cap) {
     a->text = text;
     a->measure = -1;
-    if (o->type == CLI_FLAG) {
-        a->value = 1;
-        return CLI_RESOLVED;
-    }
     switch (o->type) {
+        case CLI_FLAG:
+            a->value = 1;
+            return 0;
         case CLI_INT: {
             int32_t lo, hi;
             int_range(o, &lo, &hi);
-            if (cli_whole_number(text, lo, hi, &a->value))
-                return cli_error(cmd, "--%s: '%s' is not allowed: give a whole number %d..%d", o->name, text, lo, hi);
-            return CLI_RESOLVED;
+            if (cli_whole_number(text, lo, hi, &a->value) == 0)
+                return 0;
+            snprintf(why, cap, "'%s' is not allowed: give a whole number %d..%d", text, lo, hi);
+            return -1;
         }
         case CLI_ENUM:
-            if (parse_enum(o->enum_id, text, &a->value)) {
-                char names[512];
-                cli_enum_names(o->enum_id, names, sizeof names);
-                return cli_error(cmd, "--%s: '%s' is not allowed: give one of %s", o->name, text, names);
-            }
-            return CLI_RESOLVED;
+            if (parse_enum(o->enum_id, text, &a->value) == 0)
+                return 0;
+            char names[512];
+            cli_enum_names(o->enum_id, names, sizeof names);
+            snprintf(why, cap, "'%s' is not allowed: give one of %s", text, names);
+            return -1;
         case CLI_DIST:
         case CLI_DIST_OR_NONE:
             if (o->type == CLI_DIST_OR_NONE && !strcmp(text, "none")) {
                 a->value = -1;
-                return CLI_RESOLVED;
+                return 0;
             }
-            if (parse_distance(text, &a->value, &a->measure))
-                return cli_error(cmd,
-                                 "--%s: '%s' is not allowed: give a distance 0..%d with its unit, "
-                                 "mm or cm (one decimal) or in or \" (one decimal), e.g. 15cm or 9in%s",
-                                 o->name, text, NAPFIRE_MAX_DISTANCE / 10,
-                                 o->type == CLI_DIST_OR_NONE ? ", or 'none'" : "");
-            return CLI_RESOLVED;
+            if (parse_distance(text, &a->value, &a->measure) == 0)
+                return 0;
+            snprintf(why, cap,
+                     "'%s' is not allowed: give a distance 0..%d with its unit, "
+                     "mm or cm (one decimal) or in or \" (one decimal), e.g. 15cm or 9in%s",
+                     text, NAPFIRE_MAX_DISTANCE / 10, o->type == CLI_DIST_OR_NONE ? ", or 'none'" : "");
+            return -1;
         default:
             /* CLI_TEXT is a file name or a list parsed later: never empty
              * (an empty file name would only fail later, as a write error). */
-            if (!*text)
-                return cli_error(cmd, "--%s: '' is not allowed: give %s (%s)", o->name,
-                                 o->metavar ? o->metavar : "a value", o->help);
-            return CLI_RESOLVED;
+            if (*text)
+                return 0;
+            snprintf(why, cap, "'' is not allowed: give %s (%s)", o->metavar ? o->metavar : "a value", o->help);
+            return -1;
     }
+}
+
+/* One value, checked against its row; an error names all three. */
+static int take_value(const struct cli_spec *spec, const struct cli_opt *o, const char *text, struct cli_arg *a) {
+    char why[768];
+    if (cli_value(o, text, a, why, sizeof why))
+        return cli_error(spec->cmd, "--%s: %s", o->name, why);
+    return CLI_RESOLVED;
 }
 
 /* Each companion named in o->needs must have been given. */

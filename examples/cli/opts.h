@@ -108,6 +108,12 @@ struct cli_spec {
  */
 int cli_parse(const struct cli_spec *spec, int argc, char **argv, struct cli_arg *args, const char **pos, int *npos);
 
+/* Check @p text as a value of row @p o (its type, range or names), as
+ * the command line's are: 0 and *a filled (text, value, measure), or -1
+ * and @p why ("'x' is not allowed: give ..."). Scene files (scene.c)
+ * give settings in the options' words and are checked here too. */
+int cli_value(const struct cli_opt *o, const char *text, struct cli_arg *a, char *why, size_t cap);
+
 /* The help of a subcommand, from its table. */
 void cli_help(const struct cli_spec *spec, FILE *to);
 

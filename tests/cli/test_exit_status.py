@@ -45,6 +45,12 @@ CASES = [
     (BAD_INPUT, ["los", "/dev/zero", "0,0", "1,0"]),
     (BAD_INPUT, ["los", "--front", "", "examples/maps/ridge.map", "1,3", "8,2"]),
     (RESOLVED, ["odds", "musketry", "--help"]),
+    (RESOLVED, ["musketry", "--scene", "examples/scenes/fex1.scene", "--roll", "8", "--half-die", "6"]),
+    (UNKNOWN, ["artillery", "--scene", "examples/scenes/fex2.scene", "--roll", "10"]),
+    (FORBIDDEN, ["artillery", "--scene", "examples/scenes/fex2.scene", "--roll", "10", "--fired-this-turn"]
+     + SYNTHETIC),
+    (BAD_INPUT, ["musketry", "--scene", "examples/scenes/fex1.scene", "--roll", "8", "--distance", "15cm"]),
+    (BAD_INPUT, ["musketry", "--scene", "README.md", "--roll", "8"]),
 ]
 
 

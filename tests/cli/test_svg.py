@@ -323,10 +323,13 @@ class Odds(Structure):
                       .find("verdict")[0].itertext())
         self.assertEqual(far, "NO FIRE: out of range (F-RNG)")
 
-    def test_only_odds_draw(self):
-        p = run("musketry", *FEX1, "--roll", "8", "--svg", "/tmp/x.svg")
+    def test_resolve_draws_only_a_scene(self):
+        # musketry/artillery draw the table of a --scene shot (test_scene.py);
+        # without one there is nothing to draw: refused, nothing written.
+        p = run("musketry", *FEX1, "--roll", "8", "--svg", "/tmp/napfire-no-scene.svg")
         self.assertEqual(p.returncode, 2)
-        self.assertIn("--svg is not an option of 'napfire musketry'", p.stderr)
+        self.assertIn("--svg draws the table of a shot measured from a scene: give --scene FILE", p.stderr)
+        self.assertFalse(os.path.exists("/tmp/napfire-no-scene.svg"))
 
     def test_write_error(self):
         p = run("odds", "musketry", *FEX1, *SYNTH, "--svg", "/nonexistent-dir/x.svg")

@@ -16,26 +16,10 @@
  */
 #define _POSIX_C_SOURCE 200809L /* strnlen */
 
-#include "fuzz_util.h"
+#include "fuzz_text.h"
 
 #include "map.h"
 #include "napfire_hex.h"
-
-static long count_lines(const uint8_t *d, size_t n) {
-    long lines = 1;
-    for (size_t i = 0; i < n; i++)
-        lines += d[i] == '\n';
-    return lines;
-}
-
-static void check_refusal(const struct cli_map_error *err, const uint8_t *d, size_t n) {
-    size_t len = strnlen(err->message, sizeof err->message);
-    FZ_MUST(len > 0 && len < sizeof err->message, "a refusal has a message");
-    for (size_t i = 0; i < len; i++)
-        FZ_MUST(err->message[i] >= 0x20 && err->message[i] < 0x7F, "the message is printable ASCII");
-    FZ_MUST(err->line >= 0 && err->line <= count_lines(d, n), "the line is in the input");
-    FZ_MUST(err->column >= 0 && err->column <= CLI_MAP_LINE_MAX + 1, "the column is in a line");
-}
 
 static void check_map(const struct cli_map *m) {
     FZ_MUST(m->layout >= 0 && m->layout <= 3, "layout");
@@ -73,7 +57,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     FZ_MUST(rc == rc2, "the same bytes, the same answer");
     if (rc != 0) {
         FZ_MUST(m.cells == NULL && again.cells == NULL, "a refusal leaves nothing to free");
-        check_refusal(&err, data, size);
+        fz_check_text_refusal(&err, data, size, 0);
         FZ_MUST(err.line == err2.line && err.column == err2.column && !strcmp(err.message, err2.message),
                 "the same refusal");
         return 0;

@@ -3,9 +3,9 @@
 #
 # Run every libFuzzer target of the project for a bounded time,
 # one after the other: fuzz_fire, fuzz_hex, fuzz_fov, fuzz_trace_oracle,
-# fuzz_rules, fuzz_measure, fuzz_map, fuzz_cli, fuzz_out_file (the last three: the
-# command-line tool's map reader, option handling and the files it writes,
-# built with the examples).
+# fuzz_rules, fuzz_measure, fuzz_map, fuzz_scene, fuzz_cli, fuzz_out_file
+# (the last four: the command-line tool's map and scene readers, option
+# handling and the files it writes, built with the examples).
 #
 #   tests/fuzz/run-fuzzers.sh BUILDDIR SECONDS
 #
@@ -31,7 +31,7 @@ esac
 
 src=$(cd "$(dirname "$0")/../.." && pwd)
 # FUZZ_TARGETS (space-separated) runs a subset, e.g. FUZZ_TARGETS="fuzz_map fuzz_cli".
-targets=${FUZZ_TARGETS:-"fuzz_fire fuzz_hex fuzz_fov fuzz_trace_oracle fuzz_rules fuzz_measure fuzz_map fuzz_cli fuzz_out_file"}
+targets=${FUZZ_TARGETS:-"fuzz_fire fuzz_hex fuzz_fov fuzz_trace_oracle fuzz_rules fuzz_measure fuzz_map fuzz_scene fuzz_cli fuzz_out_file"}
 
 if [ ! -d "$build" ]; then
     # tests=auto: the fuzzers need neither Check nor Python; the examples

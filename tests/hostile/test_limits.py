@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: MIT
 """The docs' limits tables match the code: the '### Limits'
 table of doc/rules-format.md against napfire.h's constants and the rules
-parser, and that of doc/los-map-format.md against examples/cli/map.h and
-the CLI's map reader, each limit tried on both sides."""
+parser, that of doc/los-map-format.md against examples/cli/map.h and
+the CLI's map reader, and that of doc/scene-format.md against
+examples/cli/scene.h and the scene reader, each limit tried on both
+sides."""
 import os
 import re
 import shutil
@@ -188,6 +190,77 @@ class MapFormatLimits(CliCase):
         self.assertEqual(len(data), size)
         self.los(data, RESOLVED)
         self.los(data + b"\n", BAD_INPUT, "larger than %d bytes" % size)
+
+
+class SceneFormatLimits(CliCase):
+    HEAD = b"napfire-scene 1\nmeasure mm\n"
+    FIRER = b"firer -150,0 150,0 150,-20 -150,-20"
+    TARGET = b"target 40,150 -40,150 -40,250 40,250\n"
+
+    def setUp(self):
+        super().setUp()
+        self.rows = limits_table("scene-format.md")
+        self.h = dict(defines("examples", "cli", "map.h"), **defines("include", "napfire_table.h"))
+        # scene.h's limits, its aliases of map.h's and napfire_table.h's resolved.
+        text = re.sub(r"/\*.*?\*/", " ", read("examples", "cli", "scene.h"), flags=re.S)
+        for name, expr in re.findall(r"#define\s+(CLI_SCENE_\w+)\s+(.+)", text):
+            expr = expr.strip()
+            self.h[name] = self.h[expr] if expr in self.h else eval(expr.replace("L", ""))
+        self.dir = tempfile.mkdtemp(prefix="napfire-limits-")
+        self.addCleanup(shutil.rmtree, self.dir, True)
+
+    def scene(self, data, status, *texts):
+        path = os.path.join(self.dir, "s.scene")
+        with open(path, "wb") as f:
+            f.write(data)
+        # 30 figures at roll 8 need a cell the built-in data lacks: status 3
+        # is a scene read and measured.
+        return self.cli(["musketry", "--scene", path, "--roll-2d6", "8"], status, *texts)
+
+    def test_constants(self):
+        r, h = self.rows, self.h
+        for what, text in r.items():
+            for c in constants(text):
+                self.assertIn(c, h, "%s: %s is not a constant of scene.h" % (what, c))
+        self.assertEqual(numbers(r["file size"])[0], h["CLI_SCENE_FILE_MAX"])
+        self.assertEqual(numbers(r["line length"])[0], h["CLI_SCENE_LINE_MAX"])
+        self.assertEqual(numbers(r["footprints"])[0], h["CLI_SCENE_FOOTPRINTS_MAX"])
+        self.assertEqual(numbers(r["coordinates"])[:2], [-h["CLI_SCENE_COORD_MAX"], h["CLI_SCENE_COORD_MAX"]])
+        self.assertEqual(h["CLI_SCENE_COORD_MAX"], 2 ** 18)
+        self.assertEqual(numbers(r["level"])[:2], [-h["CLI_SCENE_LEVEL_MAX"], h["CLI_SCENE_LEVEL_MAX"]])
+        self.assertEqual(numbers(r["settings on one line"])[:2],
+                         [h["CLI_SCENE_SETTINGS_MAX"], h["CLI_SCENE_WORD_MAX"]])
+        self.assertLessEqual(h["CLI_SCENE_FOOTPRINTS_MAX"], h["NAPFIRE_MAX_SCENE"])
+
+    def test_level_and_settings_on_both_sides(self):
+        top = self.h["CLI_SCENE_LEVEL_MAX"]
+        for level, status in ((top, 3), (-top, 3), (top + 1, BAD_INPUT), (-top - 1, BAD_INPUT)):
+            with self.subTest(level=level):
+                self.scene(self.HEAD + self.FIRER + b" level=%d figures=30\n" % level + self.TARGET, status)
+        n = self.h["CLI_SCENE_SETTINGS_MAX"]
+        flags = b" disordered fired-last-turn" + b" moved=half" * (n - 3)
+        self.scene(self.HEAD + self.FIRER + b" figures=30" + flags + b"\n" + self.TARGET, BAD_INPUT,
+                   "given twice")   # n settings are read: the repeat is what is refused
+        self.scene(self.HEAD + self.FIRER + b" figures=30" + flags + b" class=elite\n" + self.TARGET, BAD_INPUT,
+                   "more than %d settings" % n)
+        word = self.h["CLI_SCENE_WORD_MAX"]
+        self.scene(self.HEAD + self.FIRER + b" figures=30 nation=" + b"x" * (word - 7) + b"\n" + self.TARGET,
+                   BAD_INPUT, "is not allowed")
+        self.scene(self.HEAD + self.FIRER + b" figures=30 nation=" + b"x" * (word - 6) + b"\n" + self.TARGET,
+                   BAD_INPUT, "longer than %d bytes" % word)
+
+    def test_line_and_file_on_both_sides(self):
+        n = self.h["CLI_SCENE_LINE_MAX"]
+        size = self.h["CLI_SCENE_FILE_MAX"]
+        head = self.HEAD + self.FIRER + b" figures=30\n" + self.TARGET
+        self.scene(head + b"#" * n + b"\n", 3)
+        self.scene(head + b"#" * (n + 1) + b"\n", BAD_INPUT, "longer than %d bytes" % n)
+        line = b"#" * (n - 1) + b"\n"
+        data = head + line * ((size - len(head)) // len(line))
+        data += b"#" * (size - len(data))
+        self.assertEqual(len(data), size)
+        self.scene(data, 3)
+        self.scene(data + b"\n", BAD_INPUT, "larger than %d bytes" % size)
 
 
 if __name__ == "__main__":

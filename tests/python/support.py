@@ -15,7 +15,7 @@ import napfire as nf
 INCLUDE_DIR = os.environ.get(
     "NAPFIRE_INCLUDE_DIR",
     os.path.join(os.path.dirname(__file__), os.pardir, os.pardir, "include"))
-HEADERS = ("napfire.h", "napfire_hex.h")
+HEADERS = ("napfire.h", "napfire_hex.h", "napfire_table.h")
 
 
 def header_text():
@@ -108,6 +108,15 @@ def fex1_shot(**params):
     """F-EX-1's shot: 15 cm (long range), metric."""
     firer, target = fex1_units()
     return nf.Shot(firer, target, distance=150, **params)
+
+
+def fex1_scene():
+    """F-EX-1 on the table, in millimetres: the British line facing +y, its
+    front on the x axis; the French column facing -y, its front 150 mm
+    ahead (the footprints of examples/scenes/fex1.scene)."""
+    line = nf.Footprint([(-150, 0), (150, 0), (150, -20), (-150, -20)])
+    column = nf.Footprint([(40, 150), (-40, 150), (-40, 250), (40, 250)])
+    return nf.Scene(line, column)
 
 
 def complete_rules():

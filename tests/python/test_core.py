@@ -46,6 +46,9 @@ C_ENUMS = {
     "napfire_los_elevation": (nf.LosElevation, "NAPFIRE_LOS_ELV_"),
     "napfire_hex_formation": (nf.HexFormation, "NAPFIRE_HEX_"),
     "napfire_hex_enum": (nf.HexEnumId, "NAPFIRE_HEX_ENUM_"),
+    "napfire_decider": (nf.Decider, "NAPFIRE_DECIDER_"),
+    "napfire_table_rule": (nf.TableRule, "NAPFIRE_TABLE_RULE_"),
+    "napfire_table_enum": (nf.TableEnum, "NAPFIRE_TABLE_ENUM_"),
 }
 
 

@@ -27,8 +27,9 @@ from napfire import _generated
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, os.pardir)
 GENERATOR = os.path.join(ROOT, "examples", "python", "gen_bindings.py")
 PACKAGE_DIR = os.path.dirname(os.path.abspath(nf.__file__))
+# In include/meson.build's order, as the build passes them.
 HEADERS = [os.path.join(support.INCLUDE_DIR, h)
-           for h in support.HEADERS + ("napfire_version.h",)]
+           for h in ("napfire.h", "napfire_hex.h", "napfire_version.h", "napfire_table.h")]
 
 
 def run_generator(outdir, headers):

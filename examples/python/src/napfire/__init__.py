@@ -17,6 +17,9 @@ whole public API present in the library it loads:
   :func:`resolve_indexed_dice`) with their results as columns
   (:class:`Results`, ``results.casualties``), and the seeded PCG32
   :class:`Dice`;
+* the table (rules F-GEO): :class:`Footprint` and :class:`Scene` as
+  plain values, :meth:`Shot.measure` setting the shot from them and
+  returning each measured :class:`Fact` with the footprint that decided it;
 * hex scale (rules H-*):
   :class:`Hex`, grid helpers, :class:`Trace` and :func:`trace_steps`, line
   of sight with a Python callback (:func:`los_callback`) or a grid
@@ -96,6 +99,8 @@ __all__ = [
     "Modifier", "Result", "ParseError", "Outcome", "Unit", "Shot", "Rules", "Dice",
     "resolve_many", "resolve_many_dice", "resolve_indexed_dice", "Results", "PackedShots",
     "pack_shots", "dice_size", "builtin_rules_text",
+    # the table (F-GEO)
+    "Footprint", "Scene", "Fact", "table_rule_id", "table_enum_name",
     "missing_describe", "unknown_data", "Blocker", "Finding", "Coverage",
     "rules_check", "rules_coverage", "FamilyError", "KEYWORD_ALIASES", "FUNCTION_NAMES",
     # hex scale
@@ -661,6 +666,32 @@ class HexFire(_CheckedFields, Structure):
     _fields_ = _fields("napfire_hex_fire")
 
 
+class _PointC(Structure):
+    """``napfire_point`` (8 bytes); :class:`Footprint` builds them."""
+    _fields_ = _fields("napfire_point")
+
+
+_FIELD_TYPES["napfire_point"] = _PointC
+
+
+class _FootprintC(Structure):
+    """``napfire_footprint`` (48 bytes); :class:`Footprint` builds them."""
+    _fields_ = _fields("napfire_footprint")
+
+
+class _MeasuredC(Structure):
+    """``napfire_measured`` (64 bytes): read into :class:`Fact` values."""
+    _fields_ = _fields("napfire_measured")
+
+
+_FIELD_TYPES.update({"const napfire_footprint *": POINTER(_FootprintC), "size_t": c_size_t})
+
+
+class _SceneC(Structure):
+    """``napfire_scene``: pointers to the footprints of a :class:`Scene`."""
+    _fields_ = _fields("napfire_scene")
+
+
 # --------------------------------------------------------------------------
 # Opaque storage
 
@@ -765,7 +796,8 @@ _C_TYPES.update({c_name + " *": POINTER(struct) for c_name, struct in (
     ("napfire_parse_error", ParseError), ("napfire_outcome", Outcome),
     ("napfire_trace_step", TraceStep), ("napfire_hex_info", HexInfo),
     ("napfire_los_query", LosQuery), ("napfire_los_result", LosResult),
-    ("napfire_hex_fire", HexFire), ("napfire_blocker", Blocker))})
+    ("napfire_hex_fire", HexFire), ("napfire_blocker", Blocker),
+    ("napfire_scene", _SceneC), ("napfire_measured", _MeasuredC))})
 
 #: (function, parameter) -> ctypes type, where the binding passes something
 #: else than the C type: the batches take the shots packed in one array.
@@ -952,6 +984,7 @@ FUNCTION_NAMES = {
     # the by-pointer callback serves tools that cannot pass a struct by
     # value; ctypes can, so los_callback() is both
     "napfire_los_callback_ref": "los_callback",
+    "napfire_shot_measure": "Shot.measure",
 }
 
 
@@ -1681,6 +1714,44 @@ class Shot(_Parameters, _ShotRef):
     #: The earlier name of :meth:`distribution_known`, kept as an alias.
     known_distribution = distribution_known
 
+    def measure(self, scene, rules=None):
+        """``napfire_shot_measure``: measure the shot on the table (F-GEO).
+
+        ``scene`` is a :class:`Scene` of :class:`Footprint` values in the
+        shot's measure (``ShotParam.MEASURE``: millimetres, or tenths of
+        an inch). Sets every shot parameter the firer's arm needs
+        (F-GEO-13: distance, enfilade, screen and screen distance; for a
+        battery also the sector, the friends in front, the clear line of
+        sight, penetration and fire over friends) and returns them as a
+        list of :class:`Fact`, each naming the footprint that decided it
+        and its rule IDs. ``rules`` (or None for the built-in data) gives
+        the thresholds and the gun's long range.
+
+        When a fact needs unknown rules data the shot is unchanged and
+        :class:`UnknownDataError` is raised: its ``result`` is the list of
+        facts, the undecided one naming its datum (``missing``,
+        ``sentence``, ``patch`` as for a shot). A footprint the library
+        refuses raises :class:`DomainError` (:class:`Scene` checks them
+        all first, naming the one at fault).
+        """
+        _require(scene, Scene, "scene")
+        rules = _rules(rules)
+        c_scene, _keep = scene._c_scene()
+        facts, count = (_MeasuredC * MEASURED_MAX)(), c_size_t()
+        status = lib.napfire_shot_measure(self, rules, byref(c_scene), facts, MEASURED_MAX, byref(count))
+        got = [Fact._from_c(facts[i]) for i in range(min(count.value, MEASURED_MAX))]
+        if status == Status.EUNKNOWN:
+            undecided = next((f for f in got if f.missing is not None), None)
+            verdict = Result()
+            if undecided is not None:
+                verdict.missing = undecided.missing
+                verdict.missing_index[:] = undecided.missing_index
+            exc = UnknownDataError(status, "napfire_shot_measure", result=verdict)
+            exc.result = got
+            raise exc
+        _check(status, "napfire_shot_measure")
+        return got
+
     def expected(self, rules=None):
         """``napfire_shot_expected``: expected casualties as a :class:`fractions.Fraction`.
 
@@ -1708,6 +1779,173 @@ class Shot(_Parameters, _ShotRef):
 
     def _validate(self):
         self.get(ShotParam.MEASURE)
+
+# --------------------------------------------------------------------------
+# The table (figure scale, rules F-GEO): footprints and a scene as plain
+# values, checked here as the library checks them, so that a refusal
+# names the footprint and the corner at fault before any C call.
+
+_CORNERS = ("front-left", "front-right", "rear-right", "rear-left")
+
+
+def _cross(o, a, b):
+    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+
+def _convex_error(corners):
+    """Why ``corners`` are not a strictly convex quadrilateral turning
+    clockwise seen from above (F-GEO-2), or None."""
+    turns = [_cross(corners[i], corners[(i + 1) % 4], corners[(i + 2) % 4]) for i in range(4)]
+    if all(t == 0 for t in turns):
+        return "the four corners enclose no area (they lie on one line)"
+    for i, t in enumerate(turns):
+        if t == 0:
+            return ("the %s corner lies on the line through its neighbours or repeats one"
+                    % _CORNERS[(i + 1) % 4])
+    if any(t > 0 for t in turns) and any(t < 0 for t in turns):
+        i = next(i for i, t in enumerate(turns) if t > 0)
+        return "concave or self-crossing at the %s corner" % _CORNERS[(i + 1) % 4]
+    if turns[0] > 0:
+        return ("the corners run counter-clockwise: give front-left, front-right, rear-right, "
+                "rear-left, clockwise seen from above")
+    return None
+
+
+class Footprint(_collections.namedtuple("Footprint", "corners level")):
+    """A unit's footprint on the table (``napfire_footprint``, F-GEO-2): its
+    bases together, a plain value.
+
+    ``Footprint(corners, level=0)``: ``corners`` are four ``(x, y)`` pairs
+    of whole numbers in the shot's measure, front-left, front-right,
+    rear-right, rear-left as the unit sees them, which is clockwise seen
+    from above with y away from you (a unit facing +y:
+    ``((0, 10), (10, 10), (10, 0), (0, 0))``); each coordinate within
+    ±:data:`TABLE_COORD_MAX` (F-GEO-1). ``level`` is the ground level
+    (F-ART-7). A footprint that is not a strictly convex quadrilateral in
+    that order is refused (:class:`DomainError` naming the corner): a
+    counter-clockwise list is refused, not reversed.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, corners, level=0):
+        pts = _sequence(corners, "corners", "4 (x, y) pairs")
+        if len(pts) != 4:
+            raise ValueError("corners has %d points, 4 needed (front-left, front-right, rear-right, "
+                             "rear-left)" % len(pts))
+        checked = []
+        for i, pt in enumerate(pts):
+            name = "corners[%d]" % i
+            xy = _sequence(pt, name, "2 integers (x, y)")
+            if len(xy) != 2:
+                raise ValueError("%s has %d values, 2 needed (x, y)" % (name, len(xy)))
+            checked.append(tuple(_domain(v, "%s[%d]" % (name, k), -TABLE_COORD_MAX, TABLE_COORD_MAX,
+                                         "napfire_shot_measure", "F-GEO-1: 2^18")
+                                 for k, v in enumerate(xy)))
+        level = _int(level, "level")
+        why = _convex_error(checked)
+        if why:
+            raise _domain_error("napfire_shot_measure", "corners", corners,
+                                "a strictly convex quadrilateral, clockwise",
+                                "corners: %s (F-GEO-2)" % why)
+        return super().__new__(cls, tuple(checked), level)
+
+    def _c(self):
+        f = _FootprintC()
+        for i, (x, y) in enumerate(self.corners):
+            f.corner[i].x, f.corner[i].y = x, y
+        f.level = self.level
+        return f
+
+
+def _separated(a, b):
+    """An edge line of convex ``a`` leaves every corner of ``b`` outside or on it."""
+    return any(all(_cross(a[i], a[(i + 1) % 4], p) >= 0 for p in b) for i in range(4))
+
+
+def _footprints(values, name):
+    values = _sequence(values, name, "Footprint values")
+    for i, f in enumerate(values):
+        if not isinstance(f, Footprint):
+            raise TypeError("%s[%d] must be a Footprint, not %s" % (name, i, type(f).__name__))
+    return tuple(values)
+
+
+class Scene(_collections.namedtuple("Scene", "firer target screen friends others")):
+    """The table as one shot sees it (``napfire_scene``, F-GEO), a plain value.
+
+    ``Scene(firer, target, screen=None, friends=(), others=())``: each a
+    :class:`Footprint`; ``screen`` the skirmishers screening the target
+    (F-SCR); ``friends`` the firer's side (the firer not among them);
+    ``others`` the other enemy units and the terrain that blocks sight.
+    At most :data:`MAX_SCENE` footprints in all. The firer's and the
+    target's interiors must not meet (F-GEO-2, :class:`DomainError`);
+    other footprints may overlap (a unit in a wood).
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, firer, target, screen=None, friends=(), others=()):
+        _require(firer, Footprint, "firer")
+        _require(target, Footprint, "target")
+        _require(screen, Footprint, "screen", none_ok=True)
+        if hasattr(friends, "__len__") and hasattr(others, "__len__") and \
+                not isinstance(friends, (str, bytes)) and not isinstance(others, (str, bytes)) and \
+                len(friends) + len(others) + 2 + (screen is not None) > MAX_SCENE:
+            raise ValueError("friends and others: %d footprints in all, at most MAX_SCENE = %d" % (
+                len(friends) + len(others) + 2 + (screen is not None), MAX_SCENE))
+        friends, others = _footprints(friends, "friends"), _footprints(others, "others")
+        if not (_separated(firer.corners, target.corners) or _separated(target.corners, firer.corners)):
+            raise _domain_error("napfire_shot_measure", "target", target, "apart from the firer",
+                                "target: its footprint overlaps the firer's (F-GEO-2)")
+        return super().__new__(cls, firer, target, screen, friends, others)
+
+    def _c_scene(self):
+        """The ``napfire_scene`` and the arrays it points into (keep both)."""
+        firer, target = self.firer._c(), self.target._c()
+        screen = self.screen._c() if self.screen is not None else None
+        friends = (_FootprintC * max(len(self.friends), 1))(*[f._c() for f in self.friends])
+        others = (_FootprintC * max(len(self.others), 1))(*[f._c() for f in self.others])
+        c = _SceneC(ctypes.pointer(firer), ctypes.pointer(target),
+                    ctypes.pointer(screen) if screen is not None else None,
+                    friends if self.friends else None, len(self.friends),
+                    others if self.others else None, len(self.others))
+        return c, (firer, target, screen, friends, others)
+
+
+class Fact(_collections.namedtuple(
+        "Fact", "param value decider decider_index rule rule_id missing missing_index")):
+    """One fact :meth:`Shot.measure` set (``napfire_measured``, F-GEO-14).
+
+    ``param`` (:class:`ShotParam`) and ``value`` (as ``Shot.get`` reads
+    it); ``decider`` (:class:`Decider`: FIRER, TARGET, SCREEN, FRIEND,
+    OTHER or NONE) and ``decider_index`` (0-based into the scene's friends
+    or others, else -1): the footprint that decided it; ``rule``
+    (:class:`TableRule`) and ``rule_id`` (its rule IDs as text,
+    ``"F-GEO-6, F-ART-4"``); ``missing`` (:class:`Missing`, or None) and
+    ``missing_index`` when the fact needs unknown rules data.
+    """
+
+    __slots__ = ()
+
+    @classmethod
+    def _from_c(cls, m):
+        missing = Missing(m.missing) if m.missing != Missing.NONE else None
+        return cls(ShotParam(m.param), m.value, Decider(m.decider), m.decider_index,
+                   TableRule(m.rule), table_rule_id(m.rule), missing, tuple(m.missing_index))
+
+
+def table_rule_id(rule):
+    """``napfire_table_rule_id``: the rule IDs of a :class:`TableRule` as text."""
+    return _text(lib.napfire_table_rule_id(_int(_enum_arg(rule, "rule", TableRule), "rule")))
+
+
+def table_enum_name(enumeration, value):
+    """``napfire_table_enum_name``: the name of a value of the table's
+    enumerations (:class:`TableEnum`: DECIDER, RULE), without its prefix."""
+    enumeration = _int(_enum_arg(enumeration, "enumeration", TableEnum), "enumeration")
+    return _text(lib.napfire_table_enum_name(enumeration, _int(value, "value")))
+
 
 
 def _settings(obj, fresh, params):

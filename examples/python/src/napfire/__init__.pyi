@@ -297,7 +297,70 @@ class Shot(_ShotRef):
     def table(self, modified_roll: int, rules: Optional[Rules] = ...) -> Tuple[int, int, int]: ...
     def distribution_known(self, rules: Optional[Rules] = ...) -> Tuple[List[Outcome], int, Result]: ...
     def known_distribution(self, rules: Optional[Rules] = ...) -> Tuple[List[Outcome], int, Result]: ...
+    def measure(self, scene: Scene, rules: Optional[Rules] = ...) -> List[Fact]: ...
     def copy(self) -> Shot: ...
+
+class _PointC(Structure):
+    x: int
+    y: int
+
+class _FootprintC(Structure):
+    corner: Sequence[_PointC]
+    level: int
+    reserved: Sequence[int]
+
+class _MeasuredC(Structure):
+    param: int
+    value: int
+    decider: int
+    decider_index: int
+    rule: int
+    missing: int
+    missing_index: Sequence[int]
+    reserved: Sequence[int]
+
+class _SceneC(Structure):
+    firer: Any
+    target: Any
+    screen: Any
+    friends: Any
+    friend_count: int
+    others: Any
+    other_count: int
+
+class Footprint(Tuple[Tuple[Tuple[int, int], ...], int]):
+    def __new__(cls, corners: Sequence[Sequence[int]], level: int = ...) -> Footprint: ...
+    @property
+    def corners(self) -> Tuple[Tuple[int, int], ...]: ...
+    @property
+    def level(self) -> int: ...
+
+class Scene(Tuple[Footprint, Footprint, Optional[Footprint], Tuple[Footprint, ...], Tuple[Footprint, ...]]):
+    def __new__(cls, firer: Footprint, target: Footprint, screen: Optional[Footprint] = ...,
+                friends: Sequence[Footprint] = ..., others: Sequence[Footprint] = ...) -> Scene: ...
+    @property
+    def firer(self) -> Footprint: ...
+    @property
+    def target(self) -> Footprint: ...
+    @property
+    def screen(self) -> Optional[Footprint]: ...
+    @property
+    def friends(self) -> Tuple[Footprint, ...]: ...
+    @property
+    def others(self) -> Tuple[Footprint, ...]: ...
+
+class Fact(NamedTuple):
+    param: ShotParam
+    value: int
+    decider: Decider
+    decider_index: int
+    rule: TableRule
+    rule_id: str
+    missing: Optional[Missing]
+    missing_index: Tuple[int, ...]
+
+def table_rule_id(rule: int) -> str: ...
+def table_enum_name(enumeration: int, value: int) -> str: ...
 
 class Results(Sequence[Result]):
     def __init__(self, array: Any, n: int) -> None: ...
