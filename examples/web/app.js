@@ -223,7 +223,9 @@ function computeFireInputs() {
   return true;
 }
 
+let lastResult = null;
 function showResult(r, imperial) {
+  lastResult = r;
   const parts = [];
   const measure = imperial ? `${r.distance / 10} in` : `${r.distance / 10} cm`;
   const band = r.band !== "NONE" ? `${words(r.band)} range (F-RNG)`
@@ -283,6 +285,13 @@ function showOdds(d, svg) {
   if (!d.permitted) note.push(`No fire: ${reasonText(d.reason)}.`);
   else if (d.status === "OK") note.push(`Expected casualties: ${figuresFraction(d.expected[0], d.expected[1])}.`);
   if (d.unknown) note.push(`Rolls worth ${d.unknown}/216 need unknown rules data: ${d.missing_text}.`);
+  // Both name the first unknown cell they need: the result for its own
+  // roll, the odds for the lowest roll that needs one.
+  const r = lastResult;
+  if (d.unknown && r && r.status === "EUNKNOWN" && r.missing_text !== d.missing_text) {
+    note.push(`The result above names another cell: it needs the one of its own roll (${r.roll}), ` +
+      "the odds name the first one any roll needs; each names the first it needs.");
+  }
   $("#odds-note").textContent = note.join(" ");
 }
 
@@ -307,6 +316,11 @@ function setTitle(f, imperial) {
 // example is labelled as made up wherever its name shows.
 function showRulesName(name, which, data) {
   $("#rules-name").textContent = name;
+  // The button of the data in use shows itself pressed (neither for a file).
+  for (const [id, kind] of [["#rules-example", "example"], ["#rules-builtin", "builtin"]]) {
+    $(id).setAttribute("aria-pressed", String(kind === which));
+    $(id).classList.toggle("in-use", kind === which);
+  }
   // The library's findings and coverage of the rules in use
   // (napfire_rules_check_next, napfire_rules_coverage), as rules --check
   // and --coverage word them.
@@ -635,18 +649,24 @@ let zoom = 1;
 function showMap(svg) {
   const box = $("#los-map");
   box.innerHTML = svg;
-  if (map.fresh) {
-    // A new map: a small one fills the width, a large one opens at a
-    // readable scale and scrolls.
-    map.fresh = false;
-    const vb = $("#los-map svg").viewBox.baseVal;
-    const view = $("#los-view"), fit = Math.min((view.clientWidth - 4) / vb.width, (0.75 * innerHeight - 4) / vb.height);
-    zoom = map.cols > 30 || map.rows > 30 ? 0.6 : Math.min(2, fit);
-    applyZoom();
-    centreOn(pair($("#firer").value));
+  // A new map is fitted once its view has a width: a hidden tab has none
+  // (the map is drawn before the tab is first opened), so the fit waits
+  // for showTab.
+  if (map.fresh && $("#los-view").clientWidth > 0) {
+    openMap();
     return;
   }
   applyZoom();
+}
+
+// A new map's first zoom: a small one fills the width, a large one opens
+// at a readable scale and scrolls, centred on the firer.
+function openMap() {
+  map.fresh = false;
+  const vb = $("#los-map svg").viewBox.baseVal;
+  const view = $("#los-view"), fit = Math.min((view.clientWidth - 4) / vb.width, (0.75 * innerHeight - 4) / vb.height);
+  setZoom(map.cols > 30 || map.rows > 30 ? 0.6 : Math.min(2, fit));
+  centreOn(pair($("#firer").value));
 }
 
 // The firer's field of view (napfire_fov_grid): every hex within the
@@ -703,12 +723,13 @@ function applyZoom() {
   $("#zoom-level").textContent = `${Math.round(zoom * 100)} %`;
 }
 function setZoom(z) {
+  if (!(z > 0)) return;
   zoom = Math.min(4, Math.max(0.1, z));
   applyZoom();
 }
 function fitZoom() {
   const svg = $("#los-map svg");
-  if (!svg) return;
+  if (!svg || $("#los-view").clientWidth === 0) return;
   setZoom(($("#los-view").clientWidth - 4) / svg.viewBox.baseVal.width);
 }
 
@@ -766,6 +787,7 @@ async function ridge() {
 function showTab(name) {
   for (const p of $$(".panel")) p.hidden = p.id !== name;
   for (const b of $$(".tab")) b.classList.toggle("active", b.dataset.tab === name);
+  if (name === "los" && map.fresh && $("#los-map svg")) openMap();
 }
 
 async function main() {

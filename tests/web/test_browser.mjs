@@ -149,6 +149,30 @@ try {
   const stale = async (id) => (await visible(`#${id}-stale`)) &&
     (await page.$eval(`#${id}`, (e) => e.classList.contains("stale")));
 
+  // --- The line-of-sight tab opened first, as a user does: its map was
+  // drawn while the tab was hidden, and is fitted when the tab shows.
+  await press("#tab-los");
+  const firstLos = await page.evaluate(() => ({ zoom: document.querySelector("#zoom-level").textContent,
+    width: document.querySelector("#los-map svg").getBoundingClientRect().width,
+    view: document.querySelector("#los-view").clientWidth,
+    labels: !document.querySelector("#los-map").classList.contains("far") &&
+      document.querySelector("#los-map svg text.coord").getBoundingClientRect().width > 0 }));
+  const pct = Number(/^(-?\d+) %$/.exec(firstLos.zoom)?.[1]);
+  check("line-of-sight tab opened first: a readable zoom that fills the view's width, hex labels shown",
+    pct >= 90 && pct <= 200 && firstLos.width > 0.5 * firstLos.view && firstLos.width <= firstLos.view && firstLos.labels,
+    JSON.stringify(firstLos));
+  await shot("09-los-opened-first");
+  await press("#zoom-in");
+  const zoomedFirst = await page.evaluate(() => ({ zoom: document.querySelector("#zoom-level").textContent,
+    width: document.querySelector("#los-map svg").getBoundingClientRect().width }));
+  check("line-of-sight tab opened first: + enlarges the map by a quarter",
+    Math.abs(zoomedFirst.width - 1.25 * firstLos.width) < 2 && Number(/^(\d+) %$/.exec(zoomedFirst.zoom)?.[1]) === Math.round(pct * 1.25),
+    `${JSON.stringify(firstLos)} -> ${JSON.stringify(zoomedFirst)}`);
+  await press("#zoom-out");
+  check("the coordinates are said to be the map format's col,row",
+    (await text("#coord-note")).replace(/\s+/g, " ").includes("col,row as the map format numbers them"), await text("#coord-note"));
+  await press("#tab-fire");
+
   // --- The first view: the made-up example tables, labelled as made up,
   // so that F-EX-1's odds have no unknown share.
   check("first view: the made-up example tables, labelled as such",
@@ -157,6 +181,9 @@ try {
   check("first view: no unknown share in the odds",
     (await page.$$("#odds-chart rect.bar")).length > 0 && (await page.$$("#odds-chart rect.bar.unknown")).length === 0);
   check("first view: not stale", !(await stale("fire-results")));
+  const pressed = async () => [await page.getAttribute("#rules-example", "aria-pressed"), await page.getAttribute("#rules-builtin", "aria-pressed")];
+  check("first view: the example tables' button shows it is in use, the other not", JSON.stringify(await pressed()) === '["true","false"]',
+    JSON.stringify(await pressed()));
   const cov = JSON.parse(runCli(["rules", "--coverage", "tests/data/synthetic.txt", "--json"]).stdout);
   check("first view: the library's coverage of the tables in use, as rules --coverage counts it",
     (await text("#rules-coverage")) === `Coverage: ${cov.musketry.resolved} of ${cov.musketry.shots} musketry shots (100 %) and ` +
@@ -222,6 +249,8 @@ try {
   // unknown share is shown and named.
   await press("#rules-builtin");
   check("source texts' data: labelled", (await text("#rules-kind")).startsWith("The source texts' own numbers"), await text("#rules-kind"));
+  check("source texts' data: its button shows it is in use, the other not", JSON.stringify(await pressed()) === '["false","true"]',
+    JSON.stringify(await pressed()));
   const unknownBar = await page.$$eval("#odds-chart rect.bar.unknown", (b) => b.map((e) => Number(e.dataset.weight)));
   const allBars = await page.$$eval("#odds-chart rect.bar", (b) => b.reduce((s, e) => s + Number(e.dataset.weight), 0));
   check("source texts' data: an unknown share, weights sum to 216", unknownBar.length === 1 && unknownBar[0] > 0 && allBars === 216,
@@ -238,6 +267,17 @@ try {
     cliUnknown.status === 3 && patch === cliMissing.missing_patch && patch.split("?").length === 2 &&
       (await text("#missing")) === cliMissing.missing_sentence,
     `${await text("#verdict")} | ${patch} | CLI: ${cliMissing.missing_sentence} | ${cliMissing.missing_patch}`);
+  // The result names the cell its roll needs, the odds the first any roll
+  // needs: where they differ, the page says why.
+  const oddsCell = /need unknown rules data: (.*?)\./.exec(await text("#odds-note"))?.[1];
+  const differ = oddsCell !== undefined && oddsCell !== (await text("#missing"));
+  check("roll 5: result and odds name different cells, and the page says each names the first it needs",
+    differ && (await text("#odds-note")).includes("each names the first it needs"), `${await text("#missing")} | ${await text("#odds-note")}`);
+  await page.fill("#roll", "2");
+  const sameCell = (await text("#missing")) === /need unknown rules data: (.*?)\./.exec(await text("#odds-note"))?.[1];
+  check("a roll needing the odds' own cell: no such note", !sameCell || !(await text("#odds-note")).includes("each names the first"),
+    `${await text("#missing")} | ${await text("#odds-note")}`);
+  await page.fill("#roll", "5");
   await shot("04-fire-source-texts-unknown");
   await page.fill("#roll", "8");
   await press("#rules-example");
