@@ -405,6 +405,10 @@ class Parameters {
     c._bytes = this._bytes.slice();
     return c;
   }
+  /** A copy of the C storage (napfire_unit or napfire_shot), for another build of this library version. */
+  storage() {
+    return this._bytes.slice();
+  }
 }
 
 /** A unit (napfire_unit): `new Unit(Arm.LINE_INFANTRY, {nation, troopClass, figures, moved, ...})`. */
@@ -642,6 +646,10 @@ export class Rules {
     const c = Object.create(Rules.prototype);
     c._bytes = this._bytes.slice();
     return c;
+  }
+  /** A copy of the C storage (napfire_rules), for another build of this library version. */
+  storage() {
+    return this._bytes.slice();
   }
 }
 

@@ -78,6 +78,8 @@ export declare class Unit {
   get(param: keyof UnitParams | "arm" | UnitParam): number;
   mayOpenOrder(year: number): boolean;
   copy(): Unit;
+  /** A copy of the C storage, for another build of this library version. */
+  storage(): Uint8Array;
 }
 
 /** napfire_result; rowIndex and columnIndex are 0-based (row 1 is 0). */
@@ -103,6 +105,7 @@ export declare class Shot {
   expected(options?: RulesOption): { numerator: number; denominator: number; value: number };
   table(modifiedRoll: number, options?: RulesOption): { rowIndex: number; columnIndex: number; halves: number };
   copy(): Shot;
+  storage(): Uint8Array;
 }
 
 export interface Finding { check: Check; missing: Missing; index: number[]; text: string }
@@ -120,6 +123,7 @@ export declare class Rules {
   check(): Finding[];
   coverage(): Coverage;
   copy(): Rules;
+  storage(): Uint8Array;
 }
 export declare function rulesCheck(rules?: Rules | null): Finding[];
 export declare function rulesCoverage(rules?: Rules | null): Coverage;

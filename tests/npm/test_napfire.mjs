@@ -140,6 +140,22 @@ test("line of sight and field of view on the ridge map, as the CLI judges them",
   for (const v of view) if (v !== nf.CONSTANTS.FOV_NOT_ASKED) counts[nf.hexEnumName(nf.HexEnumId.LOS_RULE, v)] = (counts[nf.hexEnumName(nf.HexEnumId.LOS_RULE, v)] || 0) + 1;
   for (const [k, n] of Object.entries(native.counts)) assert.equal(counts[k] || 0, n, k);
   assert.equal(nf.hexDistance(at(0, 0), at(9, 6)), native.counts ? nf.traceSteps(at(0, 0), at(9, 6)).at(-1).fromStart : 0);
+  // Every hex of a field of view has the rule its own line of sight gets (H-LOS, H-ELV).
+  let compared = 0;
+  for (const [fc, fr, formation, facing] of [[5, 0, nf.HexFormation.SQUARE, 0], [1, 3, nf.HexFormation.SQUARE, 0],
+    [9, 6, nf.HexFormation.LINE, 5], [0, 0, nf.HexFormation.COLUMN, 2]]) {
+    const q = { firer: at(fc, fr), frontMask: nf.hexFacing(formation, facing).front, firerSide: 1, targetSide: 2 };
+    for (const radius of [2, 12]) {
+      const fov = nf.fieldOfView(grid, radius, q);
+      for (let i = 0; i < c * r; i++) {
+        const col = i % c, row = Math.floor(i / c);
+        const los = col === fc && row === fr ? null : nf.losGrid(grid, { ...q, target: at(col, row) });
+        assert.equal(fov[i], los && los.distance <= radius ? los.rule : nf.CONSTANTS.FOV_NOT_ASKED, `${fc},${fr} r${radius} -> ${col},${row}`);
+        compared++;
+      }
+    }
+  }
+  assert.equal(compared, 8 * c * r);
   assert.throws(() => nf.fieldOfView(grid, 0, { firer: at(5, 0) }), (e) => e instanceof nf.DomainError && e.parameter === "radius");
   assert.throws(() => nf.losGrid({ ...grid, cells: cells.slice(1) }, { firer: at(0, 0), target: at(1, 1) }), TypeError);
   assert.deepEqual(nf.hexFacing(nf.HexFormation.LINE, 1).front > 0, true);

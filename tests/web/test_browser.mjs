@@ -216,7 +216,7 @@ try {
   // The rulebook's numbers on screen, 0-based indexes named as such in data.
   check("roll 8 + 3 = 11: row 4, modified roll 11-12, as the rulebook numbers them",
     (await text("#table-line")) === "Roll 8 + 3 = 11 → table row 4, modified roll 11-12: 5 figures (F-TAB)", await text("#table-line"));
-  const data = await page.evaluate(() => { W.nfw_resolve(8, 6); return outJson(); });
+  const data = await page.evaluate(() => playground.lastResult());
   check("the page's data names its 0-based indexes row_index and column_index",
     data.row_index === 3 && data.column_index === 5 && !("row" in data) && !("column" in data), JSON.stringify(data));
 
@@ -369,7 +369,7 @@ try {
       return ".WTS"[x.t] + (x.e ? String(x.e) : "") + (x.p ? " url"[x.p] + String(x.s) : "");
     }).join(" ")).join("\n") + "\n";
   const cliLos = async (firer, target) => {
-    const m = await page.evaluate(() => map);
+    const m = await page.evaluate(() => playground.map);
     const mapDir = mkdtempSync(path.join(tmpdir(), "napfire-map-"));
     writeFileSync(path.join(mapDir, "page.map"), mapText(m));
     const p = runCli(["los", path.join(mapDir, "page.map"), firer, target, "--firer-side", "1", "--target-side", "2", "--json"]);
@@ -377,28 +377,28 @@ try {
     return JSON.parse(p.stdout);
   };
   // The field of view's shading against napfire_los_grid asked hex by hex
-  // (nfw_los, the page's own line-of-sight call): every hex within the
-  // radius carries the rule the line to it gets; the others none.
+  // (through the package, as the page asks for its verdict): every hex
+  // within the radius carries the rule the line to it gets; the others none.
   const fovAgrees = () => page.evaluate(() => {
-    const [fc, fr] = pair($("#firer").value), radius = lastFov.radius;
-    const args = [Number($("#hex-formation").value), Number($("#facing").value), Number($("#firer-side").value),
-      Number($("#target-side").value), $("#friend-target-side").checked ? 1 : 0];
+    const { nf, map, pair } = playground, radius = playground.lastFov().radius;
+    const [fc, fr] = pair(document.querySelector("#firer").value);
+    const q = playground.losQuestion(), grid = playground.packageGrid();
     const shade = new Map();
-    for (const o of $$("#los-map polygon.unseen, #los-map polygon.beyond")) {
+    for (const o of document.querySelectorAll("#los-map polygon.unseen, #los-map polygon.beyond")) {
       shade.set(`${o.dataset.col},${o.dataset.row}`, o.classList.contains("beyond") ? "beyond" : o.dataset.rule);
     }
     let asked = 0, hidden = 0;
     const wrong = [];
-    for (const h of $$("#los-map polygon.hex")) {
+    for (const h of document.querySelectorAll("#los-map polygon.hex")) {
       const c = Number(h.dataset.col), r = Number(h.dataset.row), firer = c === fc && r === fr;
-      const los = !firer && W.nfw_los(fc, fr, c, r, ...args) === 0 ? outJson() : null;
+      const los = firer ? null : playground.losAnswer(grid, { ...q.query, target: nf.hexFromOffset(map.layout, c, r) });
       const inReach = los && los.distance <= radius;
       const want = firer ? undefined : !inReach ? "beyond" : los.clear ? undefined : los.rule;
       asked += inReach ? 1 : 0;
       hidden += inReach && !los.clear ? 1 : 0;
       if (shade.get(`${c},${r}`) !== want) wrong.push(`${c},${r}: ${shade.get(`${c},${r}`)} vs ${want}`);
     }
-    computeLos();
+    playground.computeLos();
     return { asked, hidden, radius, wrong: wrong.slice(0, 5), nwrong: wrong.length };
   });
   const WORDS = { TERRAIN: "woods or walls in the way", UNIT: "a unit in the way", SLOPE: "a slope in the way",
