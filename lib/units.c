@@ -165,23 +165,43 @@ static int shot_ok(const struct nf_shot *n) {
     return napfire__shot_sealed(n) && napfire__shot_valid(n);
 }
 
-int napfire_shot_set(napfire_shot *s, int32_t param, int32_t value) {
-    if (!s)
-        return NAPFIRE_EINVAL;
+const struct nf_shot *napfire__shot_stored(const napfire_shot *s) {
     const struct nf_shot *n = NF_CSHOT(s);
-    if (!shot_ok(n))
-        return NAPFIRE_ESTATE;
+    return shot_ok(n) ? n : NULL;
+}
+
+/* One parameter onto a shot built aside, checked as napfire_shot_set()
+ * documents: the firer's arm, the bounds, the shot's other settings. */
+static int shot_put(struct nf_shot *next, int32_t param, int32_t value, int flags) {
     if (param < NF_SHOT_PARAM_FIRST || param > NF_SHOT_PARAM_LAST)
         return NAPFIRE_EDOMAIN;
     const struct nf_param_spec *sp = napfire__param_spec(param);
-    if (!(sp->arms & ARM_BIT(nf_u(&n->firer, NAPFIRE_UNIT_ARM))) || value < sp->lo || value > sp->hi)
+    int reset = (flags & NF_SET_DEFAULTS) && value == sp->def;
+    if (!(sp->arms & ARM_BIT(nf_u(&next->firer, NAPFIRE_UNIT_ARM))) || ((value < sp->lo || value > sp->hi) && !reset))
         return NAPFIRE_EDOMAIN;
+    napfire__field_put(next->bits, &nf_shot_fields[SHOT_SLOT(param)], value);
+    return napfire__shot_valid(next) ? NAPFIRE_OK : NAPFIRE_EDOMAIN;
+}
+
+int napfire__shot_set_all(napfire_shot *s, const int32_t *params, const int32_t *values, size_t count, int flags) {
+    const struct nf_shot *n = napfire__shot_stored(s);
+    if (!n)
+        return NAPFIRE_ESTATE;
     struct nf_shot next = *n;
-    napfire__field_put(next.bits, &nf_shot_fields[SHOT_SLOT(param)], value);
-    if (!napfire__shot_valid(&next))
-        return NAPFIRE_EDOMAIN;
-    shot_store(s, &next);
+    for (size_t i = 0; i < count; i++) {
+        int st = shot_put(&next, params[i], values[i], flags);
+        if (st != NAPFIRE_OK)
+            return st;
+    }
+    if (flags & NF_SET_STORE)
+        shot_store(s, &next);
     return NAPFIRE_OK;
+}
+
+int napfire_shot_set(napfire_shot *s, int32_t param, int32_t value) {
+    if (!s)
+        return NAPFIRE_EINVAL;
+    return napfire__shot_set_all(s, &param, &value, 1, NF_SET_STORE);
 }
 
 int napfire_shot_get(const napfire_shot *s, int32_t param, int32_t *value) {
