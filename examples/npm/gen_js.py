@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 """Generate the npm package's description of the C API from the headers.
 
-    gen_js.py OUTDIR TYPES.d.ts napfire.h napfire_hex.h napfire_version.h
+    gen_js.py OUTDIR TYPES.d.ts HEADER...
 
 writes ``OUTDIR/napfire_api.js`` (an ES module: every enumeration under the
 Python package's name, the integer constants, the layout of every public
@@ -19,6 +19,7 @@ Standard library only; run by meson (examples/npm/meson.build).
 
 import json
 import os
+import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -41,7 +42,7 @@ def describe(paths):
         defines.update(gb.parse_defines(raw))
     for raw in raws:
         functions.update(gb.parse_functions(raw))
-        structs.update(gb.parse_structs(raw, defines))
+        structs.update(gb.parse_structs(plain_structs_only(raw), defines))
         if "NAPFIRE_VERSION_STRING" in raw:
             version = gb.version_string(raw)
     named = {}
@@ -53,6 +54,13 @@ def describe(paths):
             "functions": {n: {"returns": r, "params": [list(p) for p in ps]}
                           for n, (r, ps) in functions.items()},
             "version": version}
+
+
+def plain_structs_only(raw):
+    """The header without its structs of pointers (napfire_scene): the
+    module builds those itself, with addresses in its own memory."""
+    text = gb.strip_comments(raw)
+    return re.sub(r"typedef\s+struct\s+(\w+)\s*\{[^{}]*\*[^{}]*\}\s*\1\s*;", "", text)
 
 
 def layouts(structs):

@@ -17,7 +17,7 @@ export { VERSION, CONSTANTS };
 const E = {};
 for (const [name, e] of Object.entries(ENUMS)) E[name] = Object.freeze({ ...e.values });
 export const {
-  Status, Arm, Nation, TroopClass, Formation, Weapon, Cover, Moved, Measure, Band, Ammo, Gun, Reason, ModifierId,
+  Decider, TableRule, TableEnum, Status, Arm, Nation, TroopClass, Formation, Weapon, Cover, Moved, Measure, Band, Ammo, Gun, Reason, ModifierId,
   Missing, DescribeStyle, Check, Fire, Threshold, Provenance, UnitParam, ShotParam, EnumId, ParseCode, HexLayout,
   StepKind, Terrain, Presence, LosPolicy, LosRule, LosElevation, HexFormation, HexEnumId,
 } = E;
@@ -567,6 +567,31 @@ export class Shot extends Parameters {
     if (!got) throw new UnknownDataError(Status.EUNKNOWN, "napfire_shot_expected", verdict);
     return got;
   }
+  /**
+   * napfire_shot_measure: measure the shot on the table from the units'
+   * footprints (F-GEO) and set the facts its arm needs; returns them, each
+   * with the footprint that decided it and its rule. The shot changes only
+   * on success.
+   */
+  measure(scene, opts = {}) {
+    const rl = rulesArg(options(opts, ["rules"], "measure").rules);
+    const parts = sceneParts(scene);
+    const FACT = sizeOf("napfire_measured"), cap = CONSTANTS.MEASURED_MAX;
+    let facts;
+    this._bytes = withMemory((m) => {
+      const s = m.bytes(this._bytes), sc = sceneIn(m, parts), out = m.alloc(cap * FACT), count = m.alloc(4);
+      const st = W.napfire_shot_measure(s, rulesIn(m, rl), sc, out, cap, count);
+      facts = Array.from({ length: Math.min(u32(count), cap) }, (_, i) => factOf(readStruct("napfire_measured", out + i * FACT)));
+      if (st === Status.EUNKNOWN) {
+        const f = facts.find((x) => x.missing !== Missing.NONE);
+        throw Object.assign(new UnknownDataError(st, "napfire_shot_measure", f ? { missing: f.missing, missingIndex: f.missingIndex } : null),
+          { result: facts });
+      }
+      check(st, "napfire_shot_measure");
+      return u8().slice(s, s + this._bytes.length);
+    });
+    return facts;
+  }
   /** napfire_shot_table: the cell a modified roll reads: {rowIndex, columnIndex, halves}. */
   table(modifiedRoll, opts = {}) {
     const rl = rulesArg(options(opts, ["rules"], "table").rules);
@@ -580,6 +605,64 @@ export class Shot extends Parameters {
     });
   }
 }
+
+// ---------------------------------------------------------------------
+// The table: footprints and scenes (F-GEO)
+
+const TABLE = [-CONSTANTS.TABLE_COORD_MAX, CONSTANTS.TABLE_COORD_MAX];
+// A footprint {corners: four [x, y] or {x, y}, front-left first and
+// clockwise seen from above, level} as the eleven words of napfire_footprint.
+function footprintWords(fp, name) {
+  if (fp === null || typeof fp !== "object" || !Array.isArray(fp.corners) || fp.corners.length !== 4) {
+    throw new TypeError(`${name} must be a footprint {corners: [4 points], level}`);
+  }
+  const words = [];
+  fp.corners.forEach((c, i) => {
+    const [x, y] = Array.isArray(c) ? c : [c?.x, c?.y];
+    words.push(int(x, `${name}.corners[${i}].x`, TABLE[0], TABLE[1], "napfire_shot_measure"),
+      int(y, `${name}.corners[${i}].y`, TABLE[0], TABLE[1], "napfire_shot_measure"));
+  });
+  words.push(int(fp.level ?? 0, `${name}.level`));
+  return words;
+}
+function footprintList(list, name) {
+  if (list === undefined || list === null) return [];
+  if (!Array.isArray(list)) throw new TypeError(`scene.${name} must be an array of footprints`);
+  return list.map((fp, i) => footprintWords(fp, `scene.${name}[${i}]`));
+}
+function sceneParts(scene) {
+  options(scene, ["firer", "target", "screen", "friends", "others"], "scene");
+  const parts = {
+    firer: footprintWords(scene.firer, "scene.firer"), target: footprintWords(scene.target, "scene.target"),
+    screen: scene.screen ? footprintWords(scene.screen, "scene.screen") : null,
+    friends: footprintList(scene.friends, "friends"), others: footprintList(scene.others, "others"),
+  };
+  const n = 2 + (parts.screen ? 1 : 0) + parts.friends.length + parts.others.length;
+  if (n > CONSTANTS.MAX_SCENE) throw refuse("scene", `${n} footprints`, `2..${CONSTANTS.MAX_SCENE} footprints`, "napfire_shot_measure");
+  return parts;
+}
+function sceneIn(m, parts) {
+  const FP = sizeOf("napfire_footprint");
+  const put = (list) => {
+    if (!list.length) return 0;
+    const p = m.alloc(list.length * FP), v = view();
+    list.forEach((w, i) => w.forEach((x, j) => v.setInt32(p + i * FP + 4 * j, x, true)));
+    return p;
+  };
+  const friends = put(parts.friends), others = put(parts.others);
+  return m.i32s([put([parts.firer]), put([parts.target]), parts.screen ? put([parts.screen]) : 0, friends,
+    parts.friends.length, others, parts.others.length]);
+}
+const SHOT_NAMES = Object.fromEntries(Object.entries(SHOT_KEYS).map(([k, v]) => [v, k]));
+function factOf(f) {
+  return { param: f.param, name: SHOT_NAMES[f.param], value: f.value, decider: f.decider,
+    deciderName: tableEnumName(TableEnum.DECIDER, f.decider), deciderIndex: f.deciderIndex, rule: f.rule,
+    ruleId: tableRuleId(f.rule), missing: f.missing, missingIndex: f.missingIndex };
+}
+/** napfire_table_enum_name and napfire_table_rule_id: the table measure's names. */
+export const tableEnumName = (enumeration, value) =>
+  withMemory(() => cstr(W.napfire_table_enum_name(int(enumeration, "enumeration"), int(value, "value"))));
+export const tableRuleId = (rule) => withMemory(() => cstr(W.napfire_table_rule_id(int(rule, "rule"))));
 
 // ---------------------------------------------------------------------
 // Rules data and rules text
@@ -936,7 +1019,7 @@ const api = {
   SizeError, AlignmentError, UnknownDataError, RulesSyntaxError, errorFor, strerror, statusName, enumName,
   hexEnumName, reasonName, modifierName, losRuleId, versionString, versionNumber, paramBounds, Unit, Shot, Rules,
   rulesCheck, rulesCoverage, missingDescribe, Dice, resolveMany, resolveManyDice, hexDistance, hexFromOffset,
-  hexToOffset, hexFacing, traceSteps, losGrid, fieldOfView,
+  hexToOffset, hexFacing, traceSteps, losGrid, fieldOfView, tableEnumName, tableRuleId,
 };
 Object.freeze(api);
 export default load;

@@ -104,6 +104,8 @@ export declare class Shot {
   distributionKnown(options?: RulesOption): { outcomes: Outcome[]; unknownWeight: number; verdict: Result };
   expected(options?: RulesOption): { numerator: number; denominator: number; value: number };
   table(modifiedRoll: number, options?: RulesOption): { rowIndex: number; columnIndex: number; halves: number };
+  /** Measure the shot from footprints (F-GEO) and set its facts; throws UnknownDataError with the facts as `result`. */
+  measure(scene: Scene, options?: RulesOption): MeasuredFact[];
   copy(): Shot;
   storage(): Uint8Array;
 }
@@ -160,3 +162,16 @@ export declare function hexFacing(formation: HexFormation, facing: number): { fr
 export declare function traceSteps(from: Hex, to: Hex): TraceStep[];
 export declare function losGrid(grid: Grid, query: LosQuery): LosResult;
 export declare function fieldOfView(grid: Grid, radius: number, query: LosQuery): Uint8Array;
+
+/** A point on the table, in the shot's measure: x to the right, y away from the viewer. */
+export type Point = [number, number] | { x: number; y: number };
+/** A unit's bases: front-left, front-right, rear-right, rear-left (clockwise seen from above). */
+export interface Footprint { corners: [Point, Point, Point, Point]; level?: number }
+export interface Scene { firer: Footprint; target: Footprint; screen?: Footprint | null; friends?: Footprint[]; others?: Footprint[] }
+/** One measured fact: the shot parameter set, its value, the footprint that decided it and the rule. */
+export interface MeasuredFact {
+  param: ShotParam; name: string; value: number; decider: Decider; deciderName: string; deciderIndex: number;
+  rule: TableRule; ruleId: string; missing: Missing; missingIndex: number[];
+}
+export declare function tableEnumName(enumeration: TableEnum, value: number): string;
+export declare function tableRuleId(rule: TableRule): string;

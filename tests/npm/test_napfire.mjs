@@ -169,3 +169,36 @@ test("TypeScript declarations name every enumeration and class of the module", (
       `${name} is not declared in napfire.d.ts`);
   }
 });
+
+// Footprints as the library's tests draw them: facing +y (up) or -y (down).
+const up = (x, y, w, d) => ({ corners: [[x, y + d], [x + w, y + d], [x + w, y], [x, y]] });
+const down = (x, y, w, d) => ({ corners: [[x + w, y], [x, y], [x, y + d], [x + w, y + d]] });
+
+test("the table measure: F-EX-1 from footprints, each fact with its decider and rule (F-GEO-3, F-GEO-13)", () => {
+  const shot = fex1();
+  shot.set("distance", 999);
+  const facts = shot.measure({ firer: up(-100, -20, 200, 20), target: down(-40, 150, 80, 60) });
+  assert.deepEqual(facts.map((f) => f.name), ["distance", "enfilade", "screen", "screenDistance"]);
+  assert.equal(facts[0].value, 150);
+  assert.equal(facts[0].deciderName, "TARGET");
+  assert.match(facts[0].ruleId, /^F-GEO-3/);
+  assert.equal(shot.get("distance"), 150);
+  assert.equal(shot.resolve(8, { halfDie: 6 }).casualties, 3);
+});
+
+test("the table measure: an artillery firer gets every fact; refusals change nothing", () => {
+  const battery = new nf.Unit(nf.Arm.FOOT_ARTILLERY, { gun: nf.Gun.P9, figures: 6 });
+  const shot = new nf.Shot(battery, new nf.Unit(nf.Arm.LINE_INFANTRY), { distance: 77 });
+  const scene = { firer: up(-20, -20, 40, 20), target: down(-50, 100, 100, 60), friends: [up(200, 40, 60, 20)] };
+  const facts = shot.measure(scene);
+  assert.equal(facts.length, 14);
+  assert.equal(facts.find((f) => f.name === "friendInArc").value, 0);
+  const before = shot.storage();
+  // Counter-clockwise corners: not a footprint (F-GEO-2), refused by the library.
+  assert.throws(() => shot.measure({ ...scene, target: { corners: [...scene.target.corners].reverse() } }), nf.DomainError);
+  assert.throws(() => shot.measure({ ...scene, firer: { corners: [[0, 0]] } }), TypeError);
+  assert.throws(() => shot.measure({ ...scene, target: up(0, 300000, 10, 10) }), (e) => e instanceof nf.DomainError &&
+    e.parameter === "scene.target.corners[0].y" && e.allowed === "-262144..262144");
+  assert.throws(() => shot.measure({ ...scene, wood: [] }), TypeError);
+  assert.deepEqual(shot.storage(), before);
+});
