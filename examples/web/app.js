@@ -6,6 +6,7 @@
 // bad field gets the library's own message and the field's range beside
 // it, and the last good answer stays on screen marked as stale.
 import { load } from "./napfire.js";
+import { setupTable } from "./table.js";
 
 let nf = null; // the package, once loaded
 let P = null; // the pictures' WebAssembly exports
@@ -912,10 +913,13 @@ async function ridge() {
 
 // ---------------------------------------------------------------------
 
+let tableView = null;
 function showTab(name) {
   for (const p of $$(".panel")) p.hidden = p.id !== name;
   for (const b of $$(".tab")) b.classList.toggle("active", b.dataset.tab === name);
   if (name === "los" && map.fresh && $("#los-map svg")) openMap();
+  // The tabletop view measures with the rules data chosen on the fire tab.
+  if (name === "table" && tableView) tableView.update();
 }
 
 async function main() {
@@ -936,9 +940,11 @@ async function main() {
   showTab(location.hash === "#los" ? "los" : "fire");
   await setupFire();
   await setupLos();
+  const table = setupTable(nf, { rules: () => currentRules, reasonText });
+  tableView = table;
   // For the browser tests: the package, the map, and the page's questions.
   window.playground = { nf, map, pair, computeLos, losQuestion, losAnswer, packageGrid, lastFov: () => lastFov,
-    lastResult: () => lastResult };
+    lastResult: () => lastResult, table };
   document.body.dataset.ready = "1";
 }
 

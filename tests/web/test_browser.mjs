@@ -18,6 +18,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
 
 const [site, cliArg, src, shotsArg] = process.argv.slice(2);
@@ -26,6 +27,9 @@ if (!site || !cliArg || !src) {
   process.exit(2);
 }
 const cli = path.resolve(cliArg);
+// The npm package the page runs on, built beside the CLI (build/examples/npm),
+// to check the tabletop view's verdicts from Node.js.
+const nf = await (await import(pathToFileURL(path.resolve(path.dirname(cli), "..", "npm", "napfire.js")))).load();
 const shots = path.resolve(shotsArg || path.join(src, "build", "web-screenshots"));
 mkdirSync(shots, { recursive: true });
 const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
@@ -101,6 +105,89 @@ async function vocabulary(page, text, press) {
   }
   await press("#rules-example");
   await setCase(page, shotSpec("fex1"));
+}
+
+// The tabletop view (F-GEO): the page's footprints (data-corners) measured
+// again here, in Node.js, with the same package: the verdict, the facts
+// and, for "what can this unit fire at", every enemy's colour must agree.
+// Units and rules as the page's: a British 9-pdr battery of 6 guns firing
+// canister at French columns of divisions, with the made-up tables.
+async function tabletop(page, text, press, shot) {
+  const rules = nf.Rules.fromText(readFileSync(path.join(src, "tests", "data", "synthetic.txt"), "utf8"));
+  const scene = async (targetId) => page.$$eval("#table-svg g.piece", (gs, t) => {
+    const fp = (g) => ({ corners: JSON.parse(g.querySelector("polygon").dataset.corners) });
+    const of = (side) => gs.filter((g) => g.classList.contains(side));
+    return { firer: fp(of("firer")[0]), target: fp(gs.find((g) => g.dataset.id === t)),
+      friends: of("friend").map(fp), others: gs.filter((g) => (g.classList.contains("enemy") && g.dataset.id !== t) || g.classList.contains("wood")).map(fp) };
+  }, targetId);
+  const judged = (sc) => {
+    const shot = new nf.Shot(new nf.Unit(nf.Arm.FOOT_ARTILLERY, { nation: nf.Nation.BRITAIN, gun: nf.Gun.P9, figures: 6 }),
+      new nf.Unit(nf.Arm.LINE_INFANTRY, { nation: nf.Nation.FRANCE, formation: nf.Formation.COLUMN_OF_DIVISIONS, figures: 36 }),
+      { ammo: nf.Ammo.CANISTER });
+    const facts = shot.measure(sc, { rules });
+    const v = shot.distributionKnown({ rules });
+    return { facts, permitted: v.verdict.permitted, reason: nf.reasonName(v.verdict.reason), unknown: v.unknownWeight, shot };
+  };
+  await press("#tab-table");
+  let want = judged(await scene("enemy-0"));
+  const e = want.shot.expected({ rules });
+  check("tabletop: the verdict and the measured distance as the package measures the page's footprints (F-GEO-3)",
+    want.permitted && (await text("#table-verdict")) === `FIRE PERMITTED at canister range: expected casualties ${(e.numerator / e.denominator).toFixed(3)} figures (exactly ${e.numerator}/${e.denominator})` &&
+      (await text("#table-facts [data-param=distance]")).startsWith(`distance = ${want.facts[0].value}, decided by the target (F-GEO-3`),
+    `${await text("#table-verdict")} | ${await text("#table-facts")}`);
+  check("tabletop: 14 facts for a battery, each with its rule (F-GEO-13, F-GEO-14)", (await page.$$("#table-facts li")).length === 14 &&
+    (await page.$$eval("#table-facts li", (l) => l.every((x) => /\(F-GEO-\d+/.test(x.textContent)))));
+  check("tabletop: the sector of fire, the 10 cm zones and the line of fire are drawn",
+    (await page.$$("#table-svg .sector")).length === 1 && (await page.$$("#table-svg .zone")).length === 2 &&
+      (await page.$$("#table-svg .line-of-fire")).length === 1);
+  await shot("20-tabletop");
+  // Drag the right-hand friend with the mouse into the battery's sector:
+  // canister with a friend in the arc is refused (F-ART-4, F-GEO-6).
+  const centre = async (sel) => page.$eval(sel, (e) => { const b = e.getBoundingClientRect(); return [b.x + b.width / 2, b.y + b.height / 2]; });
+  const [fx, fy] = await centre("#table-svg g[data-id='friend-0'] polygon");
+  const [bx, by] = await centre("#table-svg g[data-id='firer'] polygon");
+  const [tx, ty] = await centre("#table-svg g[data-id='enemy-0'] polygon");
+  await page.mouse.move(fx, fy);
+  await page.mouse.down();
+  await page.mouse.move((fx + bx) / 2, fy, { steps: 4 });
+  await page.mouse.move(bx, (by + ty) / 2, { steps: 4 });
+  await page.mouse.up();
+  want = judged(await scene("enemy-0"));
+  const arc = want.facts.find((f) => f.name === "friendInArc");
+  check("tabletop: a friend dragged into the sector: NO FIRE, friend in the arc, decided by that friend (F-ART-4)",
+    !want.permitted && want.reason === "FRIEND_IN_ARC" && arc.value === 1 &&
+      (await text("#table-verdict")) === "NO FIRE: canister with a friend in the arc (F-ART-4) [FRIEND_IN_ARC]" &&
+      (await text("#table-facts [data-param=friendInArc]")) === "friend in arc = 1, decided by friend 1 (F-GEO-6, F-ART-4)",
+    `${await text("#table-verdict")} | ${await text("#table-facts [data-param=friendInArc]")}`);
+  await shot("21-tabletop-friend-in-arc");
+  await press("#table-reset");
+  // Turn the battery with the mouse wheel: its corners turn, and the range
+  // is measured again from its new front edge.
+  const angle = () => page.$eval("#table-svg g[data-id='firer'] polygon", (p) => Number(p.dataset.angle));
+  await page.mouse.move(bx, by);
+  for (let i = 0; i < 6; i++) await page.mouse.wheel(0, -100);
+  want = judged(await scene("enemy-0"));
+  check("tabletop: the wheel turns the battery 30°, the range follows as the package measures it",
+    (await angle()) === 30 && (await text("#table-facts [data-param=distance]")).startsWith(`distance = ${want.facts[0].value},`) &&
+      want.facts[0].value !== 160, `${await angle()} | ${await text("#table-facts [data-param=distance]")} vs ${want.facts[0].value}`);
+  await press("#table-reset");
+  // What can this unit fire at: every enemy coloured by its own verdict.
+  await page.check("#table-all");
+  const colours = await page.$$eval("#table-svg g.enemy", (gs) => gs.map((g) => [g.dataset.id, g.querySelector("polygon").getAttribute("class")]));
+  const wrong = [];
+  for (const [id, cls] of colours) {
+    const j = judged(await scene(id));
+    const kind = !j.permitted ? "forbidden" : j.unknown === 216 ? "unknown" : "permitted";
+    if (cls !== `verdict-${kind}`) wrong.push(`${id}: ${cls} vs ${kind}`);
+  }
+  check("tabletop: what can this unit fire at: every enemy coloured by the verdict of the shot at it, both kinds shown",
+    colours.length === 3 && wrong.length === 0 && colours.some(([, c]) => c === "verdict-permitted") && colours.some(([, c]) => c === "verdict-forbidden"),
+    `${JSON.stringify(colours)} ${wrong}`);
+  await shot("22-tabletop-what-can-it-fire-at");
+  // A click on another enemy makes it the target.
+  await page.click("#table-svg g[data-id='enemy-2'] polygon");
+  check("tabletop: a click on an enemy makes it the target", (await page.$eval("#table-svg g[data-id='enemy-2']", (g) => g.classList.contains("target"))) &&
+    (await text("#table-verdict")).startsWith("NO FIRE"), await text("#table-verdict"));
 }
 
 // The static server, as documented: python3 -m http.server.
@@ -570,6 +657,7 @@ try {
   for (let i = 0; i < 7; i++) await press("#zoom-in");
   await page.$eval("#los-view", (v) => v.querySelector("polygon.hex[data-col='45'][data-row='32']").scrollIntoView({ block: "center", inline: "center" }));
   await page.locator("#los-view").screenshot({ path: path.join(shots, "17-los-large-map-zoomed.png") });
+  await tabletop(page, text, press, shot);
 } finally {
   await browser.close();
   if (server) server.kill();
