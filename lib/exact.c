@@ -91,27 +91,81 @@ int napfire__sign_sqrt3_64(int64_t x, int64_t y) {
     return sx > 0 ? c : -c;
 }
 
+/* p < 2^86 and q < 2^42: p q < 2^128 (every distance between footprints;
+ * only the zones' depths, with q up to 2^82, take the 256-bit way). */
+static int small(nf_ratio d) {
+    return (d.p.hi >> 22) == 0 && d.q.hi == 0 && (d.q.lo >> 42) == 0;
+}
+
 int napfire__cmp_ratio(nf_ratio a, nf_ratio b) {
+    if (small(a) && small(b))
+        return napfire__cmp128(napfire__mul128_64(a.p, b.q.lo), napfire__mul128_64(b.p, a.q.lo));
     return napfire__cmp256(napfire__mul128(a.p, b.q), napfire__mul128(b.p, a.q));
 }
 
 /* (2n)^2 q against p: -1, 0, 1. */
 static int trial(nf_ratio d, uint64_t n) {
-    return napfire__cmp256(napfire__mul128(d.q, napfire__u128(4 * n * n)), napfire__mul128(d.p, napfire__u128(1)));
+    /* 4 n^2 < 2^44 and q < 2^83 (exact.h): the product is below 2^127. */
+    return napfire__cmp128(napfire__mul128_64(d.q, 4 * n * n), d.p);
+}
+
+/* The bit length of a 128-bit word. */
+static int bits128(nf_u128 v) {
+    int n = 0;
+    for (uint64_t w = v.hi ? v.hi : v.lo; w; w >>= 1)
+        n++;
+    return v.hi ? n + 64 : n;
+}
+
+static nf_u128 shr128(nf_u128 v, int s) {
+    if (s == 0)
+        return v;
+    if (s >= 64) {
+        nf_u128 r = {0, v.hi >> (s - 64)};
+        return r;
+    }
+    nf_u128 r = {v.hi >> s, (v.lo >> s) | (v.hi << (64 - s))};
+    return r;
+}
+
+/* floor(sqrt(x)), by Newton's method from above. */
+static uint64_t isqrt64(uint64_t x) {
+    if (x < 2)
+        return x;
+    int b = 0;
+    for (uint64_t w = x; w; w >>= 1)
+        b++;
+    uint64_t r = UINT64_C(1) << ((b + 1) / 2); /* >= sqrt(x) */
+    for (;;) {
+        uint64_t next = (r + x / r) / 2;
+        if (next >= r)
+            return r;
+        r = next;
+    }
+}
+
+/* A first guess at sqrt(p/q) / 2 from the leading bits of p and q (only a
+ * guess: least_not_below() corrects it with exact trials). */
+static uint64_t estimate(nf_ratio d) {
+    int bp = bits128(d.p), bq = bits128(d.q);
+    int s = bp - 63 > bq - 40 ? bp - 63 : bq - 40;
+    s = s > 0 ? s : 0;
+    uint64_t q = shr128(d.q, s).lo;
+    uint64_t x = q ? shr128(d.p, s).lo / q : 0;
+    uint64_t n = isqrt64(x) / 2;
+    return n < (UINT64_C(1) << 21) ? n : UINT64_C(1) << 21;
 }
 
 /* The least n in [0, 2^21] with (2n)^2 q >= p: every plain distance on the
- * table is below 2^20 (exact.h). */
+ * table is below 2^20 (exact.h). Stepped from the estimate, which is off
+ * by at most one or two. */
 static uint64_t least_not_below(nf_ratio d) {
-    uint64_t lo = 0, hi = UINT64_C(1) << 21;
-    while (lo < hi) {
-        uint64_t mid = lo + (hi - lo) / 2;
-        if (trial(d, mid) >= 0)
-            hi = mid;
-        else
-            lo = mid + 1;
-    }
-    return lo;
+    uint64_t n = estimate(d);
+    while (n < (UINT64_C(1) << 21) && trial(d, n) < 0)
+        n++;
+    while (n > 0 && trial(d, n - 1) >= 0)
+        n--;
+    return n;
 }
 
 int32_t napfire__half_sqrt_up(nf_ratio d) {

@@ -255,8 +255,10 @@ static int prepare(struct measure *m, napfire_shot *s, const napfire_rules *rule
     int st = read_shot(m, s);
     if (st != NAPFIRE_OK)
         return st;
+    /* Not rules at all: ESTATE here; a damaged section is ESTATE when a
+     * fact reads it (rules_data.h). */
     m->rules = napfire__rules_resolve(rules, &st);
-    if (st != NAPFIRE_OK || !napfire__rules_intact(rules))
+    if (st != NAPFIRE_OK)
         return NAPFIRE_ESTATE;
     st = load_scene(m);
     if (st != NAPFIRE_OK)

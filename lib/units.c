@@ -171,7 +171,8 @@ const struct nf_shot *napfire__shot_stored(const napfire_shot *s) {
 }
 
 /* One parameter onto a shot built aside, checked as napfire_shot_set()
- * documents: the firer's arm, the bounds, the shot's other settings. */
+ * documents: the firer's arm and the bounds (the other settings by the
+ * caller, napfire__shot_set_all()). */
 static int shot_put(struct nf_shot *next, int32_t param, int32_t value, int flags) {
     if (param < NF_SHOT_PARAM_FIRST || param > NF_SHOT_PARAM_LAST)
         return NAPFIRE_EDOMAIN;
@@ -180,7 +181,7 @@ static int shot_put(struct nf_shot *next, int32_t param, int32_t value, int flag
     if (!(sp->arms & ARM_BIT(nf_u(&next->firer, NAPFIRE_UNIT_ARM))) || ((value < sp->lo || value > sp->hi) && !reset))
         return NAPFIRE_EDOMAIN;
     napfire__field_put(next->bits, &nf_shot_fields[SHOT_SLOT(param)], value);
-    return napfire__shot_valid(next) ? NAPFIRE_OK : NAPFIRE_EDOMAIN;
+    return NAPFIRE_OK;
 }
 
 int napfire__shot_set_all(napfire_shot *s, const int32_t *params, const int32_t *values, size_t count, int flags) {
@@ -193,6 +194,10 @@ int napfire__shot_set_all(napfire_shot *s, const int32_t *params, const int32_t 
         if (st != NAPFIRE_OK)
             return st;
     }
+    /* The settings against each other (GUN, FIRING_FIGURES, SCREEN), once
+     * for all: only the whole new shot is ever stored. */
+    if (!napfire__shot_valid(&next))
+        return NAPFIRE_EDOMAIN;
     if (flags & NF_SET_STORE)
         shot_store(s, &next);
     return NAPFIRE_OK;
