@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: MIT
 """Generate the npm package's description of the C API from the headers.
 
+    gen_js.py OUTDIR TYPES.d.ts --api napfire_api.json
     gen_js.py OUTDIR TYPES.d.ts HEADER...
 
 writes ``OUTDIR/napfire_api.js`` (an ES module: every enumeration under the
@@ -11,9 +12,10 @@ plain struct, the C signature of every function, the version) and
 same description, followed by the hand-written declarations of the classes
 and functions (TYPES.d.ts, which uses the generated enumeration types).
 
-The headers are read by examples/python/gen_bindings.py, the parser that
-makes the Python package's generated module, so both packages name every
-enumeration alike (its ENUMS table) and refuse the same header constructs.
+The description is the API description file napfire_api.json where the
+build makes one; else the headers, read by the parser of
+examples/python/gen_bindings.py. Either way the enumerations take the
+Python package's names (gen_bindings.ENUMS).
 Standard library only; run by meson (examples/npm/meson.build).
 """
 
@@ -47,13 +49,54 @@ def describe(paths):
             version = gb.version_string(raw)
     named = {}
     for tag, brief, members in enums:
-        cls, prefix, base = gb.naming(tag, members)
-        named[cls] = {"c": tag, "brief": brief, "flags": base == "IntFlag",
+        cls, prefix, flags = enum_naming(tag, [n for n, _v, _d in members])
+        named[cls] = {"c": tag, "brief": brief, "flags": flags,
                       "values": {n[len(prefix):]: v for n, v, _d in members}}
     return {"enums": named, "constants": defines, "structs": layouts(structs),
             "functions": {n: {"returns": r, "params": [list(p) for p in ps]}
                           for n, (r, ps) in functions.items()},
             "version": version}
+
+
+def enum_naming(tag, names):
+    """(JavaScript name, prefix, flags) of an enum: the Python package's name
+    (gen_bindings.ENUMS), or one made from the C names for an enum that
+    table does not know yet."""
+    if tag in gb.ENUMS:
+        cls, prefix, base = gb.ENUMS[tag]
+        return cls, prefix, base == "IntFlag"
+    prefix = os.path.commonprefix(names)
+    prefix = prefix[:prefix.rfind("_") + 1] if len(names) > 1 else "NAPFIRE_"
+    return "".join(part.capitalize() for part in tag[len("napfire_"):].split("_")), prefix, False
+
+
+def from_json(path):
+    """The same description from the API description file napfire_api.json
+    (doc/api-json.md). Its sizes are the build machine's; the structs the
+    module reads hold only 32-bit words, so their layout is wasm32's too,
+    and the structs of pointers or size_t are left out (as above)."""
+    with open(path, encoding="utf-8") as f:
+        api = json.load(f)
+    enums = {}
+    for e in api["enums"]:
+        names = [v["name"] for v in e["values"]]
+        cls, prefix, flags = enum_naming(e["name"], names)
+        enums[cls] = {"c": e["name"], "brief": e["brief"], "flags": flags,
+                      "values": {v["name"][len(prefix):]: v["value"] for v in e["values"]}}
+    constants = {c["name"][len("NAPFIRE_"):]: c["value"] for c in api["constants"]
+                 if c["type"] != "string" and not c["name"].startswith("NAPFIRE_VERSION_")}
+    structs = {}
+    for st in api["structs"]:
+        types = [m["type"] for m in st["members"]]
+        if st["kind"] != "plain" or any("*" in t or t == "size_t" for t in types):
+            continue
+        kinds = {"int32_t": "i32", "uint32_t": "u32", "int": "i32", "char": "char"}
+        structs[st["name"]] = {"size": st["size"], "fields": {
+            m["name"]: [m["offset"], kinds.get(m["type"], m["type"]), m["count"]] for m in st["members"]}}
+    functions = {fn["name"]: {"returns": fn["return"], "params": [[p["type"], p["name"]] for p in fn["params"]]}
+                 for fn in api["functions"]}
+    return {"enums": enums, "constants": constants, "structs": structs, "functions": functions,
+            "version": api["version"]}
 
 
 def plain_structs_only(raw):
@@ -114,14 +157,15 @@ def dts(api, sources, types):
 
 def main(argv):
     if len(argv) < 4:
-        print("usage: gen_js.py OUTDIR TYPES.d.ts HEADER...", file=sys.stderr)
+        print("usage: gen_js.py OUTDIR TYPES.d.ts (--api napfire_api.json | HEADER...)", file=sys.stderr)
         return 2
-    outdir, types_path, headers = argv[1], argv[2], argv[3:]
+    outdir, types_path, inputs = argv[1], argv[2], argv[3:]
     try:
-        api = describe(headers)
-    except gb.HeaderError as e:
+        api = from_json(inputs[1]) if inputs[0] == "--api" else describe(inputs)
+    except (gb.HeaderError, KeyError, ValueError) as e:
         print("gen_js.py: %s" % e, file=sys.stderr)
         return 1
+    headers = ["napfire_api.json"] if inputs[0] == "--api" else inputs
     with open(types_path, encoding="utf-8") as f:
         types = f.read()
     sources = ", ".join(os.path.basename(p) for p in headers)
