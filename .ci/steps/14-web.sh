@@ -71,8 +71,15 @@ npm_tgz=$(ls napfire-*.tgz)
 npm_app=$(mktemp -d)
 mv "$npm_tgz" "$npm_app/"
 python3 tests/docs/readme.py block 'ci: javascript' >"$npm_app/readme.test.mjs"
+cp "$npm_app/readme.test.mjs" "$npm_app/readme.mts"
+# The same block type-checked against the package's declarations
+# (TypeScript, pinned by tests/web/package-lock.json, strict).
+npm_tsc=$PWD/tests/web/node_modules/.bin/tsc
+npm_types=$PWD/tests/web/node_modules/@types
 (cd "$npm_app" && echo '{"name": "readme-block", "private": true, "type": "module"}' >package.json &&
-    npm install --offline --no-audit --no-fund "./$npm_tgz" && node --test readme.test.mjs)
+    npm install --offline --no-audit --no-fund "./$npm_tgz" && node --test readme.test.mjs &&
+    "$npm_tsc" --noEmit --strict --target es2022 --module nodenext --moduleResolution nodenext \
+        --typeRoots "$npm_types" --types node readme.mts)
 rm -rf "$npm_app"
 echo "npm package: $((SECONDS - npm_start))s"
 echo "pictures and browser playground: $((SECONDS - web_start))s"
