@@ -72,7 +72,7 @@ def enum_naming(tag, names):
 
 def from_json(path):
     """The same description from the API description file napfire_api.json
-    (doc/api-json.md). Its sizes are the build machine's; the structs the
+    (its schema is in the documentation). Its sizes are the build machine's; the structs the
     module reads hold only 32-bit words, so their layout is wasm32's too,
     and the structs of pointers or size_t are left out (as above)."""
     with open(path, encoding="utf-8") as f:
