@@ -16,28 +16,14 @@
 #include <string.h>
 
 #include "bench.h"
-#include "napfire_table.h"
+#include "../figure/table_scene.h"
 
 #define ROUNDS 15
 #define MAX_FP 1024
 
 static uint64_t state = 88172645463325252u;
 static int32_t rnd(int32_t lo, int32_t hi) {
-    state ^= state << 13;
-    state ^= state >> 7;
-    state ^= state << 17;
-    return lo + (int32_t)(state % (uint64_t)(hi - lo + 1));
-}
-
-static napfire_footprint rect(int32_t cx, int32_t cy, int32_t fx, int32_t fy, int32_t a, int32_t b) {
-    napfire_footprint f;
-    memset(&f, 0, sizeof f);
-    int32_t rx = fy, ry = -fx;
-    f.corner[0] = (napfire_point){cx + a * fx - b * rx, cy + a * fy - b * ry};
-    f.corner[1] = (napfire_point){cx + a * fx + b * rx, cy + a * fy + b * ry};
-    f.corner[2] = (napfire_point){cx - a * fx + b * rx, cy - a * fy + b * ry};
-    f.corner[3] = (napfire_point){cx - a * fx - b * rx, cy - a * fy - b * ry};
-    return f;
+    return scene_rnd(&state, lo, hi);
 }
 
 static napfire_footprint fps[MAX_FP];
@@ -45,14 +31,14 @@ static napfire_footprint fps[MAX_FP];
 /* n footprints: the battery, the target, three quarters friends, the
  * rest others, over a 2 m square. */
 static napfire_scene make_scene(size_t n) {
-    fps[0] = rect(0, -20, 0, 1, 20, 60);
-    fps[1] = rect(rnd(-100, 100), 700, 0, -1, 10, 150);
+    fps[0] = facing(0, -20, 0, 1, 20, 60);
+    fps[1] = facing(rnd(-100, 100), 700, 0, -1, 10, 150);
     for (size_t i = 2; i < n; i++) {
         int32_t fx = rnd(-3, 3), fy = rnd(-3, 3);
         if (fx == 0 && fy == 0)
             fy = 1;
         int32_t k = abs(fx) > abs(fy) ? abs(fx) : abs(fy);
-        fps[i] = rect(rnd(-1000, 1000), rnd(100, 2000), fx, fy, rnd(5, 20) / k + 1, rnd(10, 40) / k + 1);
+        fps[i] = facing(rnd(-1000, 1000), rnd(100, 2000), fx, fy, rnd(5, 20) / k + 1, rnd(10, 40) / k + 1);
         fps[i].level = rnd(0, 1);
     }
     size_t friends = (n - 2) * 3 / 4;

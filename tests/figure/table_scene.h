@@ -33,6 +33,27 @@ static inline napfire_footprint down(int32_t x, int32_t y, int32_t w, int32_t d)
     return f;
 }
 
+/* A rectangle facing the lattice direction (fx, fy) about (cx, cy): a
+ * along the facing, b across it, corners clockwise (F-GEO-2). */
+static inline napfire_footprint facing(int32_t cx, int32_t cy, int32_t fx, int32_t fy, int32_t a, int32_t b) {
+    napfire_footprint f;
+    memset(&f, 0, sizeof f);
+    int32_t rx = fy, ry = -fx;
+    f.corner[0] = (napfire_point){cx + a * fx - b * rx, cy + a * fy - b * ry};
+    f.corner[1] = (napfire_point){cx + a * fx + b * rx, cy + a * fy + b * ry};
+    f.corner[2] = (napfire_point){cx - a * fx + b * rx, cy - a * fy + b * ry};
+    f.corner[3] = (napfire_point){cx - a * fx - b * rx, cy - a * fy - b * ry};
+    return f;
+}
+
+/* A reproducible xorshift stream for the random scenes. */
+static inline int32_t scene_rnd(uint64_t *state, int32_t lo, int32_t hi) {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    return lo + (int32_t)(*state % (uint64_t)(hi - lo + 1));
+}
+
 /* A point moved, turned a quarter counter-clockwise about the origin, or
  * mirrored in the y axis. */
 enum {

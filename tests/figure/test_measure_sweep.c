@@ -15,23 +15,7 @@
 static uint64_t rng_state = 0x9E3779B97F4A7C15u;
 
 static int32_t rnd(int32_t lo, int32_t hi) {
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return lo + (int32_t)(rng_state % (uint64_t)(hi - lo + 1));
-}
-
-/* A rectangle facing (fx, fy) about (cx, cy): a u along the facing, b
- * across it, lattice corners, clockwise. */
-static napfire_footprint rect(int32_t cx, int32_t cy, int32_t fx, int32_t fy, int32_t a, int32_t b) {
-    napfire_footprint f;
-    memset(&f, 0, sizeof f);
-    int32_t rx = fy, ry = -fx;
-    f.corner[0] = (napfire_point){cx + a * fx - b * rx, cy + a * fy - b * ry};
-    f.corner[1] = (napfire_point){cx + a * fx + b * rx, cy + a * fy + b * ry};
-    f.corner[2] = (napfire_point){cx - a * fx + b * rx, cy - a * fy + b * ry};
-    f.corner[3] = (napfire_point){cx - a * fx - b * rx, cy - a * fy - b * ry};
-    return f;
+    return scene_rnd(&rng_state, lo, hi);
 }
 
 static napfire_footprint random_rect(int32_t cx, int32_t cy, int32_t size) {
@@ -39,7 +23,7 @@ static napfire_footprint random_rect(int32_t cx, int32_t cy, int32_t size) {
     if (fx == 0 && fy == 0)
         fy = 1;
     int32_t n = abs(fx) > abs(fy) ? abs(fx) : abs(fy);
-    return rect(cx, cy, fx, fy, rnd(size / 4, size) / n + 1, rnd(size / 4, size) / n + 1);
+    return facing(cx, cy, fx, fy, rnd(size / 4, size) / n + 1, rnd(size / 4, size) / n + 1);
 }
 
 typedef struct {
@@ -64,7 +48,7 @@ static int overlap(const napfire_footprint *a, const napfire_footprint *b) {
 static scene_t random_scene(void) {
     scene_t sc;
     memset(&sc, 0, sizeof sc);
-    sc.firer = rect(0, 0, 0, 1, rnd(5, 30), rnd(20, 60));
+    sc.firer = facing(0, 0, 0, 1, rnd(5, 30), rnd(20, 60));
     int32_t tx, ty;
     do {
         tx = rnd(-300, 300);
