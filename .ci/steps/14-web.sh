@@ -2,6 +2,8 @@
 # 14. Pictures and the browser playground (README), tests in Chromium
 #
 # The README's blocks 'ci: pictures' and 'ci: browser' (tests/docs/readme.py),
+# then 'ci: npm' and 'ci: javascript' (the npm package's tarball installed
+# into an empty folder, its README block run there by node --test),
 # as written: two SVG pictures, the WebAssembly build, the static server (in
 # the background), then the browser tests (playwright-core, pinned by
 # tests/web/package-lock.json, driving Debian's Chromium; no browser
@@ -57,4 +59,27 @@ PY
 done
 kill "$web_server"
 rm -f los.svg odds.svg "$web_log"
+
+# The npm package: the README's 'ci: npm' line as written (the tarball in
+# the source root), installed offline into an empty folder, where the
+# README's JavaScript block runs under Node.js's test runner.
+npm_start=$SECONDS
+npm_cmd=$(python3 tests/docs/readme.py block 'ci: npm' | grep -v '^ *$')
+echo "+ $npm_cmd"
+bash -c "$npm_cmd"
+npm_tgz=$(ls napfire-*.tgz)
+npm_app=$(mktemp -d)
+mv "$npm_tgz" "$npm_app/"
+python3 tests/docs/readme.py block 'ci: javascript' >"$npm_app/readme.test.mjs"
+cp "$npm_app/readme.test.mjs" "$npm_app/readme.mts"
+# The same block type-checked against the package's declarations
+# (TypeScript, pinned by tests/web/package-lock.json, strict).
+npm_tsc=$PWD/tests/web/node_modules/.bin/tsc
+npm_types=$PWD/tests/web/node_modules/@types
+(cd "$npm_app" && echo '{"name": "readme-block", "private": true, "type": "module"}' >package.json &&
+    npm install --offline --no-audit --no-fund "./$npm_tgz" && node --test readme.test.mjs &&
+    "$npm_tsc" --noEmit --strict --target es2022 --module nodenext --moduleResolution nodenext \
+        --typeRoots "$npm_types" --types node readme.mts)
+rm -rf "$npm_app"
+echo "npm package: $((SECONDS - npm_start))s"
 echo "pictures and browser playground: $((SECONDS - web_start))s"

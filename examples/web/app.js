@@ -1,25 +1,23 @@
 // SPDX-License-Identifier: MIT
 // The libnapfire playground. This file only moves form values into the
-// WebAssembly build of the library (napfire_web.c) and shows its answers:
-// every verdict, number, message and picture comes from the C code. A bad
-// field gets the library's own message and the field's range beside it,
-// and the last good answer stays on screen marked as stale.
-"use strict";
+// npm package napfire (the library in WebAssembly) and shows its answers:
+// every verdict, number and message comes from the C code; the pictures
+// come from the CLI's own drawing code (pictures.wasm, napfire_web.c). A
+// bad field gets the library's own message and the field's range beside
+// it, and the last good answer stays on screen marked as stale.
+import { load } from "./napfire.js";
+import { setupTable } from "./table.js";
 
-const NAPFIRE = {
-  OK: 0, EINVAL: -1, EDOMAIN: -2, EUNKNOWN: -5, ESYNTAX: -6,
-  // ::napfire_enum
-  ENUM_ARM: 0, ENUM_FORMATION: 3, ENUM_MEASURE: 7,
-  // ::napfire_unit_param and ::napfire_shot_param
-  UNIT: { nation: 2, class: 3, formation: 4, figures: 5, weapon: 6, gun: 7, cover: 8, moved: 9,
-          disordered: 10, fired_last_turn: 11, fired_this_turn: 12, second_class: 13 },
-  SHOT: { measure: 101, distance: 102, enfilade: 103, screen: 105, screen_distance: 106, ammo: 107,
-          extra: 108 },
-  ARTILLERY_ARMS: [3, 4], INFANTRY_ARMS: [0, 1], FORMATION_LINE: 0, FORMATION_UNLIMBERED: 9,
-  // napfire_web.c's fields that are no library parameter (nfw_bounds)
-  FIELD: { roll: 1001, half_die: 1002, elevation: 1003, side: 1004, grid: 1005, fov_radius: 1006 },
-  FOV_NOT_ASKED: 255, // NAPFIRE_FOV_NOT_ASKED
-};
+let nf = null; // the package, once loaded
+let P = null; // the pictures' WebAssembly exports
+// The page's own fields that are no library parameter, and their ranges
+// (the 2D6 roll and the half die are the library's documented domains).
+const FIELD = { roll: [2, 12], half_die: [0, 6], elevation: [-99, 99], side: [0, 9], grid: [1, 128], fov_radius: [1, 192] };
+const UNIT_KEYS = { nation: "nation", class: "troopClass", formation: "formation", figures: "figures", weapon: "weapon",
+  gun: "gun", cover: "cover", moved: "moved", disordered: "disordered", fired_last_turn: "firedLastTurn",
+  fired_this_turn: "firedThisTurn", second_class: "secondClassFirers" };
+// The rule IDs of the elevation outcomes (::napfire_los_elevation).
+const ELEVATION_IDS = { EQUAL: "H-ELV-3", EQUIDISTANT: "H-ELV-3", OTHER_HALF: "H-ELV-1/2", FRIEND_ADJACENT: "H-ELV-2" };
 // What each blocking rule means, beside its rule ID (::napfire_los_rule,
 // ::napfire_los_elevation).
 const LOS_WORDS = {
@@ -52,34 +50,44 @@ const REASON_WORDS = {
 };
 const reasonText = (name) => `${REASON_WORDS[name] || words(name)} [${name}]`;
 
-let W = null; // the WebAssembly exports
 const dec = new TextDecoder();
 const $ = (sel, root) => (root || document).querySelector(sel);
 const $$ = (sel, root) => Array.from((root || document).querySelectorAll(sel));
 
-function cstr(ptr) {
-  const b = new Uint8Array(W.memory.buffer);
-  let end = ptr;
-  while (b[end] !== 0) end++;
-  return dec.decode(b.subarray(ptr, end));
+const outSvg = () => dec.decode(new Uint8Array(P.memory.buffer, P.nfw_svg(), P.nfw_svg_len()));
+// A status, or an error of the package, in the library's words.
+const message = (st) => {
+  const status = typeof st === "number" ? st : st.status ?? nf.Status.EINVAL;
+  return `${nf.strerror(status)} (${nf.statusName(status)})`;
+};
+const enumName = (e, v) => nf.enumName(e, v);
+const hexEnumName = (e, v) => nf.hexEnumName(e, v);
+// Run fn; a NapfireError is returned, not thrown.
+function attempt(fn) {
+  try {
+    return fn();
+  } catch (e) {
+    if (e instanceof nf.NapfireError) return e;
+    throw e;
+  }
 }
-const outJson = () => JSON.parse(dec.decode(new Uint8Array(W.memory.buffer, W.nfw_out(), W.nfw_out_len())));
-// The "field" a refusal names in nfw_out, if any.
-const outField = () => { try { return outJson().field; } catch { return undefined; } };
-const outSvg = () => dec.decode(new Uint8Array(W.memory.buffer, W.nfw_svg(), W.nfw_svg_len()));
-const message = (st) => `${cstr(W.nfw_strerror(st))} (${cstr(W.nfw_status_name(st))})`;
-const enumName = (e, v) => cstr(W.nfw_enum_name(e, v));
-const hexEnumName = (e, v) => cstr(W.nfw_hex_enum_name(e, v));
+const failed = (x) => x instanceof Error;
 // A number field's value; NaN when empty (so that the library refuses it).
 const num = (v) => (v === null || String(v).trim() === "" ? NaN : Number(v));
 const words = (name) => name.toLowerCase().replace(/_/g, " ");
-// A field's range from the library (nfw_bounds), as "lo..hi", the way the
-// CLI and the Python package write it; scale divides both (distances in
-// tenths of the unit shown).
+// A field's range, as "lo..hi", the way the CLI and the Python package
+// write it: a parameter's from the library (napfire_param_bounds), the
+// page's own fields' from FIELD; scale divides both (distances in tenths
+// of the unit shown).
+function bounds(param) {
+  if (typeof param === "string") return FIELD[param];
+  const b = attempt(() => nf.paramBounds(param));
+  return failed(b) ? null : b;
+}
 function range(param, scale, unit) {
-  if (W.nfw_bounds(param) !== NAPFIRE.OK) return "";
-  const b = outJson(), sc = scale || 1;
-  return `allowed: ${b.lo / sc}..${b.hi / sc}${unit ? " " + unit : ""}`;
+  const b = bounds(param), sc = scale || 1;
+  if (!b) return "";
+  return `allowed: ${b[0] / sc}..${b[1] / sc}${unit ? " " + unit : ""}`;
 }
 // Mark an answer as no longer the input's (or as current again).
 function setStale(id, stale) {
@@ -115,11 +123,12 @@ function fireErrors(clear) {
 // ::napfire_shot_param or a napfire_web.c field), shown beside a refusal.
 function fieldRange(field) {
   const imperial = $("#unit").value === "in", unit = imperial ? "in" : "cm";
+  const U = nf.UnitParam, S = nf.ShotParam;
   const ranges = {
-    figures: () => range(NAPFIRE.UNIT.figures), target_figures: () => range(NAPFIRE.UNIT.figures),
-    distance: () => range(NAPFIRE.SHOT.distance, 10, unit), screen: () => range(NAPFIRE.SHOT.screen_distance, 10, unit),
-    extra: () => range(NAPFIRE.SHOT.extra), roll: () => range(NAPFIRE.FIELD.roll),
-    half_die: () => `${range(NAPFIRE.FIELD.half_die)} (0: not rolled yet)`,
+    figures: () => range(U.FIGURES), target_figures: () => range(U.FIGURES),
+    distance: () => range(S.DISTANCE, 10, unit), screen: () => range(S.SCREEN_DISTANCE, 10, unit),
+    extra: () => range(S.EXTRA_MODIFIER), roll: () => range("roll"),
+    half_die: () => `${range("half_die")} (0: not rolled yet)`,
   };
   return ranges[field] ? ranges[field]() : "";
 }
@@ -135,13 +144,11 @@ function fireError(field, st, extra) {
 
 // A formation the arm refuses, in the words the CLI and the package use:
 // both parts named, and the formations the library takes for that arm
-// (asked of it, value by value, on the unit being built).
-function notOpen(who) {
+// (the package asks the library, value by value: the error's "allowed").
+function notOpen(e, armField) {
   const label = (name) => { const o = $(`[name=${name}]`); return o.options[o.selectedIndex].textContent; };
-  const open = [...$("[name=formation]").options]
-    .filter((o) => W.nfw_unit_set(who, NAPFIRE.UNIT.formation, Number(o.value)) === NAPFIRE.OK)
-    .map((o) => o.textContent);
-  return `formation ${label("formation")} is not open to ${label("arm")}` +
+  const open = (e.allowed || "").split(", ").filter((x) => x).map(words);
+  return `formation ${label(armField === "arm" ? "formation" : "target_formation")} is not open to ${label(armField)}` +
     (open.length ? `: give one of ${open.join(", ")}` : "");
 }
 
@@ -160,70 +167,132 @@ function computeFire() {
   return ok;
 }
 
-function computeFireInputs() {
-  fireErrors();
-  const f = new FormData($("#fire-form"));
+// The shot of the form, or the refusal shown beside its field.
+function buildShot(f) {
   const arm = Number(f.get("arm")), tarm = Number(f.get("target_arm"));
-  const artillery = NAPFIRE.ARTILLERY_ARMS.includes(arm), infantry = NAPFIRE.INFANTRY_ARMS.includes(arm);
-  let st = W.nfw_fire_begin(arm, tarm);
-  if (st) return fireError("arm", st);
+  const artillery = ARTILLERY_ARMS().includes(arm), infantry = INFANTRY_ARMS().includes(arm);
+  const units = [attempt(() => new nf.Unit(arm)), attempt(() => new nf.Unit(tarm))];
+  if (failed(units[0])) return fireError("arm", units[0]);
+  if (failed(units[1])) return fireError("target_arm", units[1]);
   const sets = [[0, "nation"], [0, "class"], [0, "formation"], [0, "figures"], [0, "moved"],
     ...(artillery ? [[0, "gun"]] : infantry ? [[0, "weapon"]] : []),
     [1, "target_formation", "formation"], [1, "target_figures", "figures"], [1, "target_cover", "cover"]];
   for (const [who, field, param] of sets) {
     const value = num(f.get(field));
-    st = W.nfw_unit_set(who, NAPFIRE.UNIT[param || field], Number.isInteger(value) ? value : -99999);
-    if (st === NAPFIRE.EDOMAIN && field === "formation") return fireError(field, st, notOpen(who));
-    if (st) return fireError(field, st);
+    const e = attempt(() => units[who].set(UNIT_KEYS[param || field], Number.isInteger(value) ? value : -99999));
+    if (failed(e) && e.status === nf.Status.EDOMAIN && (param || field) === "formation" && e.allowed) {
+      return fireError(field, e, notOpen(e, who ? "target_arm" : "arm"));
+    }
+    if (failed(e)) return fireError(field, e);
   }
   for (const flag of ["disordered", "fired_last_turn", "fired_this_turn", "second_class"]) {
     if (!f.get(flag)) continue;
-    st = W.nfw_unit_set(0, NAPFIRE.UNIT[flag], 1);
-    if (st) return fireError("flags", st, words(flag));
+    const e = attempt(() => units[0].set(UNIT_KEYS[flag], 1));
+    if (failed(e)) return fireError("flags", e, words(flag));
   }
-  st = W.nfw_shot_begin();
-  if (st) return fireError("arm", st);
+  const shot = attempt(() => new nf.Shot(units[0], units[1]));
+  if (failed(shot)) return fireError("arm", shot);
   const imperial = f.get("unit") === "in";
-  W.nfw_shot_set(NAPFIRE.SHOT.measure, imperial ? 1 : 0);
+  shot.set("measure", imperial ? nf.Measure.IMPERIAL : nf.Measure.METRIC);
   const distance = distanceValue(f.get("distance"));
   if (distance !== "") {
-    st = W.nfw_shot_set(NAPFIRE.SHOT.distance, distance);
-    if (st) return fireError("distance", st);
+    const e = attempt(() => shot.set("distance", distance));
+    if (failed(e)) return fireError("distance", e);
   }
-  if (f.get("enfilade")) W.nfw_shot_set(NAPFIRE.SHOT.enfilade, 1);
+  if (f.get("enfilade")) shot.set("enfilade", 1);
   const screen = distanceValue(f.get("screen"));
   if (screen !== "") {
-    st = W.nfw_shot_set(NAPFIRE.SHOT.screen, 1);
-    if (!st) st = W.nfw_shot_set(NAPFIRE.SHOT.screen_distance, screen);
-    if (st) return fireError("screen", st);
+    const e = attempt(() => shot.update({ screen: 1, screenDistance: screen }));
+    if (failed(e)) return fireError("screen", e);
   }
   if (artillery) {
-    st = W.nfw_shot_set(NAPFIRE.SHOT.ammo, Number(f.get("ammo")));
-    if (st) return fireError("ammo", st);
+    const e = attempt(() => shot.set("ammo", Number(f.get("ammo"))));
+    if (failed(e)) return fireError("ammo", e);
   }
   const extra = num(f.get("extra"));
-  st = W.nfw_shot_set(NAPFIRE.SHOT.extra, Number.isInteger(extra) ? extra : -99999);
-  if (st) return fireError("extra", st);
+  const e = attempt(() => shot.set("extraModifier", Number.isInteger(extra) ? extra : -99999));
+  if (failed(e)) return fireError("extra", e);
+  return { shot, imperial, noDistance: distance === "" };
+}
 
+// The explained result of one roll, as the page shows it: the library's
+// result with its modifier breakdown, in the CLI's JSON names.
+function resolved(shot, roll, die) {
+  const rules = currentRules;
+  let res, status = "OK", sentence = "", patch = "";
+  try {
+    res = shot.resolve(roll, { halfDie: die, rules });
+  } catch (e) {
+    if (!(e instanceof nf.UnknownDataError)) throw e;
+    ({ result: res, sentence, patch } = e);
+    status = "EUNKNOWN";
+  }
+  let mods, modStatus = "OK";
+  try {
+    mods = shot.modifiers({ rules });
+  } catch (e) {
+    if (!(e instanceof nf.UnknownDataError)) throw e;
+    mods = { items: e.result, net: 0 };
+    modStatus = "EUNKNOWN";
+  }
+  const reasons = [];
+  for (let i = 1; i < 32; i++) if (res.reasons & (2 ** i)) reasons.push(nf.reasonName(i));
+  return {
+    status, permitted: res.permitted ? 1 : 0, reason: nf.reasonName(res.reason), reasons,
+    band: enumName(nf.EnumId.BAND, res.band), distance: shot.get("distance"),
+    modifiers_status: modStatus, net_modifier: res.netModifier, roll, half_die: die,
+    modifiers: mods.items.map((m) => ({ id: m.name, number: m.id, value: m.value, applied: m.applied,
+      suppressed_by: m.suppressedBy ? nf.modifierName(m.suppressedBy) : "" })),
+    modified_roll: res.modifiedRoll, row_index: res.rowIndex, column_index: res.columnIndex,
+    table_halves: res.tableHalves, halves: res.halves, half_die_used: res.halfDieUsed ? 1 : 0,
+    half_pending: res.halfPending ? 1 : 0, casualties: res.casualties, target_casualties: res.targetCasualties,
+    screen_casualties: res.screenCasualties, missing_text: sentence, missing_patch: patch,
+  };
+}
+
+// The odds over what is known, and the expected casualties when all is.
+function odds(shot) {
+  const rules = currentRules, known = shot.distributionKnown({ rules }), v = known.verdict;
+  const expected = attempt(() => shot.expected({ rules }));
+  const named = v.missing !== nf.Missing.NONE;
+  return {
+    status: failed(expected) ? expected.code : "OK", permitted: v.permitted ? 1 : 0, reason: nf.reasonName(v.reason),
+    unknown: known.unknownWeight, expected: failed(expected) ? null : [expected.numerator, expected.denominator],
+    missing_text: named ? nf.missingDescribe(v.missing, v.missingIndex, nf.DescribeStyle.SENTENCE) : "",
+  };
+}
+
+function computeFireInputs() {
+  fireErrors();
+  const f = new FormData($("#fire-form"));
+  const built = buildShot(f);
+  if (!built) return undefined;
+  const { shot, imperial } = built;
   const roll = num(f.get("roll")), die = String(f.get("half_die")).trim() === "" ? 0 : num(f.get("half_die"));
-  st = W.nfw_resolve(Number.isInteger(roll) ? roll : -1, Number.isInteger(die) ? die : -1);
-  if (st !== NAPFIRE.OK && st !== NAPFIRE.EUNKNOWN) {
-    if (st === NAPFIRE.EINVAL && distance === "") return fireError("distance", st, "no distance given");
-    if (st === NAPFIRE.EDOMAIN) return fireError(roll >= 2 && roll <= 12 ? "half_die" : "roll", st);
-    return fireError("distance", st);
+  const r = attempt(() => resolved(shot, Number.isInteger(roll) ? roll : -1, Number.isInteger(die) ? die : -1));
+  if (failed(r)) {
+    if (r.status === nf.Status.EINVAL && built.noDistance) return fireError("distance", r, "no distance given");
+    if (r.status === nf.Status.EDOMAIN) return fireError(r.parameter === "halfDie" ? "half_die" : "roll", r);
+    return fireError("distance", r);
   }
-  showResult(outJson(), imperial);
+  showResult(r, imperial);
   setTitle(f, imperial);
-  st = W.nfw_odds();
-  if (st === NAPFIRE.OK) {
-    showOdds(outJson(), outSvg());
-  } else {
-    $("#odds-note").textContent = message(st);
+  const d = attempt(() => odds(shot));
+  if (failed(d)) {
+    $("#odds-note").textContent = message(d);
+    return true;
   }
+  new Uint8Array(P.memory.buffer, P.nfw_shot(), nf.CONSTANTS.SHOT_SIZE).set(shot.storage());
+  if (currentRules) new Uint8Array(P.memory.buffer, P.nfw_rules(), nf.CONSTANTS.RULES_SIZE).set(currentRules.storage());
+  const st = P.nfw_odds_svg(currentRules ? 1 : 0);
+  if (st === nf.Status.OK) showOdds(d, outSvg());
+  else $("#odds-note").textContent = message(st);
   return true;
 }
 
+let lastResult = null;
 function showResult(r, imperial) {
+  lastResult = r;
   const parts = [];
   const measure = imperial ? `${r.distance / 10} in` : `${r.distance / 10} cm`;
   const band = r.band !== "NONE" ? `${words(r.band)} range (F-RNG)`
@@ -283,6 +352,13 @@ function showOdds(d, svg) {
   if (!d.permitted) note.push(`No fire: ${reasonText(d.reason)}.`);
   else if (d.status === "OK") note.push(`Expected casualties: ${figuresFraction(d.expected[0], d.expected[1])}.`);
   if (d.unknown) note.push(`Rolls worth ${d.unknown}/216 need unknown rules data: ${d.missing_text}.`);
+  // Both name the first unknown cell they need: the result for its own
+  // roll, the odds for the lowest roll that needs one.
+  const r = lastResult;
+  if (d.unknown && r && r.status === "EUNKNOWN" && r.missing_text !== d.missing_text) {
+    note.push(`The result above names another cell: it needs the one of its own roll (${r.roll}), ` +
+      "the odds name the first one any roll needs; each names the first it needs.");
+  }
   $("#odds-note").textContent = note.join(" ");
 }
 
@@ -296,9 +372,9 @@ function setTitle(f, imperial) {
   const title = long.length <= 90 ? long : `${firer}${at}`;
   const enc = new TextEncoder();
   let t = title;
-  while (enc.encode(t).length > W.nfw_title_cap()) t = t.slice(0, -1);
+  while (enc.encode(t).length > P.nfw_title_cap()) t = t.slice(0, -1);
   const bytes = enc.encode(t);
-  const mem = new Uint8Array(W.memory.buffer, W.nfw_title(), bytes.length + 1);
+  const mem = new Uint8Array(P.memory.buffer, P.nfw_title(), bytes.length + 1);
   mem.set(bytes);
   mem[bytes.length] = 0;
 }
@@ -307,6 +383,11 @@ function setTitle(f, imperial) {
 // example is labelled as made up wherever its name shows.
 function showRulesName(name, which, data) {
   $("#rules-name").textContent = name;
+  // The button of the data in use shows itself pressed (neither for a file).
+  for (const [id, kind] of [["#rules-example", "example"], ["#rules-builtin", "builtin"]]) {
+    $(id).setAttribute("aria-pressed", String(kind === which));
+    $(id).classList.toggle("in-use", kind === which);
+  }
   // The library's findings and coverage of the rules in use
   // (napfire_rules_check_next, napfire_rules_coverage), as rules --check
   // and --coverage word them.
@@ -333,51 +414,71 @@ async function loadRules(file) {
   return loadRulesBytes(new Uint8Array(await file.arrayBuffer()), "file");
 }
 
+// The rules in use: null for the built-in data.
+let currentRules = null;
+
+// Their name, and the library's findings and coverage (napfire_rules_check_next,
+// napfire_rules_coverage), as rules --check and --coverage word them.
+function rulesShown(rules) {
+  const name = (rules || new nf.Rules()).provenance(nf.Provenance.NAME);
+  const c = nf.rulesCoverage(rules);
+  return { name, warnings: nf.rulesCheck(rules).map((x) => x.text), coverage: { musketry: c.musketry, artillery: c.artillery } };
+}
+
 function loadRulesBytes(bytes, which) {
   const err = $("#err-rules");
   err.textContent = "";
-  if (bytes.length > W.nfw_in_cap()) {
-    err.textContent = `${message(NAPFIRE.EINVAL)}: the file is larger than ${W.nfw_in_cap()} bytes`;
+  if (bytes.length > nf.CONSTANTS.RULES_TEXT_MAX) {
+    err.textContent = `${message(nf.Status.EINVAL)}: the file is larger than ${nf.CONSTANTS.RULES_TEXT_MAX} bytes`;
     return;
   }
-  new Uint8Array(W.memory.buffer, W.nfw_in(), bytes.length).set(bytes);
-  const st = W.nfw_rules_load(bytes.length);
-  if (st === NAPFIRE.ESYNTAX) {
-    const e = outJson();
-    err.innerHTML = `<span id="parse-where">line ${e.line}, column ${e.column}</span>: ${esc(e.message)} (${esc(e.code)})`;
+  const rules = attempt(() => nf.Rules.fromText(dec.decode(bytes)));
+  if (rules instanceof nf.RulesSyntaxError) {
+    err.innerHTML = `<span id="parse-where">line ${rules.line}, column ${rules.column}</span>: ${esc(rules.detail)} ` +
+      `(${esc(enumName(nf.EnumId.PARSE, rules.parseCode))})`;
     return;
   }
-  if (st) {
-    err.textContent = message(st);
+  if (failed(rules)) {
+    err.textContent = message(rules);
     return;
   }
-  showRulesName(outJson().name, which, outJson());
+  currentRules = rules;
+  const shown = rulesShown(rules);
+  showRulesName(shown.name, which, shown);
   computeFire();
+}
+
+function useBuiltinRules() {
+  currentRules = null;
+  const shown = rulesShown(null);
+  showRulesName(shown.name, "builtin", shown);
 }
 
 // The library's dice (napfire_dice_2d6, napfire_dice_d6), seeded once
 // from the browser's random source.
+let dice = null;
 function rollDice() {
-  if (!rollDice.seeded) {
+  if (!dice) {
     const seed = crypto.getRandomValues(new Uint32Array(2));
-    W.nfw_dice_seed(seed[0], seed[1]);
-    rollDice.seeded = true;
+    dice = new nf.Dice((BigInt(seed[1]) << 32n) | BigInt(seed[0]));
   }
-  if (W.nfw_dice_roll() !== NAPFIRE.OK) return;
-  const d = outJson();
-  $("#roll").value = String(d.roll);
-  $("#half_die").value = String(d.half_die);
-  $("#rolled").textContent = `Rolled ${d.roll} on 2D6 and ${d.half_die} on the half die.`;
+  const roll = dice.roll2d6(), die = dice.d6();
+  $("#roll").value = String(roll);
+  $("#half_die").value = String(die);
+  $("#rolled").textContent = `Rolled ${roll} on 2D6 and ${die} on the half die.`;
   computeFire();
 }
 
+const ARTILLERY_ARMS = () => [nf.Arm.FOOT_ARTILLERY, nf.Arm.HORSE_ARTILLERY];
+const INFANTRY_ARMS = () => [nf.Arm.LINE_INFANTRY, nf.Arm.LIGHT_INFANTRY];
+
 function armChanged() {
-  const arm = Number($("[name=arm]").value), artillery = NAPFIRE.ARTILLERY_ARMS.includes(arm);
+  const arm = Number($("[name=arm]").value), artillery = ARTILLERY_ARMS().includes(arm);
   const formation = $("[name=formation]");
   const isArtFormation = Number(formation.value) >= 8;
-  if (artillery && !isArtFormation) formation.value = String(NAPFIRE.FORMATION_UNLIMBERED);
-  if (!artillery && isArtFormation) formation.value = String(NAPFIRE.FORMATION_LINE);
-  $("[name=weapon]").disabled = !NAPFIRE.INFANTRY_ARMS.includes(arm);
+  if (artillery && !isArtFormation) formation.value = String(nf.Formation.UNLIMBERED);
+  if (!artillery && isArtFormation) formation.value = String(nf.Formation.LINE);
+  $("[name=weapon]").disabled = !INFANTRY_ARMS().includes(arm);
   $("[name=gun]").disabled = !artillery;
   $("[name=ammo]").disabled = !artillery;
 }
@@ -399,22 +500,18 @@ async function setupFire() {
     if (e.target.files.length) loadRules(e.target.files[0]);
   });
   $("#rules-builtin").addEventListener("click", () => {
-    W.nfw_rules_builtin();
-    showRulesName(outJson().name, "builtin", outJson());
+    useBuiltinRules();
     $("#err-rules").textContent = "";
     computeFire();
   });
   $("#rules-example").addEventListener("click", loadExampleRules);
   $("#roll-dice").addEventListener("click", rollDice);
-  for (const [name, field] of [["roll", "roll"], ["half_die", "half_die"], ["figures", "figures"],
-    ["target_figures", "figures"], ["extra", "extra"]]) {
-    const param = NAPFIRE.FIELD[field] || NAPFIRE.UNIT[field] || NAPFIRE.SHOT[field];
-    if (W.nfw_bounds(param) !== NAPFIRE.OK) continue;
-    const b = outJson();
-    Object.assign($(`[name=${name}]`), { min: String(b.lo), max: String(b.hi) });
+  for (const [name, param] of [["roll", "roll"], ["half_die", "half_die"], ["figures", nf.UnitParam.FIGURES],
+    ["target_figures", nf.UnitParam.FIGURES], ["extra", nf.ShotParam.EXTRA_MODIFIER]]) {
+    const b = bounds(param);
+    if (b) Object.assign($(`[name=${name}]`), { min: String(b[0]), max: String(b[1]) });
   }
-  W.nfw_rules_builtin();
-  showRulesName(outJson().name, "builtin", outJson());
+  useBuiltinRules();
   await loadExampleRules();
 }
 
@@ -459,17 +556,55 @@ function pair(text) {
   return m ? [Number(m[1]), Number(m[2])] : [-1, -1];
 }
 
+// The map into the pictures' module, cell by cell.
 function loadGrid() {
-  let st = W.nfw_map_init(map.layout, map.cols, map.rows);
+  let st = P.nfw_map_init(map.layout, map.cols, map.rows);
   if (st) return st;
   for (let row = 0; row < map.rows; row++) {
     for (let col = 0; col < map.cols; col++) {
       const c = map.cells[row * map.cols + col];
-      st = W.nfw_map_set(col, row, c.e, c.t, c.p, c.s);
+      st = P.nfw_map_set(col, row, c.e, c.t, c.p, c.s);
       if (st) return st;
     }
   }
-  return NAPFIRE.OK;
+  return nf.Status.OK;
+}
+
+// The map as the package takes it (napfire_hex_info, row by row).
+const packageGrid = () => ({ layout: map.layout, columns: map.cols, rows: map.rows,
+  cells: map.cells.map((c) => ({ elevation: c.e, terrain: c.t, presence: c.p, unitSide: c.p ? c.s : 0 })) });
+const intOr0 = (sel) => { const v = num($(sel).value); return Number.isInteger(v) ? v : 0; };
+const toOffset = (h) => { const o = nf.hexToOffset(h, map.layout); return { col: o.column, row: o.row }; };
+
+// The question of the form: the firer, the target and the facing, or the
+// field at fault ("firer", "target", "same": both in one hex, "facing").
+function losQuestion() {
+  const [fc, fr] = pair($("#firer").value), [tc, tr] = pair($("#target").value);
+  const onGrid = (c, r) => c >= 0 && r >= 0 && c < map.cols && r < map.rows;
+  const facing = attempt(() => nf.hexFacing(Number($("#hex-formation").value), Number($("#facing").value)));
+  const base = { fc, fr, tc, tr, firerOk: onGrid(fc, fr) && !failed(facing) };
+  if (!onGrid(fc, fr)) return { ...base, field: "firer", status: nf.Status.EDOMAIN };
+  if (!onGrid(tc, tr)) return { ...base, field: "target", status: nf.Status.EDOMAIN };
+  if (fc === tc && fr === tr) return { ...base, field: "same", status: nf.Status.EDOMAIN };
+  if (failed(facing)) return { ...base, field: "facing", status: facing.status };
+  return { ...base, front: facing.front, query: {
+    firer: nf.hexFromOffset(map.layout, fc, fr), target: nf.hexFromOffset(map.layout, tc, tr), frontMask: facing.front,
+    firerSide: intOr0("#firer-side"), targetSide: intOr0("#target-side"),
+    policy: $("#friend-target-side").checked ? nf.LosPolicy.FRIEND_IS_TARGET_SIDE : 0 } };
+}
+
+// The line of sight of a question (napfire_los_grid through the package),
+// with its trace, in the names the CLI's JSON uses.
+function losAnswer(grid, q) {
+  const res = nf.losGrid(grid, q), rule = (v) => hexEnumName(nf.HexEnumId.LOS_RULE, v);
+  const elevation = hexEnumName(nf.HexEnumId.ELEVATION, res.elevation);
+  return {
+    clear: res.clear ? 1 : 0, rule: rule(res.rule), rule_id: res.ruleId, cause: rule(res.cause), cause_id: nf.losRuleId(res.cause),
+    elevation, elevation_id: ELEVATION_IDS[elevation] || "", blocker_kind: res.blockerKind, blocker: toOffset(res.blocker),
+    blocker_other: toOffset(res.blockerOther), distance: res.distance, lifted: res.lifted,
+    trace: nf.traceSteps(q.firer, q.target).map((st) => ({ kind: hexEnumName(nf.HexEnumId.STEP, st.kind), hex: toOffset(st.hex),
+      other: st.kind === nf.StepKind.HEXSIDE ? toOffset(st.other) : undefined })),
+  };
 }
 
 function computeLos() {
@@ -484,27 +619,27 @@ const losRule = (name, id) => `${name} [${id}: ${LOS_WORDS[name] || words(name)}
 
 function computeLosInputs() {
   for (const p of $$("#los-form .error")) if (p.id !== "err-map" && p.id !== "err-paint") p.textContent = "";
-  let st = loadGrid();
+  const st = loadGrid();
   if (st) return losError("map", st);
-  const [fc, fr] = pair($("#firer").value), [tc, tr] = pair($("#target").value);
-  computeFov(fc, fr);
-  st = W.nfw_los(fc, fr, tc, tr, Number($("#hex-formation").value), Number($("#facing").value),
-    Number($("#firer-side").value), Number($("#target-side").value), $("#friend-target-side").checked ? 1 : 0);
-  if (st) {
-    let field = "target";
-    try { field = outJson().field || "target"; } catch (e) { /* no detail */ }
+  const q = losQuestion(), grid = packageGrid();
+  computeFov(q, grid);
+  if (q.field) {
+    const field = q.field;
     const where = field === "firer" ? $("#firer").value : field === "target" ? $("#target").value : "";
     const onMap = `columns 0 to ${map.cols - 1}, rows 0 to ${map.rows - 1}`;
     if (field === "same") {
-      losError("target", st, `firer and target are the same hex (${$("#firer").value.trim()}): a unit does not fire at its own hex; place the target elsewhere`);
+      losError("target", q.status, `firer and target are the same hex (${$("#firer").value.trim()}): a unit does not fire at its own hex; place the target elsewhere`);
     } else if (field === "facing") {
-      losError("facing", st, "this formation cannot take this facing (H-FACE)");
+      losError("facing", q.status, "this formation cannot take this facing (H-FACE)");
     } else {
-      losError(field, st, `${where.trim() || "(empty)"} is not a hex of the ${map.cols} × ${map.rows} map (${onMap})`);
+      losError(field, q.status, `${where.trim() || "(empty)"} is not a hex of the ${map.cols} × ${map.rows} map (${onMap})`);
     }
     return false;
   }
-  const r = outJson();
+  const r = attempt(() => losAnswer(grid, q.query));
+  if (failed(r)) return losError("target", r);
+  const pst = P.nfw_los_svg(q.fc, q.fr, q.tc, q.tr, q.front, q.query.firerSide, q.query.targetSide, q.query.policy);
+  if (pst) return losError("map", pst);
   lastLos = r;
   showMap(outSvg());
   showFovSummary();
@@ -543,14 +678,14 @@ function paint(col, row) {
     next.p = Number($("#paint-presence").value);
     next.s = next.p ? num($("#paint-side").value) : 0;
   }
-  // Ask the library's side first: a refused value changes nothing.
-  W.nfw_map_init(map.layout, map.cols, map.rows);
-  const st = W.nfw_map_set(col, row, Number.isInteger(next.e) ? next.e : 9999, next.t, next.p,
+  // Ask the map's side first: a refused value changes nothing.
+  P.nfw_map_init(map.layout, map.cols, map.rows);
+  const st = P.nfw_map_set(col, row, Number.isInteger(next.e) ? next.e : 9999, next.t, next.p,
     Number.isInteger(next.s) ? next.s : -1);
   if (st) {
     const [name, field, id] = tool === "elevation" ? ["elevation", "elevation", "#paint-elevation"] : ["side", "side", "#paint-side"];
     const value = $(id).value.trim() || "(empty)";
-    $("#err-paint").textContent = `${name} ${value}: ${message(st)} (${range(NAPFIRE.FIELD[field])}); the map is unchanged`;
+    $("#err-paint").textContent = `${name} ${value}: ${message(st)} (${range(field)}); the map is unchanged`;
     return;
   }
   map.cells[row * map.cols + col] = next;
@@ -571,7 +706,7 @@ function fillFacing() {
   const sel = $("#facing"), keep = sel.value, formation = Number($("#hex-formation").value);
   sel.textContent = "";
   for (let f = 0; f < 12; f++) {
-    if (W.nfw_hex_facing(formation, f) !== NAPFIRE.OK) continue;
+    if (failed(attempt(() => nf.hexFacing(formation, f)))) continue;
     const o = document.createElement("option");
     o.value = String(f);
     o.textContent = `${f % 2 ? `vertex ${(f - 1) / 2}` : `hexside ${f / 2}`} (${clock(f, map.layout)})`;
@@ -582,9 +717,9 @@ function fillFacing() {
 }
 
 function newMap(cols, rows, layout) {
-  const st = W.nfw_map_init(layout, cols, rows);
+  const st = P.nfw_map_init(layout, Number.isInteger(cols) ? cols : -1, Number.isInteger(rows) ? rows : -1);
   if (st) {
-    $("#err-map").textContent = `${message(st)}: columns and rows ${range(NAPFIRE.FIELD.grid)}`;
+    $("#err-map").textContent = `${message(st)}: columns and rows ${range("grid")}`;
     setStale("los-results", true);
     return false;
   }
@@ -635,18 +770,24 @@ let zoom = 1;
 function showMap(svg) {
   const box = $("#los-map");
   box.innerHTML = svg;
-  if (map.fresh) {
-    // A new map: a small one fills the width, a large one opens at a
-    // readable scale and scrolls.
-    map.fresh = false;
-    const vb = $("#los-map svg").viewBox.baseVal;
-    const view = $("#los-view"), fit = Math.min((view.clientWidth - 4) / vb.width, (0.75 * innerHeight - 4) / vb.height);
-    zoom = map.cols > 30 || map.rows > 30 ? 0.6 : Math.min(2, fit);
-    applyZoom();
-    centreOn(pair($("#firer").value));
+  // A new map is fitted once its view has a width: a hidden tab has none
+  // (the map is drawn before the tab is first opened), so the fit waits
+  // for showTab.
+  if (map.fresh && $("#los-view").clientWidth > 0) {
+    openMap();
     return;
   }
   applyZoom();
+}
+
+// A new map's first zoom: a small one fills the width, a large one opens
+// at a readable scale and scrolls, centred on the firer.
+function openMap() {
+  map.fresh = false;
+  const vb = $("#los-map svg").viewBox.baseVal;
+  const view = $("#los-view"), fit = Math.min((view.clientWidth - 4) / vb.width, (0.75 * innerHeight - 4) / vb.height);
+  setZoom(map.cols > 30 || map.rows > 30 ? 0.6 : Math.min(2, fit));
+  centreOn(pair($("#firer").value));
 }
 
 // The firer's field of view (napfire_fov_grid): every hex within the
@@ -655,21 +796,31 @@ function showMap(svg) {
 // (hidden hexes darkened and lettered by their rule, those beyond the
 // radius faded): on every change, so also live as you paint. The radius
 // field left empty covers the whole map.
-function computeFov(fc, fr) {
+function computeFov(q, grid) {
   $("#err-fov").textContent = "";
   lastFov = null;
-  if (!$("#fov-on").checked) return;
-  const text = $("#fov-radius").value.trim(), radius = text === "" ? Math.min(map.cols + map.rows, fovRadiusMax()) : num(text);
-  const st = W.nfw_fov(fc, fr, Number($("#hex-formation").value), Number($("#facing").value), Number($("#firer-side").value),
-    Number($("#target-side").value), $("#friend-target-side").checked ? 1 : 0, Number.isInteger(radius) ? radius : -1);
-  if (st === NAPFIRE.OK) {
-    lastFov = Object.assign(outJson(), { radius });
-  } else if (outField() === undefined) {
-    $("#err-fov").textContent = `view radius ${text}: ${message(st)} (${range(NAPFIRE.FIELD.fov_radius)} hexes; empty: the whole map)`;
+  if (!$("#fov-on").checked || !q.firerOk) return;
+  const text = $("#fov-radius").value.trim(), radius = text === "" ? Math.min(map.cols + map.rows, FIELD.fov_radius[1]) : num(text);
+  if (!Number.isInteger(radius) || radius < FIELD.fov_radius[0] || radius > FIELD.fov_radius[1]) {
+    $("#err-fov").textContent = `view radius ${text}: ${message(nf.Status.EDOMAIN)} (${range("fov_radius")} hexes; empty: the whole map)`;
+    return;
   }
+  const view = attempt(() => nf.fieldOfView(grid, radius, { firer: nf.hexFromOffset(map.layout, q.fc, q.fr),
+    frontMask: nf.hexFacing(Number($("#hex-formation").value), Number($("#facing").value)).front,
+    firerSide: intOr0("#firer-side"), targetSide: intOr0("#target-side"), policy: $("#friend-target-side").checked ? nf.LosPolicy.FRIEND_IS_TARGET_SIDE : 0 }));
+  if (failed(view)) {
+    $("#err-fov").textContent = `view radius ${text}: ${message(view)}`;
+    return;
+  }
+  const counts = {};
+  for (const v of Object.values(nf.LosRule)) counts[hexEnumName(nf.HexEnumId.LOS_RULE, v)] = 0;
+  for (const v of view) if (v !== nf.CONSTANTS.FOV_NOT_ASKED) counts[hexEnumName(nf.HexEnumId.LOS_RULE, v)]++;
+  const seen = counts.NONE, hidden = Object.values(counts).reduce((a, b) => a + b, 0) - seen;
+  lastFov = { counts, seen, hidden, radius };
+  new Uint8Array(P.memory.buffer, P.nfw_fov_view(), view.length).set(view);
+  P.nfw_fov_set(q.fc, q.fr, nf.hexFacing(Number($("#hex-formation").value), Number($("#facing").value)).front);
 }
 let lastFov = null;
-const fovRadiusMax = () => (W.nfw_bounds(NAPFIRE.FIELD.fov_radius) === NAPFIRE.OK ? outJson().hi : 1);
 
 function showFovSummary() {
   const f = lastFov;
@@ -703,12 +854,13 @@ function applyZoom() {
   $("#zoom-level").textContent = `${Math.round(zoom * 100)} %`;
 }
 function setZoom(z) {
+  if (!(z > 0)) return;
   zoom = Math.min(4, Math.max(0.1, z));
   applyZoom();
 }
 function fitZoom() {
   const svg = $("#los-map svg");
-  if (!svg) return;
+  if (!svg || $("#los-view").clientWidth === 0) return;
   setZoom(($("#los-view").clientWidth - 4) / svg.viewBox.baseVal.width);
 }
 
@@ -723,9 +875,7 @@ async function setupLos() {
   $("#large-map").addEventListener("click", () => { largeMap(); computeLos(); });
   for (const [id, field] of [["cols", "grid"], ["rows", "grid"], ["paint-elevation", "elevation"], ["paint-side", "side"],
     ["fov-radius", "fov_radius"]]) {
-    if (W.nfw_bounds(NAPFIRE.FIELD[field]) !== NAPFIRE.OK) continue;
-    const b = outJson();
-    Object.assign($(`#${id}`), { min: String(b.lo), max: String(b.hi) });
+    Object.assign($(`#${id}`), { min: String(FIELD[field][0]), max: String(FIELD[field][1]) });
   }
   $("#paint-presence").value = "1";
   $("#los-form").addEventListener("submit", (e) => e.preventDefault());
@@ -763,28 +913,38 @@ async function ridge() {
 
 // ---------------------------------------------------------------------
 
+let tableView = null;
 function showTab(name) {
   for (const p of $$(".panel")) p.hidden = p.id !== name;
   for (const b of $$(".tab")) b.classList.toggle("active", b.dataset.tab === name);
+  if (name === "los" && map.fresh && $("#los-map svg")) openMap();
+  // The tabletop view measures with the rules data chosen on the fire tab.
+  if (name === "table" && tableView) tableView.update();
 }
 
 async function main() {
   try {
-    const bytes = await (await fetch("napfire.wasm")).arrayBuffer();
+    nf = await load();
+    const bytes = await (await fetch("pictures.wasm")).arrayBuffer();
     const { instance } = await WebAssembly.instantiate(bytes, {});
-    W = instance.exports;
-    W._initialize();
+    P = instance.exports;
+    P._initialize();
   } catch (e) {
     const p = $("#load-error");
     p.hidden = false;
-    p.textContent = `Could not load napfire.wasm (${e.message}). Serve this folder over HTTP, e.g. python3 -m http.server.`;
+    p.textContent = `Could not load the WebAssembly modules (${e.message}). Serve this folder over HTTP, e.g. python3 -m http.server.`;
     return;
   }
-  $("#version").textContent = `libnapfire ${cstr(W.nfw_version())} (WebAssembly).`;
+  $("#version").textContent = `libnapfire ${nf.versionString()} (WebAssembly, the npm package napfire).`;
   for (const b of $$(".tab")) b.addEventListener("click", () => showTab(b.dataset.tab));
   showTab(location.hash === "#los" ? "los" : "fire");
   await setupFire();
   await setupLos();
+  const table = setupTable(nf, { rules: () => currentRules, reasonText });
+  tableView = table;
+  // For the browser tests: the package, the map, and the page's questions.
+  window.playground = { nf, map, pair, computeLos, losQuestion, losAnswer, packageGrid, lastFov: () => lastFov,
+    lastResult: () => lastResult, table };
   document.body.dataset.ready = "1";
 }
 

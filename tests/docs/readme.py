@@ -29,6 +29,9 @@ The blocks used, and by what:
                     `napfire ... --svg` lines run by the readme suite, the
                     whole block by CI (step 14)
   ci: browser       the browser tests' command line (step 14)
+  ci: npm           the npm tarball's build line (step 14)
+  ci: javascript    the JavaScript example: run by step 14 with node --test
+                    in an empty folder where the tarball is installed
   ci-route: NAME    CI step 17's install routes: pip, pkg-config, cmake,
                     meson-subproject, vendoring, windows
   ci-route-lines: examples/vendoring/cmake-package/CMakeLists.txt
@@ -50,7 +53,7 @@ README = os.path.join(ROOT, "README.md")
 
 #: Every key the readme suite and CI use; test_readme.py requires them all.
 REQUIRED = ["ci: quick-start", "ci: test-command", "ci: python", "ci: byot", "ci: pictures",
-            "ci: browser"] + ["ci-route: " + r for r in (
+            "ci: browser", "ci: npm", "ci: javascript"] + ["ci-route: " + r for r in (
                 "pip", "pkg-config", "cmake", "meson-subproject", "vendoring", "windows")] + [
             "ci-route-lines: examples/vendoring/cmake-package/CMakeLists.txt",
             "ci-route-cmake: vendoring"]

@@ -18,6 +18,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
 
 const [site, cliArg, src, shotsArg] = process.argv.slice(2);
@@ -26,6 +27,9 @@ if (!site || !cliArg || !src) {
   process.exit(2);
 }
 const cli = path.resolve(cliArg);
+// The npm package the page runs on, built beside the CLI (build/examples/npm),
+// to check the tabletop view's verdicts from Node.js.
+const nf = await (await import(pathToFileURL(path.resolve(path.dirname(cli), "..", "npm", "napfire.js")))).load();
 const shots = path.resolve(shotsArg || path.join(src, "build", "web-screenshots"));
 mkdirSync(shots, { recursive: true });
 const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
@@ -103,6 +107,89 @@ async function vocabulary(page, text, press) {
   await setCase(page, shotSpec("fex1"));
 }
 
+// The tabletop view (F-GEO): the page's footprints (data-corners) measured
+// again here, in Node.js, with the same package: the verdict, the facts
+// and, for "what can this unit fire at", every enemy's colour must agree.
+// Units and rules as the page's: a British 9-pdr battery of 6 guns firing
+// canister at French columns of divisions, with the made-up tables.
+async function tabletop(page, text, press, shot) {
+  const rules = nf.Rules.fromText(readFileSync(path.join(src, "tests", "data", "synthetic.txt"), "utf8"));
+  const scene = async (targetId) => page.$$eval("#table-svg g.piece", (gs, t) => {
+    const fp = (g) => ({ corners: JSON.parse(g.querySelector("polygon").dataset.corners) });
+    const of = (side) => gs.filter((g) => g.classList.contains(side));
+    return { firer: fp(of("firer")[0]), target: fp(gs.find((g) => g.dataset.id === t)),
+      friends: of("friend").map(fp), others: gs.filter((g) => (g.classList.contains("enemy") && g.dataset.id !== t) || g.classList.contains("wood")).map(fp) };
+  }, targetId);
+  const judged = (sc) => {
+    const shot = new nf.Shot(new nf.Unit(nf.Arm.FOOT_ARTILLERY, { nation: nf.Nation.BRITAIN, gun: nf.Gun.P9, figures: 6 }),
+      new nf.Unit(nf.Arm.LINE_INFANTRY, { nation: nf.Nation.FRANCE, formation: nf.Formation.COLUMN_OF_DIVISIONS, figures: 36 }),
+      { ammo: nf.Ammo.CANISTER });
+    const facts = shot.measure(sc, { rules });
+    const v = shot.distributionKnown({ rules });
+    return { facts, permitted: v.verdict.permitted, reason: nf.reasonName(v.verdict.reason), unknown: v.unknownWeight, shot };
+  };
+  await press("#tab-table");
+  let want = judged(await scene("enemy-0"));
+  const e = want.shot.expected({ rules });
+  check("tabletop: the verdict and the measured distance as the package measures the page's footprints (F-GEO-3)",
+    want.permitted && (await text("#table-verdict")) === `FIRE PERMITTED at canister range: expected casualties ${(e.numerator / e.denominator).toFixed(3)} figures (exactly ${e.numerator}/${e.denominator})` &&
+      (await text("#table-facts [data-param=distance]")).startsWith(`distance = ${want.facts[0].value}, decided by the target (F-GEO-3`),
+    `${await text("#table-verdict")} | ${await text("#table-facts")}`);
+  check("tabletop: 14 facts for a battery, each with its rule (F-GEO-13, F-GEO-14)", (await page.$$("#table-facts li")).length === 14 &&
+    (await page.$$eval("#table-facts li", (l) => l.every((x) => /\(F-GEO-\d+/.test(x.textContent)))));
+  check("tabletop: the sector of fire, the 10 cm zones and the line of fire are drawn",
+    (await page.$$("#table-svg .sector")).length === 1 && (await page.$$("#table-svg .zone")).length === 2 &&
+      (await page.$$("#table-svg .line-of-fire")).length === 1);
+  await shot("20-tabletop");
+  // Drag the right-hand friend with the mouse into the battery's sector:
+  // canister with a friend in the arc is refused (F-ART-4, F-GEO-6).
+  const centre = async (sel) => page.$eval(sel, (e) => { const b = e.getBoundingClientRect(); return [b.x + b.width / 2, b.y + b.height / 2]; });
+  const [fx, fy] = await centre("#table-svg g[data-id='friend-0'] polygon");
+  const [bx, by] = await centre("#table-svg g[data-id='firer'] polygon");
+  const [tx, ty] = await centre("#table-svg g[data-id='enemy-0'] polygon");
+  await page.mouse.move(fx, fy);
+  await page.mouse.down();
+  await page.mouse.move((fx + bx) / 2, fy, { steps: 4 });
+  await page.mouse.move(bx, (by + ty) / 2, { steps: 4 });
+  await page.mouse.up();
+  want = judged(await scene("enemy-0"));
+  const arc = want.facts.find((f) => f.name === "friendInArc");
+  check("tabletop: a friend dragged into the sector: NO FIRE, friend in the arc, decided by that friend (F-ART-4)",
+    !want.permitted && want.reason === "FRIEND_IN_ARC" && arc.value === 1 &&
+      (await text("#table-verdict")) === "NO FIRE: canister with a friend in the arc (F-ART-4) [FRIEND_IN_ARC]" &&
+      (await text("#table-facts [data-param=friendInArc]")) === "friend in arc = 1, decided by friend 1 (F-GEO-6, F-ART-4)",
+    `${await text("#table-verdict")} | ${await text("#table-facts [data-param=friendInArc]")}`);
+  await shot("21-tabletop-friend-in-arc");
+  await press("#table-reset");
+  // Turn the battery with the mouse wheel: its corners turn, and the range
+  // is measured again from its new front edge.
+  const angle = () => page.$eval("#table-svg g[data-id='firer'] polygon", (p) => Number(p.dataset.angle));
+  await page.mouse.move(bx, by);
+  for (let i = 0; i < 6; i++) await page.mouse.wheel(0, -100);
+  want = judged(await scene("enemy-0"));
+  check("tabletop: the wheel turns the battery 30°, the range follows as the package measures it",
+    (await angle()) === 30 && (await text("#table-facts [data-param=distance]")).startsWith(`distance = ${want.facts[0].value},`) &&
+      want.facts[0].value !== 160, `${await angle()} | ${await text("#table-facts [data-param=distance]")} vs ${want.facts[0].value}`);
+  await press("#table-reset");
+  // What can this unit fire at: every enemy coloured by its own verdict.
+  await page.check("#table-all");
+  const colours = await page.$$eval("#table-svg g.enemy", (gs) => gs.map((g) => [g.dataset.id, g.querySelector("polygon").getAttribute("class")]));
+  const wrong = [];
+  for (const [id, cls] of colours) {
+    const j = judged(await scene(id));
+    const kind = !j.permitted ? "forbidden" : j.unknown === 216 ? "unknown" : "permitted";
+    if (cls !== `verdict-${kind}`) wrong.push(`${id}: ${cls} vs ${kind}`);
+  }
+  check("tabletop: what can this unit fire at: every enemy coloured by the verdict of the shot at it, both kinds shown",
+    colours.length === 3 && wrong.length === 0 && colours.some(([, c]) => c === "verdict-permitted") && colours.some(([, c]) => c === "verdict-forbidden"),
+    `${JSON.stringify(colours)} ${wrong}`);
+  await shot("22-tabletop-what-can-it-fire-at");
+  // A click on another enemy makes it the target.
+  await page.click("#table-svg g[data-id='enemy-2'] polygon");
+  check("tabletop: a click on an enemy makes it the target", (await page.$eval("#table-svg g[data-id='enemy-2']", (g) => g.classList.contains("target"))) &&
+    (await text("#table-verdict")).startsWith("NO FIRE"), await text("#table-verdict"));
+}
+
 // The static server, as documented: python3 -m http.server.
 async function serve() {
   if (/^https?:/.test(site)) return { server: null, url: site };
@@ -149,6 +236,30 @@ try {
   const stale = async (id) => (await visible(`#${id}-stale`)) &&
     (await page.$eval(`#${id}`, (e) => e.classList.contains("stale")));
 
+  // --- The line-of-sight tab opened first, as a user does: its map was
+  // drawn while the tab was hidden, and is fitted when the tab shows.
+  await press("#tab-los");
+  const firstLos = await page.evaluate(() => ({ zoom: document.querySelector("#zoom-level").textContent,
+    width: document.querySelector("#los-map svg").getBoundingClientRect().width,
+    view: document.querySelector("#los-view").clientWidth,
+    labels: !document.querySelector("#los-map").classList.contains("far") &&
+      document.querySelector("#los-map svg text.coord").getBoundingClientRect().width > 0 }));
+  const pct = Number(/^(-?\d+) %$/.exec(firstLos.zoom)?.[1]);
+  check("line-of-sight tab opened first: a readable zoom that fills the view's width, hex labels shown",
+    pct >= 90 && pct <= 200 && firstLos.width > 0.5 * firstLos.view && firstLos.width <= firstLos.view && firstLos.labels,
+    JSON.stringify(firstLos));
+  await shot("09-los-opened-first");
+  await press("#zoom-in");
+  const zoomedFirst = await page.evaluate(() => ({ zoom: document.querySelector("#zoom-level").textContent,
+    width: document.querySelector("#los-map svg").getBoundingClientRect().width }));
+  check("line-of-sight tab opened first: + enlarges the map by a quarter",
+    Math.abs(zoomedFirst.width - 1.25 * firstLos.width) < 2 && Math.abs(Number(/^(\d+) %$/.exec(zoomedFirst.zoom)?.[1]) - pct * 1.25) <= 1,
+    `${JSON.stringify(firstLos)} -> ${JSON.stringify(zoomedFirst)}`);
+  await press("#zoom-out");
+  check("the coordinates are said to be the map format's col,row",
+    (await text("#coord-note")).replace(/\s+/g, " ").includes("col,row as the map format numbers them"), await text("#coord-note"));
+  await press("#tab-fire");
+
   // --- The first view: the made-up example tables, labelled as made up,
   // so that F-EX-1's odds have no unknown share.
   check("first view: the made-up example tables, labelled as such",
@@ -157,6 +268,9 @@ try {
   check("first view: no unknown share in the odds",
     (await page.$$("#odds-chart rect.bar")).length > 0 && (await page.$$("#odds-chart rect.bar.unknown")).length === 0);
   check("first view: not stale", !(await stale("fire-results")));
+  const pressed = async () => [await page.getAttribute("#rules-example", "aria-pressed"), await page.getAttribute("#rules-builtin", "aria-pressed")];
+  check("first view: the example tables' button shows it is in use, the other not", JSON.stringify(await pressed()) === '["true","false"]',
+    JSON.stringify(await pressed()));
   const cov = JSON.parse(runCli(["rules", "--coverage", "tests/data/synthetic.txt", "--json"]).stdout);
   check("first view: the library's coverage of the tables in use, as rules --coverage counts it",
     (await text("#rules-coverage")) === `Coverage: ${cov.musketry.resolved} of ${cov.musketry.shots} musketry shots (100 %) and ` +
@@ -189,7 +303,7 @@ try {
   // The rulebook's numbers on screen, 0-based indexes named as such in data.
   check("roll 8 + 3 = 11: row 4, modified roll 11-12, as the rulebook numbers them",
     (await text("#table-line")) === "Roll 8 + 3 = 11 → table row 4, modified roll 11-12: 5 figures (F-TAB)", await text("#table-line"));
-  const data = await page.evaluate(() => { W.nfw_resolve(8, 6); return outJson(); });
+  const data = await page.evaluate(() => playground.lastResult());
   check("the page's data names its 0-based indexes row_index and column_index",
     data.row_index === 3 && data.column_index === 5 && !("row" in data) && !("column" in data), JSON.stringify(data));
 
@@ -222,6 +336,8 @@ try {
   // unknown share is shown and named.
   await press("#rules-builtin");
   check("source texts' data: labelled", (await text("#rules-kind")).startsWith("The source texts' own numbers"), await text("#rules-kind"));
+  check("source texts' data: its button shows it is in use, the other not", JSON.stringify(await pressed()) === '["false","true"]',
+    JSON.stringify(await pressed()));
   const unknownBar = await page.$$eval("#odds-chart rect.bar.unknown", (b) => b.map((e) => Number(e.dataset.weight)));
   const allBars = await page.$$eval("#odds-chart rect.bar", (b) => b.reduce((s, e) => s + Number(e.dataset.weight), 0));
   check("source texts' data: an unknown share, weights sum to 216", unknownBar.length === 1 && unknownBar[0] > 0 && allBars === 216,
@@ -238,6 +354,17 @@ try {
     cliUnknown.status === 3 && patch === cliMissing.missing_patch && patch.split("?").length === 2 &&
       (await text("#missing")) === cliMissing.missing_sentence,
     `${await text("#verdict")} | ${patch} | CLI: ${cliMissing.missing_sentence} | ${cliMissing.missing_patch}`);
+  // The result names the cell its roll needs, the odds the first any roll
+  // needs: where they differ, the page says why.
+  const oddsCell = /need unknown rules data: (.*?)\./.exec(await text("#odds-note"))?.[1];
+  const differ = oddsCell !== undefined && oddsCell !== (await text("#missing"));
+  check("roll 5: result and odds name different cells, and the page says each names the first it needs",
+    differ && (await text("#odds-note")).includes("each names the first it needs"), `${await text("#missing")} | ${await text("#odds-note")}`);
+  await page.fill("#roll", "2");
+  const sameCell = (await text("#missing")) === /need unknown rules data: (.*?)\./.exec(await text("#odds-note"))?.[1];
+  check("a roll needing the odds' own cell: no such note", !sameCell || !(await text("#odds-note")).includes("each names the first"),
+    `${await text("#missing")} | ${await text("#odds-note")}`);
+  await page.fill("#roll", "5");
   await shot("04-fire-source-texts-unknown");
   await page.fill("#roll", "8");
   await press("#rules-example");
@@ -329,7 +456,7 @@ try {
       return ".WTS"[x.t] + (x.e ? String(x.e) : "") + (x.p ? " url"[x.p] + String(x.s) : "");
     }).join(" ")).join("\n") + "\n";
   const cliLos = async (firer, target) => {
-    const m = await page.evaluate(() => map);
+    const m = await page.evaluate(() => playground.map);
     const mapDir = mkdtempSync(path.join(tmpdir(), "napfire-map-"));
     writeFileSync(path.join(mapDir, "page.map"), mapText(m));
     const p = runCli(["los", path.join(mapDir, "page.map"), firer, target, "--firer-side", "1", "--target-side", "2", "--json"]);
@@ -337,28 +464,28 @@ try {
     return JSON.parse(p.stdout);
   };
   // The field of view's shading against napfire_los_grid asked hex by hex
-  // (nfw_los, the page's own line-of-sight call): every hex within the
-  // radius carries the rule the line to it gets; the others none.
+  // (through the package, as the page asks for its verdict): every hex
+  // within the radius carries the rule the line to it gets; the others none.
   const fovAgrees = () => page.evaluate(() => {
-    const [fc, fr] = pair($("#firer").value), radius = lastFov.radius;
-    const args = [Number($("#hex-formation").value), Number($("#facing").value), Number($("#firer-side").value),
-      Number($("#target-side").value), $("#friend-target-side").checked ? 1 : 0];
+    const { nf, map, pair } = playground, radius = playground.lastFov().radius;
+    const [fc, fr] = pair(document.querySelector("#firer").value);
+    const q = playground.losQuestion(), grid = playground.packageGrid();
     const shade = new Map();
-    for (const o of $$("#los-map polygon.unseen, #los-map polygon.beyond")) {
+    for (const o of document.querySelectorAll("#los-map polygon.unseen, #los-map polygon.beyond")) {
       shade.set(`${o.dataset.col},${o.dataset.row}`, o.classList.contains("beyond") ? "beyond" : o.dataset.rule);
     }
     let asked = 0, hidden = 0;
     const wrong = [];
-    for (const h of $$("#los-map polygon.hex")) {
+    for (const h of document.querySelectorAll("#los-map polygon.hex")) {
       const c = Number(h.dataset.col), r = Number(h.dataset.row), firer = c === fc && r === fr;
-      const los = !firer && W.nfw_los(fc, fr, c, r, ...args) === 0 ? outJson() : null;
+      const los = firer ? null : playground.losAnswer(grid, { ...q.query, target: nf.hexFromOffset(map.layout, c, r) });
       const inReach = los && los.distance <= radius;
       const want = firer ? undefined : !inReach ? "beyond" : los.clear ? undefined : los.rule;
       asked += inReach ? 1 : 0;
       hidden += inReach && !los.clear ? 1 : 0;
       if (shade.get(`${c},${r}`) !== want) wrong.push(`${c},${r}: ${shade.get(`${c},${r}`)} vs ${want}`);
     }
-    computeLos();
+    playground.computeLos();
     return { asked, hidden, radius, wrong: wrong.slice(0, 5), nwrong: wrong.length };
   });
   const WORDS = { TERRAIN: "woods or walls in the way", UNIT: "a unit in the way", SLOPE: "a slope in the way",
@@ -530,6 +657,7 @@ try {
   for (let i = 0; i < 7; i++) await press("#zoom-in");
   await page.$eval("#los-view", (v) => v.querySelector("polygon.hex[data-col='45'][data-row='32']").scrollIntoView({ block: "center", inline: "center" }));
   await page.locator("#los-view").screenshot({ path: path.join(shots, "17-los-large-map-zoomed.png") });
+  await tabletop(page, text, press, shot);
 } finally {
   await browser.close();
   if (server) server.kill();

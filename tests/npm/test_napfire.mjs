@@ -1,0 +1,204 @@
+// SPDX-License-Identifier: MIT
+// The npm package napfire against the native CLI (the same C library):
+// node --test, with NAPFIRE_PACKAGE the built package's folder
+// (build/examples/npm), NAPFIRE_CLI the napfire tool and NAPFIRE_SOURCE the
+// source root (meson test --suite web runs it so).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+const pkg = path.resolve(process.env.NAPFIRE_PACKAGE);
+const src = path.resolve(process.env.NAPFIRE_SOURCE);
+const cli = path.resolve(process.env.NAPFIRE_CLI);
+const nf = await (await import(pathToFileURL(path.join(pkg, "napfire.js")))).load();
+const synthetic = readFileSync(path.join(src, "tests", "data", "synthetic.txt"), "utf8");
+const runCli = (args) => JSON.parse(spawnSync(cli, args, { cwd: src, encoding: "utf8" }).stdout);
+const FEX1 = ["--nation", "britain", "--class", "elite", "--figures", "30", "--moved", "half",
+  "--target-formation", "column-of-divisions", "--distance", "15cm"];
+const fex1 = () => new nf.Shot(new nf.Unit(nf.Arm.LINE_INFANTRY, { nation: nf.Nation.BRITAIN,
+  troopClass: nf.TroopClass.ELITE, figures: 30, moved: nf.Moved.HALF }),
+new nf.Unit(nf.Arm.LINE_INFANTRY, { formation: nf.Formation.COLUMN_OF_DIVISIONS }), { distance: 150 });
+
+test("F-EX-1: 3 figures, row 4 (rowIndex 3), modifiers as the CLI's", () => {
+  const r = fex1().resolve(8, { halfDie: 6 });
+  assert.equal(r.casualties, 3);
+  assert.equal(r.modifiedRoll, 11);
+  assert.equal(r.rowIndex, 3);
+  assert.equal(r.columnIndex, 5);
+  assert.equal(r.halfDieUsed, true);
+  const native = runCli(["musketry", ...FEX1, "--roll", "8", "--half-die", "6", "--json"]);
+  assert.deepEqual(fex1().modifiers().items.map((m) => m.name), native.modifiers.map((m) => m.id));
+});
+
+test("the version is the library's", () => {
+  assert.equal(nf.versionString(), nf.VERSION);
+  const [major, minor, patch] = nf.VERSION.split(".").map(Number);
+  assert.equal(nf.versionNumber(), major * 10000 + minor * 100 + patch);
+});
+
+test("odds and expected value equal the native CLI's (made-up tables)", () => {
+  const rules = nf.Rules.fromText(synthetic);
+  const native = runCli(["odds", "musketry", ...FEX1, "--rules", "tests/data/synthetic.txt", "--json"]);
+  const { outcomes } = fex1().distribution({ rules });
+  assert.deepEqual(outcomes.map((o) => [o.targetCasualties, o.screenCasualties, o.weight]),
+    native.outcomes.map((o) => [o.target, o.screen, o.weight]));
+  assert.equal(outcomes.reduce((s, o) => s + o.weight, 0), nf.CONSTANTS.OUTCOME_DENOMINATOR);
+  const e = fex1().expected({ rules });
+  assert.deepEqual([e.numerator, e.denominator], native.expected);
+});
+
+test("unknown data: UnknownDataError with the sentence and the patch line, as the CLI names them", () => {
+  const native = runCli(["musketry", ...FEX1, "--roll", "5", "--json"]);
+  assert.throws(() => fex1().resolve(5), (e) => e instanceof nf.UnknownDataError && e instanceof nf.NapfireError &&
+    e instanceof Error && e.code === "EUNKNOWN" && e.sentence === native.missing_sentence && e.patch === native.missing_patch &&
+    e.result.casualties === 0);
+  const known = fex1().distributionKnown();
+  assert.ok(known.unknownWeight > 0 && known.unknownWeight < 216);
+  assert.equal(nf.missingDescribe(known.verdict.missing, known.verdict.missingIndex, nf.DescribeStyle.PATCH).split("?").length, 2);
+});
+
+test("every argument is checked before the call: the error names parameter, value and allowed; nothing changes", () => {
+  const u = new nf.Unit(nf.Arm.LINE_INFANTRY, { figures: 20 });
+  assert.throws(() => u.update({ nation: nf.Nation.FRANCE, figures: 10000 }), (e) => e instanceof nf.DomainError &&
+    e.parameter === "figures" && e.value === 10000 && e.allowed === "0..9999" && /figures=10000 is outside 0\.\.9999/.test(e.message));
+  assert.equal(u.get("figures"), 20);
+  assert.equal(u.get("nation"), nf.Nation.OTHER);
+  assert.throws(() => u.set("figures", 2.5), TypeError);
+  assert.throws(() => u.set("figures", "30"), TypeError);
+  assert.throws(() => u.set("nation", 99), (e) => e instanceof nf.DomainError && e.allowed.includes("BRITAIN"));
+  assert.throws(() => u.set("colour", 1), TypeError);
+  assert.throws(() => new nf.Unit(99), (e) => e instanceof nf.DomainError && e.parameter === "arm");
+  assert.throws(() => new nf.Unit(nf.Arm.CAVALRY, { formation: nf.Formation.SQUARE }), (e) => e instanceof nf.DomainError &&
+    /formation SQUARE is not open to CAVALRY: give one of /.test(e.message) && e.allowed.length > 0);
+  assert.throws(() => fex1().resolve(13), (e) => e instanceof nf.DomainError && e.parameter === "roll2d6" && e.allowed === "2..12");
+  assert.throws(() => fex1().resolve(8, { halfDie: 7 }), (e) => e.parameter === "halfDie");
+  assert.throws(() => fex1().resolve(8, { rules: {} }), TypeError);
+  assert.throws(() => fex1().resolve(8, { halfdie: 6 }), TypeError);
+  assert.throws(() => new nf.Shot(u, {}), TypeError);
+});
+
+test("a shot without a distance: InvalidArgumentError (EINVAL) from the library", () => {
+  const s = new nf.Shot(new nf.Unit(nf.Arm.LINE_INFANTRY), new nf.Unit(nf.Arm.LINE_INFANTRY));
+  assert.throws(() => s.resolve(8), (e) => e instanceof nf.InvalidArgumentError && e.status === nf.Status.EINVAL);
+});
+
+test("rules text: parse, format back, check and coverage as napfire rules --check/--coverage", () => {
+  const rules = nf.Rules.fromText(synthetic);
+  assert.equal(nf.Rules.fromText(rules.format()).format(), rules.format());
+  const cov = runCli(["rules", "--coverage", "tests/data/synthetic.txt", "--json"]);
+  const mine = rules.coverage();
+  assert.deepEqual([mine.musketry, mine.artillery], [cov.musketry, cov.artillery].map((c) => ({ shots: c.shots, resolved: c.resolved })));
+  assert.deepEqual(rules.check(), []);
+  const builtin = nf.rulesCoverage();
+  assert.deepEqual(new nf.Rules().coverage(), builtin);
+  assert.ok(builtin.musketry.resolved < builtin.musketry.shots && builtin.blockers.length > 0);
+  assert.throws(() => nf.Rules.fromText("napfire-rules 1\n# a comment\nmusketry.row9 = 1 2 3\n"),
+    (e) => e instanceof nf.RulesSyntaxError && e.line === 3 && e.column >= 1);
+  assert.throws(() => new nf.Rules().parse("a\0b"), nf.DomainError);
+});
+
+test("seeded dice: the same seed gives the same rolls; batches resolve each shot", () => {
+  const a = new nf.Dice(42), b = new nf.Dice(42n);
+  const rolls = Array.from({ length: 50 }, () => a.roll2d6());
+  assert.deepEqual(rolls, Array.from({ length: 50 }, () => b.roll2d6()));
+  assert.ok(rolls.every((r) => r >= 2 && r <= 12));
+  assert.throws(() => new nf.Dice(-1), nf.DomainError);
+  const rules = nf.Rules.fromText(synthetic);
+  const batch = nf.resolveMany([fex1(), fex1()], [8, 5], [6, 6], { rules });
+  assert.deepEqual(batch.map((x) => x.status), [0, 0]);
+  assert.equal(batch[0].result.casualties, 3);
+  const unknown = nf.resolveMany([fex1(), fex1()], [8, 5], [6, 6]);
+  assert.deepEqual(unknown.map((x) => x.status), [0, nf.Status.EUNKNOWN]);
+  const d = new nf.Dice(7), e = d.copy();
+  const many = nf.resolveManyDice([fex1(), fex1(), fex1()], d, { rules });
+  assert.deepEqual(many.map((x) => x.roll), [e.roll2d6(), (e.d6(), e.roll2d6()), (e.d6(), e.roll2d6())].map((r) => r));
+  assert.throws(() => nf.resolveMany([fex1()], [8, 8]), TypeError);
+});
+
+test("line of sight and field of view on the ridge map, as the CLI judges them", () => {
+  const lines = readFileSync(path.join(src, "examples", "maps", "ridge.map"), "utf8").split("\n")
+    .map((l) => l.replace(/#.*/, "").trim()).filter((l) => l);
+  const [, c, r] = lines[2].split(/\s+/).map(Number);
+  const cells = lines.slice(3, 3 + r).flatMap((line) => line.split(/\s+/).map((tok) => {
+    const m = /^([.WTS])(-?\d+)?([url])?(\d+)?$/.exec(tok);
+    return { terrain: ".WTS".indexOf(m[1]), elevation: Number(m[2] || 0), presence: m[3] ? " url".indexOf(m[3]) : 0, unitSide: Number(m[4] || 0) };
+  }));
+  const grid = { layout: nf.HexLayout.ODD_Q, columns: c, rows: r, cells };
+  const at = (col, row) => nf.hexFromOffset(grid.layout, col, row);
+  for (const [f, t] of [["5,0", "9,3"], ["1,3", "8,2"], ["0,0", "9,6"]]) {
+    const native = runCli(["los", "examples/maps/ridge.map", f, t, "--firer-side", "1", "--target-side", "2", "--json"]);
+    const los = nf.losGrid(grid, { firer: at(...f.split(",").map(Number)), target: at(...t.split(",").map(Number)), firerSide: 1, targetSide: 2 });
+    assert.equal(los.clear, native.clear, `${f} -> ${t}`);
+    assert.equal(nf.hexEnumName(nf.HexEnumId.LOS_RULE, los.rule), native.rule, `${f} -> ${t}`);
+  }
+  const view = nf.fieldOfView(grid, 64, { firer: at(5, 0), firerSide: 1, targetSide: 2 });
+  const native = runCli(["los", "--fov", "--json", "--radius", "64", "--firer-side", "1", "--target-side", "2", "examples/maps/ridge.map", "5,0"]);
+  const counts = {};
+  for (const v of view) if (v !== nf.CONSTANTS.FOV_NOT_ASKED) counts[nf.hexEnumName(nf.HexEnumId.LOS_RULE, v)] = (counts[nf.hexEnumName(nf.HexEnumId.LOS_RULE, v)] || 0) + 1;
+  for (const [k, n] of Object.entries(native.counts)) assert.equal(counts[k] || 0, n, k);
+  assert.equal(nf.hexDistance(at(0, 0), at(9, 6)), native.counts ? nf.traceSteps(at(0, 0), at(9, 6)).at(-1).fromStart : 0);
+  // Every hex of a field of view has the rule its own line of sight gets (H-LOS, H-ELV).
+  let compared = 0;
+  for (const [fc, fr, formation, facing] of [[5, 0, nf.HexFormation.SQUARE, 0], [1, 3, nf.HexFormation.SQUARE, 0],
+    [9, 6, nf.HexFormation.LINE, 5], [0, 0, nf.HexFormation.COLUMN, 2]]) {
+    const q = { firer: at(fc, fr), frontMask: nf.hexFacing(formation, facing).front, firerSide: 1, targetSide: 2 };
+    for (const radius of [2, 12]) {
+      const fov = nf.fieldOfView(grid, radius, q);
+      for (let i = 0; i < c * r; i++) {
+        const col = i % c, row = Math.floor(i / c);
+        const los = col === fc && row === fr ? null : nf.losGrid(grid, { ...q, target: at(col, row) });
+        assert.equal(fov[i], los && los.distance <= radius ? los.rule : nf.CONSTANTS.FOV_NOT_ASKED, `${fc},${fr} r${radius} -> ${col},${row}`);
+        compared++;
+      }
+    }
+  }
+  assert.equal(compared, 8 * c * r);
+  assert.throws(() => nf.fieldOfView(grid, 0, { firer: at(5, 0) }), (e) => e instanceof nf.DomainError && e.parameter === "radius");
+  assert.throws(() => nf.losGrid({ ...grid, cells: cells.slice(1) }, { firer: at(0, 0), target: at(1, 1) }), TypeError);
+  assert.deepEqual(nf.hexFacing(nf.HexFormation.LINE, 1).front > 0, true);
+  assert.throws(() => nf.hexFacing(nf.HexFormation.LINE, 0), nf.DomainError);
+});
+
+test("TypeScript declarations name every enumeration and class of the module", () => {
+  const dts = readFileSync(path.join(pkg, "napfire.d.ts"), "utf8");
+  for (const name of Object.keys(nf)) {
+    assert.ok(new RegExp(`export declare (const|class|function) ${name}\\b|export default`).test(dts) || name === "default",
+      `${name} is not declared in napfire.d.ts`);
+  }
+});
+
+// Footprints as the library's tests draw them: facing +y (up) or -y (down).
+const up = (x, y, w, d) => ({ corners: [[x, y + d], [x + w, y + d], [x + w, y], [x, y]] });
+const down = (x, y, w, d) => ({ corners: [[x + w, y], [x, y], [x, y + d], [x + w, y + d]] });
+
+test("the table measure: F-EX-1 from footprints, each fact with its decider and rule (F-GEO-3, F-GEO-13)", () => {
+  const shot = fex1();
+  shot.set("distance", 999);
+  const facts = shot.measure({ firer: up(-100, -20, 200, 20), target: down(-40, 150, 80, 60) });
+  assert.deepEqual(facts.map((f) => f.name), ["distance", "enfilade", "screen", "screenDistance"]);
+  assert.equal(facts[0].value, 150);
+  assert.equal(facts[0].deciderName, "TARGET");
+  assert.match(facts[0].ruleId, /^F-GEO-3/);
+  assert.equal(shot.get("distance"), 150);
+  assert.equal(shot.resolve(8, { halfDie: 6 }).casualties, 3);
+});
+
+test("the table measure: an artillery firer gets every fact; refusals change nothing", () => {
+  const battery = new nf.Unit(nf.Arm.FOOT_ARTILLERY, { gun: nf.Gun.P9, figures: 6 });
+  const shot = new nf.Shot(battery, new nf.Unit(nf.Arm.LINE_INFANTRY), { distance: 77 });
+  const scene = { firer: up(-20, -20, 40, 20), target: down(-50, 100, 100, 60), friends: [up(200, 40, 60, 20)] };
+  const facts = shot.measure(scene);
+  assert.equal(facts.length, 14);
+  assert.equal(facts.find((f) => f.name === "friendInArc").value, 0);
+  const before = shot.storage();
+  // Counter-clockwise corners: not a footprint (F-GEO-2), refused by the library.
+  assert.throws(() => shot.measure({ ...scene, target: { corners: [...scene.target.corners].reverse() } }), nf.DomainError);
+  assert.throws(() => shot.measure({ ...scene, firer: { corners: [[0, 0]] } }), TypeError);
+  assert.throws(() => shot.measure({ ...scene, target: up(0, 300000, 10, 10) }), (e) => e instanceof nf.DomainError &&
+    e.parameter === "scene.target.corners[0].y" && e.allowed === "-262144..262144");
+  assert.throws(() => shot.measure({ ...scene, wood: [] }), TypeError);
+  assert.deepEqual(shot.storage(), before);
+});
