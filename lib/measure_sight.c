@@ -16,6 +16,9 @@ static nf_pt centre(const nf_front *u) {
 /* The directions from m to the interior of s (m not inside it): the
  * half plane beside an edge m lies on, else the extreme corners. */
 static void extent(const nf_poly *s, nf_pt m, nf_pt *p, nf_pt *q) {
+    /* A strictly convex footprint has a corner apart from m, so the loops
+     * below always set both; GCC's -O3 cannot see that. */
+    *p = *q = napfire__pt_sub(s->v[0], m);
     for (int i = 0; i < 4; i++) {
         nf_pt a = s->v[i], b = s->v[(i + 1) % 4];
         if (napfire__orient(a, b, m) == 0 && napfire__dot(napfire__pt_sub(m, a), napfire__pt_sub(m, b)) < 0) {
@@ -129,6 +132,8 @@ static int param_less(struct param a, struct param b) {
  * edge: cross(e, x - v) < 0 (Cyrus-Beck, strictly). */
 static int crossing(const nf_poly *s, nf_pt m, nf_pt dir, struct param *in, struct param *out) {
     int have_in = 0, have_out = 0;
+    /* Read only when set below (have_in, have_out); GCC's -O3 cannot see it. */
+    *in = *out = (struct param){0, 1};
     for (int i = 0; i < 4; i++) {
         nf_pt e = napfire__pt_sub(s->v[(i + 1) % 4], s->v[i]);
         int64_t k = napfire__cross(e, dir), c = napfire__cross(e, napfire__pt_sub(m, s->v[i]));
