@@ -10,10 +10,9 @@
 
 #include <string.h>
 
-/* The map, in any of its three forms. */
+/* The map, in either of its two forms. */
 struct nf_map {
-    napfire_hex_info_fn fn;         /* non-NULL: callback form */
-    napfire_hex_info_ref_fn fn_ref; /* non-NULL: callback form, the hex by pointer */
+    napfire_hex_info_fn fn; /* non-NULL: callback form */
     void *ctx;
     int32_t layout, columns, rows;
     const napfire_hex_info *cells;
@@ -32,10 +31,8 @@ static int info_valid(const napfire_hex_info *h) {
 
 static int map_read(const struct nf_map *m, napfire_hex h, napfire_hex_info *out) {
     memset(out, 0, sizeof *out);
-    if (m->fn || m->fn_ref) {
-        /* The callback gets a copy: what it does to it changes no step. */
-        napfire_hex at = h;
-        int rc = m->fn ? m->fn(m->ctx, h, out) : m->fn_ref(m->ctx, &at, out);
+    if (m->fn) {
+        int rc = m->fn(m->ctx, h, out);
         if (rc != 0)
             return rc;
     } else {
@@ -224,30 +221,37 @@ static int line_of_sight(const napfire_los_query *q, const struct nf_map *m, nap
     return NAPFIRE_OK;
 }
 
-/* Both callback forms: the same checks, in the same order. */
-static int los_callback(const napfire_los_query *q, const struct nf_map *m, napfire_los_result *out) {
-    if (!q || !(m->fn || m->fn_ref) || !out)
+int napfire_los_callback(const napfire_los_query *q, napfire_hex_info_fn fn, void *ctx, napfire_los_result *out) {
+    if (!q || !fn || !out)
         return NAPFIRE_EINVAL;
     if (!query_valid(q))
         return NAPFIRE_EDOMAIN;
-    return line_of_sight(q, m, out);
-}
-
-int napfire_los_callback(const napfire_los_query *q, napfire_hex_info_fn fn, void *ctx, napfire_los_result *out) {
     struct nf_map m;
     memset(&m, 0, sizeof m);
     m.fn = fn;
     m.ctx = ctx;
-    return los_callback(q, &m, out);
+    return line_of_sight(q, &m, out);
+}
+
+/* The by-pointer form rides on the by-value one, so the walk has one map
+ * reader; the callback gets a copy of the hex, and what it does to it
+ * changes no step. */
+struct nf_ref_map {
+    napfire_hex_info_ref_fn fn;
+    void *ctx;
+};
+
+static int read_by_ref(void *ctx, napfire_hex h, napfire_hex_info *out) {
+    const struct nf_ref_map *r = ctx;
+    return r->fn(r->ctx, &h, out);
 }
 
 int napfire_los_callback_ref(const napfire_los_query *q, napfire_hex_info_ref_fn fn, void *ctx,
                              napfire_los_result *out) {
-    struct nf_map m;
-    memset(&m, 0, sizeof m);
-    m.fn_ref = fn;
-    m.ctx = ctx;
-    return los_callback(q, &m, out);
+    if (!fn)
+        return NAPFIRE_EINVAL;
+    struct nf_ref_map r = {fn, ctx};
+    return napfire_los_callback(q, read_by_ref, &r, out);
 }
 
 int napfire_los_grid(const napfire_los_query *q, int32_t layout, int32_t columns, int32_t rows,
