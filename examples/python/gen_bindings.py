@@ -8,7 +8,7 @@ description.
 
 writes ``OUTDIR/_generated.py`` and its stub ``OUTDIR/_generated.pyi`` from
 the description (doc/api-json.md) that meson makes at build time, or, given
-headers, from the description bindings/napfire_api.py (the project's only
+headers, from the description examples/bindings/napfire_api.py (the project's only
 header parser) makes of them:
 
 * every ``enum`` of the headers as an ``enum.IntEnum`` (``IntFlag`` for bit
@@ -42,8 +42,7 @@ anything is read or written.
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, os.pardir,
-                                "bindings"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "bindings"))
 from napfire_api import (HeaderError, OutputError, check_output, describe,  # noqa: E402
                          load, write)
 

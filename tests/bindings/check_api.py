@@ -5,7 +5,7 @@ api-json, doc/api-json.md):
 
 * the symbols the library exports (nm -D) are exactly the description's
   functions, each in the version node the description says;
-* the description is what bindings/napfire_api.py makes of the headers
+* the description is what examples/bindings/napfire_api.py makes of the headers
   and the linker map now (same sizes for the same target);
 * napfire_ffi.h, Napfire.cs and the Python package's generated module are
   what their generators make of the description;
@@ -25,7 +25,7 @@ import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, os.pardir, os.pardir)
-sys.path.insert(0, os.path.join(ROOT, "bindings"))
+sys.path.insert(0, os.path.join(ROOT, "examples", "bindings"))
 sys.path.insert(0, os.path.join(ROOT, "examples", "python"))
 import napfire_api  # noqa: E402
 import generate  # noqa: E402

@@ -147,7 +147,7 @@ def constants(api):
 def generate(api):
     lines = ["// SPDX-License-Identifier: MIT",
              "// Napfire.cs: libnapfire %s for C# (Unity, Godot .NET, Mono, .NET)." % api["version"],
-             "// Generated from napfire_api.json by bindings/generate.py: do not edit.",
+             "// Generated from napfire_api.json by examples/bindings/generate.py: do not edit.",
              "// Copy it into the project beside the library (doc/bindings.md).",
              "using System;", "using System.Runtime.InteropServices;", "using System.Text;", "",
              "namespace Napfire", "{"]

@@ -8,7 +8,7 @@ written as ``napfire_api.json`` (doc/api-json.md describes every field).
 
 Every other file made from the API (the Python package's generated
 module, ``napfire_ffi.h``, ``Napfire.cs``, the layout probe) is made from
-this description by ``bindings/generate.py`` and
+this description by ``examples/bindings/generate.py`` and
 ``examples/python/gen_bindings.py``, never from the headers: this is the
 only header parser. It reads the constructs the headers use and stops, with
 a message naming it, at one it does not understand, rather than describing
