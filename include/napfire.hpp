@@ -49,75 +49,75 @@ namespace napfire {
 
 /** @brief Status codes returned by every function that returns `int` (::napfire_status). */
 enum class Status : int32_t {
-    OK = NAPFIRE_OK, ///< Success.
-    E_INVAL = NAPFIRE_EINVAL, ///< NULL pointer, malformed argument, or a required setting missing.
-    E_DOMAIN = NAPFIRE_EDOMAIN, ///< A value outside its documented domain.
-    E_STATE = NAPFIRE_ESTATE, ///< Object not initialised by its `*_init`, or corrupted.
-    E_NOSPC = NAPFIRE_ENOSPC, ///< Caller's buffer too small; the required count is reported.
+    OK = NAPFIRE_OK,              ///< Success.
+    E_INVAL = NAPFIRE_EINVAL,     ///< NULL pointer, malformed argument, or a required setting missing.
+    E_DOMAIN = NAPFIRE_EDOMAIN,   ///< A value outside its documented domain.
+    E_STATE = NAPFIRE_ESTATE,     ///< Object not initialised by its `*_init`, or corrupted.
+    E_NOSPC = NAPFIRE_ENOSPC,     ///< Caller's buffer too small; the required count is reported.
     E_UNKNOWN = NAPFIRE_EUNKNOWN, ///< The rules data needed is unknown; the result names it.
-    E_SYNTAX = NAPFIRE_ESYNTAX, ///< Rules text malformed; line, column and message reported.
-    E_SIZE = NAPFIRE_ESIZE, ///< Caller's struct size differs from the library's.
+    E_SYNTAX = NAPFIRE_ESYNTAX,   ///< Rules text malformed; line, column and message reported.
+    E_SIZE = NAPFIRE_ESIZE,       ///< Caller's struct size differs from the library's.
 };
 
 /** @brief Arm of service of a unit; fixed when the unit is initialised (::napfire_arm). */
 enum class Arm : int32_t {
-    LINE_INFANTRY = NAPFIRE_ARM_LINE_INFANTRY, ///< Line infantry.
-    LIGHT_INFANTRY = NAPFIRE_ARM_LIGHT_INFANTRY, ///< Light infantry (F-OO-1a).
-    CAVALRY = NAPFIRE_ARM_CAVALRY, ///< Cavalry: a target; its fire is NOT_COVERED (F-TAB-6).
-    FOOT_ARTILLERY = NAPFIRE_ARM_FOOT_ARTILLERY, ///< Foot artillery (F-ART).
+    LINE_INFANTRY = NAPFIRE_ARM_LINE_INFANTRY,     ///< Line infantry.
+    LIGHT_INFANTRY = NAPFIRE_ARM_LIGHT_INFANTRY,   ///< Light infantry (F-OO-1a).
+    CAVALRY = NAPFIRE_ARM_CAVALRY,                 ///< Cavalry: a target; its fire is NOT_COVERED (F-TAB-6).
+    FOOT_ARTILLERY = NAPFIRE_ARM_FOOT_ARTILLERY,   ///< Foot artillery (F-ART).
     HORSE_ARTILLERY = NAPFIRE_ARM_HORSE_ARTILLERY, ///< Horse artillery (F-ART).
 };
 
 /** @brief Nation (F-MOD-5 British/KGL, F-CAS-2 Russia, F-OO-1 the Coalition) (::napfire_nation). */
 enum class Nation : int32_t {
-    OTHER = NAPFIRE_NATION_OTHER, ///< Any other nation; not a Coalition nation for F-OO-1c.
-    FRANCE = NAPFIRE_NATION_FRANCE, ///< France (F-OO-1b).
-    BRITAIN = NAPFIRE_NATION_BRITAIN, ///< Britain (F-MOD-5).
-    KGL = NAPFIRE_NATION_KGL, ///< King's German Legion (F-MOD-5).
+    OTHER = NAPFIRE_NATION_OTHER,       ///< Any other nation; not a Coalition nation for F-OO-1c.
+    FRANCE = NAPFIRE_NATION_FRANCE,     ///< France (F-OO-1b).
+    BRITAIN = NAPFIRE_NATION_BRITAIN,   ///< Britain (F-MOD-5).
+    KGL = NAPFIRE_NATION_KGL,           ///< King's German Legion (F-MOD-5).
     PORTUGAL = NAPFIRE_NATION_PORTUGAL, ///< Portugal: no F-MOD-5 bonus.
-    SPAIN = NAPFIRE_NATION_SPAIN, ///< Spain.
-    AUSTRIA = NAPFIRE_NATION_AUSTRIA, ///< Austria.
-    PRUSSIA = NAPFIRE_NATION_PRUSSIA, ///< Prussia.
-    RUSSIA = NAPFIRE_NATION_RUSSIA, ///< Russia: infantry are 2nd-class firers (F-CAS-2).
+    SPAIN = NAPFIRE_NATION_SPAIN,       ///< Spain.
+    AUSTRIA = NAPFIRE_NATION_AUSTRIA,   ///< Austria.
+    PRUSSIA = NAPFIRE_NATION_PRUSSIA,   ///< Prussia.
+    RUSSIA = NAPFIRE_NATION_RUSSIA,     ///< Russia: infantry are 2nd-class firers (F-CAS-2).
 };
 
 /** @brief Troop class (F-MOD-1..4, F-OO-1, F-CAS-2) (::napfire_class). */
 enum class TroopClass : int32_t {
-    GUARD = NAPFIRE_CLASS_GUARD, ///< Guard: +2, capped (F-MOD-1, F-MOD-G).
-    ELITE = NAPFIRE_CLASS_ELITE, ///< Elite: +1 (F-MOD-2).
-    VETERAN = NAPFIRE_CLASS_VETERAN, ///< Veteran: 0 (F-MOD-3).
-    LINE = NAPFIRE_CLASS_LINE, ///< Line: 0 (F-MOD-3).
+    GUARD = NAPFIRE_CLASS_GUARD,             ///< Guard: +2, capped (F-MOD-1, F-MOD-G).
+    ELITE = NAPFIRE_CLASS_ELITE,             ///< Elite: +1 (F-MOD-2).
+    VETERAN = NAPFIRE_CLASS_VETERAN,         ///< Veteran: 0 (F-MOD-3).
+    LINE = NAPFIRE_CLASS_LINE,               ///< Line: 0 (F-MOD-3).
     SECOND_RATE = NAPFIRE_CLASS_SECOND_RATE, ///< Second-rate: 0 and 2nd-class firers (F-MOD-3, F-CAS-2).
-    CONSCRIPT = NAPFIRE_CLASS_CONSCRIPT, ///< Conscript (recruits): -2 (F-MOD-4).
-    MILITIA = NAPFIRE_CLASS_MILITIA, ///< Militia: -2 (F-MOD-4).
+    CONSCRIPT = NAPFIRE_CLASS_CONSCRIPT,     ///< Conscript (recruits): -2 (F-MOD-4).
+    MILITIA = NAPFIRE_CLASS_MILITIA,         ///< Militia: -2 (F-MOD-4).
 };
 
 /** @brief Formation. Infantry: LINE .. SKIRMISH; cavalry: LINE, COLUMN_OF_COMPANIES, COLUMN_OF_DIVISIONS; artillery: LIMBERED, UNLIMBERED (::napfire_formation). */
 enum class Formation : int32_t {
-    LINE = NAPFIRE_FORMATION_LINE, ///< Line (F-TAB-2: row by figures).
+    LINE = NAPFIRE_FORMATION_LINE,                               ///< Line (F-TAB-2: row by figures).
     COLUMN_OF_COMPANIES = NAPFIRE_FORMATION_COLUMN_OF_COMPANIES, ///< Column of companies (row 1 at most).
     COLUMN_OF_DIVISIONS = NAPFIRE_FORMATION_COLUMN_OF_DIVISIONS, ///< Column of divisions (row 2 at most).
-    MASSED_COLUMN = NAPFIRE_FORMATION_MASSED_COLUMN, ///< Massed column (row 1 at most; target +2).
-    SQUARE = NAPFIRE_FORMATION_SQUARE, ///< Battalion square (row 1 at most).
-    MASS = NAPFIRE_FORMATION_MASS, ///< Austrian mass, any nation (F-MOD-10).
-    OPEN_ORDER = NAPFIRE_FORMATION_OPEN_ORDER, ///< Open order (F-OO).
-    SKIRMISH = NAPFIRE_FORMATION_SKIRMISH, ///< Skirmish order (F-MOD-14; its fire is NOT_COVERED).
-    LIMBERED = NAPFIRE_FORMATION_LIMBERED, ///< Artillery on its limbers (may not fire).
+    MASSED_COLUMN = NAPFIRE_FORMATION_MASSED_COLUMN,             ///< Massed column (row 1 at most; target +2).
+    SQUARE = NAPFIRE_FORMATION_SQUARE,                           ///< Battalion square (row 1 at most).
+    MASS = NAPFIRE_FORMATION_MASS,                               ///< Austrian mass, any nation (F-MOD-10).
+    OPEN_ORDER = NAPFIRE_FORMATION_OPEN_ORDER,                   ///< Open order (F-OO).
+    SKIRMISH = NAPFIRE_FORMATION_SKIRMISH,     ///< Skirmish order (F-MOD-14; its fire is NOT_COVERED).
+    LIMBERED = NAPFIRE_FORMATION_LIMBERED,     ///< Artillery on its limbers (may not fire).
     UNLIMBERED = NAPFIRE_FORMATION_UNLIMBERED, ///< Artillery in position.
 };
 
 /** @brief Infantry weapon (F-RNG) (::napfire_weapon). */
 enum class Weapon : int32_t {
-    MUSKET = NAPFIRE_WEAPON_MUSKET, ///< Musket.
-    RIFLE = NAPFIRE_WEAPON_RIFLE, ///< Rifle.
+    MUSKET = NAPFIRE_WEAPON_MUSKET,             ///< Musket.
+    RIFLE = NAPFIRE_WEAPON_RIFLE,               ///< Rifle.
     SHARPSHOOTER = NAPFIRE_WEAPON_SHARPSHOOTER, ///< Picked marksmen: one band (F-RNG-3).
 };
 
 /** @brief Cover of a unit (F-MOD-15/16, F-MOD-5 buildings) (::napfire_cover). */
 enum class Cover : int32_t {
-    NONE = NAPFIRE_COVER_NONE, ///< In the open.
-    LIMITED = NAPFIRE_COVER_LIMITED, ///< Limited cover such as vineyards (F-MOD-15, second value).
-    COVER = NAPFIRE_COVER_COVER, ///< In cover (F-MOD-15).
+    NONE = NAPFIRE_COVER_NONE,           ///< In the open.
+    LIMITED = NAPFIRE_COVER_LIMITED,     ///< Limited cover such as vineyards (F-MOD-15, second value).
+    COVER = NAPFIRE_COVER_COVER,         ///< In cover (F-MOD-15).
     BUILDINGS = NAPFIRE_COVER_BUILDINGS, ///< In buildings (F-MOD-16).
 };
 
@@ -130,89 +130,90 @@ enum class Moved : int32_t {
 
 /** @brief Unit of the distances of a shot (F-RNG-1) (::napfire_measure). */
 enum class Measure : int32_t {
-    METRIC = NAPFIRE_MEASURE_METRIC, ///< Millimetres; the metric tables.
+    METRIC = NAPFIRE_MEASURE_METRIC,     ///< Millimetres; the metric tables.
     IMPERIAL = NAPFIRE_MEASURE_IMPERIAL, ///< Tenths of an inch; the imperial tables.
 };
 
 /** @brief Range band of a shot (F-RNG, F-ART-1) (::napfire_band). */
 enum class Band : int32_t {
-    NONE = NAPFIRE_BAND_NONE, ///< Out of range.
-    CANISTER = NAPFIRE_BAND_CANISTER, ///< Canister range (artillery only).
+    NONE = NAPFIRE_BAND_NONE,           ///< Out of range.
+    CANISTER = NAPFIRE_BAND_CANISTER,   ///< Canister range (artillery only).
     EFFECTIVE = NAPFIRE_BAND_EFFECTIVE, ///< Effective range.
-    LONG = NAPFIRE_BAND_LONG, ///< Long range.
+    LONG = NAPFIRE_BAND_LONG,           ///< Long range.
 };
 
 /** @brief Artillery ammunition (F-ART-1) (::napfire_ammo). */
 enum class Ammo : int32_t {
     ROUNDSHOT = NAPFIRE_AMMO_ROUNDSHOT, ///< Roundshot: any band.
-    CANISTER = NAPFIRE_AMMO_CANISTER, ///< Canister: canister range only.
+    CANISTER = NAPFIRE_AMMO_CANISTER,   ///< Canister: canister range only.
 };
 
 /** @brief Gun type of a battery (F-ART-1) (::napfire_gun). */
 enum class Gun : int32_t {
-    LIGHT = NAPFIRE_GUN_LIGHT, ///< 3-4 pounders.
-    P6 = NAPFIRE_GUN_P6, ///< 6 pounders.
-    P9 = NAPFIRE_GUN_P9, ///< 9 pounders.
-    P12 = NAPFIRE_GUN_P12, ///< 12 pounders.
+    LIGHT = NAPFIRE_GUN_LIGHT,       ///< 3-4 pounders.
+    P6 = NAPFIRE_GUN_P6,             ///< 6 pounders.
+    P9 = NAPFIRE_GUN_P9,             ///< 9 pounders.
+    P12 = NAPFIRE_GUN_P12,           ///< 12 pounders.
     HOWITZER = NAPFIRE_GUN_HOWITZER, ///< Howitzers.
 };
 
 /** @brief Why the rules forbid a shot. The order is the precedence: when several clauses hold, napfire_result.reason is the first of them, and napfire_result.reasons has bit `1u << reason` for each (::napfire_reason). */
 enum class Reason : int32_t {
-    NONE = NAPFIRE_REASON_NONE, ///< Permitted.
-    NOT_COVERED = NAPFIRE_REASON_NOT_COVERED, ///< Cavalry or skirmish-order fire (F-TAB-6).
-    NO_FIGURES = NAPFIRE_REASON_NO_FIGURES, ///< The firer has no figures (or guns).
-    ALREADY_FIRED = NAPFIRE_REASON_ALREADY_FIRED, ///< Fired this turn already (F-ART-2).
-    LIMBERED = NAPFIRE_REASON_LIMBERED, ///< Limbered artillery (F-ART-3).
-    MOVED_TOO_FAR = NAPFIRE_REASON_MOVED_TOO_FAR, ///< Moved more than half its move (F-ART-3).
-    UNLIMBERED_THIS_TURN = NAPFIRE_REASON_UNLIMBERED_THIS_TURN, ///< Foot artillery unlimbered this turn (F-ART-3).
-    OUT_OF_RANGE = NAPFIRE_REASON_OUT_OF_RANGE, ///< Beyond the longest band (F-RNG, F-ART-1).
-    SCREENED = NAPFIRE_REASON_SCREENED, ///< An effective skirmisher screen (F-SCR-2).
+    NONE = NAPFIRE_REASON_NONE,                                   ///< Permitted.
+    NOT_COVERED = NAPFIRE_REASON_NOT_COVERED,                     ///< Cavalry or skirmish-order fire (F-TAB-6).
+    NO_FIGURES = NAPFIRE_REASON_NO_FIGURES,                       ///< The firer has no figures (or guns).
+    ALREADY_FIRED = NAPFIRE_REASON_ALREADY_FIRED,                 ///< Fired this turn already (F-ART-2).
+    LIMBERED = NAPFIRE_REASON_LIMBERED,                           ///< Limbered artillery (F-ART-3).
+    MOVED_TOO_FAR = NAPFIRE_REASON_MOVED_TOO_FAR,                 ///< Moved more than half its move (F-ART-3).
+    UNLIMBERED_THIS_TURN = NAPFIRE_REASON_UNLIMBERED_THIS_TURN,   ///< Foot artillery unlimbered this turn (F-ART-3).
+    OUT_OF_RANGE = NAPFIRE_REASON_OUT_OF_RANGE,                   ///< Beyond the longest band (F-RNG, F-ART-1).
+    SCREENED = NAPFIRE_REASON_SCREENED,                           ///< An effective skirmisher screen (F-SCR-2).
     CANISTER_BEYOND_RANGE = NAPFIRE_REASON_CANISTER_BEYOND_RANGE, ///< Canister beyond canister range (F-ART-1).
-    FRIEND_IN_ARC = NAPFIRE_REASON_FRIEND_IN_ARC, ///< Canister with a friend in the arc (F-ART-4).
-    FRIEND_SCREENS_LONG_RANGE = NAPFIRE_REASON_FRIEND_SCREENS_LONG_RANGE, ///< Friends near target or battery at long range (F-ART-5).
-    PENETRATION = NAPFIRE_REASON_PENETRATION, ///< Roundshot would pass into friends (F-ART-6).
+    FRIEND_IN_ARC = NAPFIRE_REASON_FRIEND_IN_ARC,                 ///< Canister with a friend in the arc (F-ART-4).
+    FRIEND_SCREENS_LONG_RANGE =
+        NAPFIRE_REASON_FRIEND_SCREENS_LONG_RANGE, ///< Friends near target or battery at long range (F-ART-5).
+    PENETRATION = NAPFIRE_REASON_PENETRATION,     ///< Roundshot would pass into friends (F-ART-6).
     OVERHEAD_NOT_HIGHER = NAPFIRE_REASON_OVERHEAD_NOT_HIGHER, ///< Overhead fire not from higher ground (F-ART-7).
-    OVERHEAD_TOO_CLOSE = NAPFIRE_REASON_OVERHEAD_TOO_CLOSE, ///< Overhead friends too close (F-ART-7).
-    OVERHEAD_CANISTER = NAPFIRE_REASON_OVERHEAD_CANISTER, ///< Overhead fire with canister (F-ART-7).
+    OVERHEAD_TOO_CLOSE = NAPFIRE_REASON_OVERHEAD_TOO_CLOSE,   ///< Overhead friends too close (F-ART-7).
+    OVERHEAD_CANISTER = NAPFIRE_REASON_OVERHEAD_CANISTER,     ///< Overhead fire with canister (F-ART-7).
 };
 
 /** @brief Modifier identifiers: the F-MOD numbers, then the markers of the Guard cap, the house rule and the artillery movement penalty (::napfire_modifier_id). */
 enum class ModifierId : int32_t {
-    GUARD = NAPFIRE_MOD_GUARD, ///< F-MOD-1 firer class Guard (+2).
-    ELITE = NAPFIRE_MOD_ELITE, ///< F-MOD-2 firer class Elite (+1).
-    STEADY = NAPFIRE_MOD_STEADY, ///< F-MOD-3 firer Veteran/Line/Second-rate (0).
-    RAW = NAPFIRE_MOD_RAW, ///< F-MOD-4 firer Conscript/Militia (-2).
-    BRITISH_LINE = NAPFIRE_MOD_BRITISH_LINE, ///< F-MOD-5 British/KGL in line or column of divisions (+1).
-    FIRED_LAST_TURN = NAPFIRE_MOD_FIRED_LAST_TURN, ///< F-MOD-6 fired in the previous turn (-2).
-    DISORDERED = NAPFIRE_MOD_DISORDERED, ///< F-MOD-7 firer disordered (-4, exclusive).
-    COLUMN = NAPFIRE_MOD_COLUMN, ///< F-MOD-8 target in column (+1) / massed column (+2).
+    GUARD = NAPFIRE_MOD_GUARD,                           ///< F-MOD-1 firer class Guard (+2).
+    ELITE = NAPFIRE_MOD_ELITE,                           ///< F-MOD-2 firer class Elite (+1).
+    STEADY = NAPFIRE_MOD_STEADY,                         ///< F-MOD-3 firer Veteran/Line/Second-rate (0).
+    RAW = NAPFIRE_MOD_RAW,                               ///< F-MOD-4 firer Conscript/Militia (-2).
+    BRITISH_LINE = NAPFIRE_MOD_BRITISH_LINE,             ///< F-MOD-5 British/KGL in line or column of divisions (+1).
+    FIRED_LAST_TURN = NAPFIRE_MOD_FIRED_LAST_TURN,       ///< F-MOD-6 fired in the previous turn (-2).
+    DISORDERED = NAPFIRE_MOD_DISORDERED,                 ///< F-MOD-7 firer disordered (-4, exclusive).
+    COLUMN = NAPFIRE_MOD_COLUMN,                         ///< F-MOD-8 target in column (+1) / massed column (+2).
     SQUARE_OR_ENFILADE = NAPFIRE_MOD_SQUARE_OR_ENFILADE, ///< F-MOD-9 target in square, or enfilade fire (+2).
-    MASS = NAPFIRE_MOD_MASS, ///< F-MOD-10 target in mass (+2).
-    ARTILLERY = NAPFIRE_MOD_ARTILLERY, ///< F-MOD-11 target artillery in position (-2).
-    CHARGING_CAVALRY = NAPFIRE_MOD_CHARGING_CAVALRY, ///< F-MOD-12 target charging cavalry (-2).
-    OPEN_ORDER = NAPFIRE_MOD_OPEN_ORDER, ///< F-MOD-13 target in open order (-2).
-    SKIRMISHERS = NAPFIRE_MOD_SKIRMISHERS, ///< F-MOD-14 target skirmishers (-4, exclusive).
-    COVER = NAPFIRE_MOD_COVER, ///< F-MOD-15 target in cover (-2) / limited cover (-1).
-    BUILDINGS = NAPFIRE_MOD_BUILDINGS, ///< F-MOD-16 target in buildings (-4).
-    GUARD_CAP = NAPFIRE_MOD_GUARD_CAP, ///< F-MOD-G: only as napfire_modifier::suppressed_by.
-    EXTRA = NAPFIRE_MOD_EXTRA, ///< F-MOD-E: the shot's EXTRA_MODIFIER (house rule).
-    MOVED_HALF = NAPFIRE_MOD_MOVED_HALF, ///< F-ART-3: battery moved up to half its move.
+    MASS = NAPFIRE_MOD_MASS,                             ///< F-MOD-10 target in mass (+2).
+    ARTILLERY = NAPFIRE_MOD_ARTILLERY,                   ///< F-MOD-11 target artillery in position (-2).
+    CHARGING_CAVALRY = NAPFIRE_MOD_CHARGING_CAVALRY,     ///< F-MOD-12 target charging cavalry (-2).
+    OPEN_ORDER = NAPFIRE_MOD_OPEN_ORDER,                 ///< F-MOD-13 target in open order (-2).
+    SKIRMISHERS = NAPFIRE_MOD_SKIRMISHERS,               ///< F-MOD-14 target skirmishers (-4, exclusive).
+    COVER = NAPFIRE_MOD_COVER,                           ///< F-MOD-15 target in cover (-2) / limited cover (-1).
+    BUILDINGS = NAPFIRE_MOD_BUILDINGS,                   ///< F-MOD-16 target in buildings (-4).
+    GUARD_CAP = NAPFIRE_MOD_GUARD_CAP,                   ///< F-MOD-G: only as napfire_modifier::suppressed_by.
+    EXTRA = NAPFIRE_MOD_EXTRA,                           ///< F-MOD-E: the shot's EXTRA_MODIFIER (house rule).
+    MOVED_HALF = NAPFIRE_MOD_MOVED_HALF,                 ///< F-ART-3: battery moved up to half its move.
 };
 
 /** @brief What kind of rules data a NAPFIRE_EUNKNOWN result lacks (::napfire_missing). */
 enum class Missing : int32_t {
-    NONE = NAPFIRE_MISSING_NONE, ///< Nothing is missing.
-    MUSKETRY_CELL = NAPFIRE_MISSING_MUSKETRY_CELL, ///< index: row, column.
+    NONE = NAPFIRE_MISSING_NONE,                     ///< Nothing is missing.
+    MUSKETRY_CELL = NAPFIRE_MISSING_MUSKETRY_CELL,   ///< index: row, column.
     ARTILLERY_CELL = NAPFIRE_MISSING_ARTILLERY_CELL, ///< index: gun, ammo, band, column.
-    RANGE = NAPFIRE_MISSING_RANGE, ///< index: weapon or gun, measure, arm, band.
-    MODIFIER = NAPFIRE_MISSING_MODIFIER, ///< index: fire kind, modifier id, variant.
-    THRESHOLD = NAPFIRE_MISSING_THRESHOLD, ///< index: threshold id, measure.
+    RANGE = NAPFIRE_MISSING_RANGE,                   ///< index: weapon or gun, measure, arm, band.
+    MODIFIER = NAPFIRE_MISSING_MODIFIER,             ///< index: fire kind, modifier id, variant.
+    THRESHOLD = NAPFIRE_MISSING_THRESHOLD,           ///< index: threshold id, measure.
 };
 
 /** @brief Which table of modifier values (F-MOD for musketry, F-ART-1) (::napfire_fire). */
 enum class Fire : int32_t {
-    MUSKETRY = NAPFIRE_FIRE_MUSKETRY, ///< Infantry fire (F-MOD).
+    MUSKETRY = NAPFIRE_FIRE_MUSKETRY,   ///< Infantry fire (F-MOD).
     ARTILLERY = NAPFIRE_FIRE_ARTILLERY, ///< Artillery fire (F-ART-1, F-ART-3).
 };
 
@@ -220,153 +221,162 @@ enum class Fire : int32_t {
 enum class Threshold : int32_t {
     SCREEN = NAPFIRE_THRESHOLD_SCREEN, ///< F-SCR-1: screen at most this far is ineffective (50 mm, 30 tenths).
     LONG_RANGE_CLEARANCE = NAPFIRE_THRESHOLD_LONG_RANGE_CLEARANCE, ///< F-ART-5: 100 mm, 60 tenths.
-    OVERHEAD_CLEARANCE = NAPFIRE_THRESHOLD_OVERHEAD_CLEARANCE, ///< F-ART-7: 100 mm, 60 tenths.
-    STAR_FIGURES = NAPFIRE_THRESHOLD_STAR_FIGURES, ///< F-TAB-4: the star counts from 48 figures.
-    ROW_2 = NAPFIRE_THRESHOLD_ROW_2, ///< F-TAB-1: row 2 from 12 firing figures.
-    ROW_3 = NAPFIRE_THRESHOLD_ROW_3, ///< F-TAB-1: row 3 from 20.
-    ROW_4 = NAPFIRE_THRESHOLD_ROW_4, ///< F-TAB-1: row 4 from 28.
-    ROW_5 = NAPFIRE_THRESHOLD_ROW_5, ///< F-TAB-1: row 5 from 36.
-    GUARD_CAP = NAPFIRE_THRESHOLD_GUARD_CAP, ///< F-MOD-G: Guard firer bonuses at most +2.
+    OVERHEAD_CLEARANCE = NAPFIRE_THRESHOLD_OVERHEAD_CLEARANCE,     ///< F-ART-7: 100 mm, 60 tenths.
+    STAR_FIGURES = NAPFIRE_THRESHOLD_STAR_FIGURES,                 ///< F-TAB-4: the star counts from 48 figures.
+    ROW_2 = NAPFIRE_THRESHOLD_ROW_2,                               ///< F-TAB-1: row 2 from 12 firing figures.
+    ROW_3 = NAPFIRE_THRESHOLD_ROW_3,                               ///< F-TAB-1: row 3 from 20.
+    ROW_4 = NAPFIRE_THRESHOLD_ROW_4,                               ///< F-TAB-1: row 4 from 28.
+    ROW_5 = NAPFIRE_THRESHOLD_ROW_5,                               ///< F-TAB-1: row 5 from 36.
+    GUARD_CAP = NAPFIRE_THRESHOLD_GUARD_CAP,                       ///< F-MOD-G: Guard firer bonuses at most +2.
 };
 
 /** @brief Provenance texts of a rules object (F-DATA) (::napfire_provenance). */
 enum class Provenance : int32_t {
-    NAME = NAPFIRE_PROVENANCE_NAME, ///< Name, at most 63 bytes of UTF-8.
+    NAME = NAPFIRE_PROVENANCE_NAME,       ///< Name, at most 63 bytes of UTF-8.
     EDITION = NAPFIRE_PROVENANCE_EDITION, ///< Edition, at most 31 bytes.
-    SOURCE = NAPFIRE_PROVENANCE_SOURCE, ///< Source, at most 127 bytes.
+    SOURCE = NAPFIRE_PROVENANCE_SOURCE,   ///< Source, at most 127 bytes.
 };
 
 /** @brief Unit parameters, for napfire_unit_set() / napfire_unit_get() (::napfire_unit_param). */
 enum class UnitParam : int32_t {
-    ARM = NAPFIRE_UNIT_ARM, ///< ::napfire_arm; readable, not settable.
-    NATION = NAPFIRE_UNIT_NATION, ///< ::napfire_nation.
-    CLASS = NAPFIRE_UNIT_CLASS, ///< ::napfire_class.
-    FORMATION = NAPFIRE_UNIT_FORMATION, ///< ::napfire_formation, allowed ones per arm.
-    FIGURES = NAPFIRE_UNIT_FIGURES, ///< Current strength; artillery: gun models. 0..::NAPFIRE_MAX_FIGURES.
-    WEAPON = NAPFIRE_UNIT_WEAPON, ///< ::napfire_weapon; infantry only.
-    GUN = NAPFIRE_UNIT_GUN, ///< ::napfire_gun; artillery only.
-    COVER = NAPFIRE_UNIT_COVER, ///< ::napfire_cover.
-    MOVED = NAPFIRE_UNIT_MOVED, ///< ::napfire_moved.
+    ARM = NAPFIRE_UNIT_ARM,               ///< ::napfire_arm; readable, not settable.
+    NATION = NAPFIRE_UNIT_NATION,         ///< ::napfire_nation.
+    CLASS = NAPFIRE_UNIT_CLASS,           ///< ::napfire_class.
+    FORMATION = NAPFIRE_UNIT_FORMATION,   ///< ::napfire_formation, allowed ones per arm.
+    FIGURES = NAPFIRE_UNIT_FIGURES,       ///< Current strength; artillery: gun models. 0..::NAPFIRE_MAX_FIGURES.
+    WEAPON = NAPFIRE_UNIT_WEAPON,         ///< ::napfire_weapon; infantry only.
+    GUN = NAPFIRE_UNIT_GUN,               ///< ::napfire_gun; artillery only.
+    COVER = NAPFIRE_UNIT_COVER,           ///< ::napfire_cover.
+    MOVED = NAPFIRE_UNIT_MOVED,           ///< ::napfire_moved.
     DISORDERED = NAPFIRE_UNIT_DISORDERED, ///< 0/1 (F-MOD-7).
-    FIRED_LAST_TURN = NAPFIRE_UNIT_FIRED_LAST_TURN, ///< 0/1 (F-MOD-6).
-    FIRED_THIS_TURN = NAPFIRE_UNIT_FIRED_THIS_TURN, ///< 0/1 (F-ART-2).
-    SECOND_CLASS_FIRERS = NAPFIRE_UNIT_SECOND_CLASS_FIRERS, ///< 0/1, infantry only (F-CAS-2).
-    CHARGING = NAPFIRE_UNIT_CHARGING, ///< 0/1, cavalry only (F-MOD-12).
-    MASSED_BATTERY = NAPFIRE_UNIT_MASSED_BATTERY, ///< 0/1, artillery only (F-MOD-11).
+    FIRED_LAST_TURN = NAPFIRE_UNIT_FIRED_LAST_TURN,           ///< 0/1 (F-MOD-6).
+    FIRED_THIS_TURN = NAPFIRE_UNIT_FIRED_THIS_TURN,           ///< 0/1 (F-ART-2).
+    SECOND_CLASS_FIRERS = NAPFIRE_UNIT_SECOND_CLASS_FIRERS,   ///< 0/1, infantry only (F-CAS-2).
+    CHARGING = NAPFIRE_UNIT_CHARGING,                         ///< 0/1, cavalry only (F-MOD-12).
+    MASSED_BATTERY = NAPFIRE_UNIT_MASSED_BATTERY,             ///< 0/1, artillery only (F-MOD-11).
     UNLIMBERED_THIS_TURN = NAPFIRE_UNIT_UNLIMBERED_THIS_TURN, ///< 0/1, foot artillery only (F-ART-3).
 };
 
 /** @brief Shot parameters, for napfire_shot_set() / napfire_shot_get() (::napfire_shot_param). */
 enum class ShotParam : int32_t {
-    MEASURE = NAPFIRE_SHOT_MEASURE, ///< ::napfire_measure, default METRIC.
-    DISTANCE = NAPFIRE_SHOT_DISTANCE, ///< Required; -1 (not given) after init.
-    ENFILADE = NAPFIRE_SHOT_ENFILADE, ///< 0/1 (F-MOD-9).
-    FIRING_FIGURES = NAPFIRE_SHOT_FIRING_FIGURES, ///< 0 = the firer's figures, else 1..figures; infantry (F-TAB-2).
-    SCREEN = NAPFIRE_SHOT_SCREEN, ///< 0/1; infantry target not in skirmish order (F-SCR).
+    MEASURE = NAPFIRE_SHOT_MEASURE,                 ///< ::napfire_measure, default METRIC.
+    DISTANCE = NAPFIRE_SHOT_DISTANCE,               ///< Required; -1 (not given) after init.
+    ENFILADE = NAPFIRE_SHOT_ENFILADE,               ///< 0/1 (F-MOD-9).
+    FIRING_FIGURES = NAPFIRE_SHOT_FIRING_FIGURES,   ///< 0 = the firer's figures, else 1..figures; infantry (F-TAB-2).
+    SCREEN = NAPFIRE_SHOT_SCREEN,                   ///< 0/1; infantry target not in skirmish order (F-SCR).
     SCREEN_DISTANCE = NAPFIRE_SHOT_SCREEN_DISTANCE, ///< Screen to covered unit; required when SCREEN is 1.
-    AMMO = NAPFIRE_SHOT_AMMO, ///< ::napfire_ammo; artillery only.
-    EXTRA_MODIFIER = NAPFIRE_SHOT_EXTRA_MODIFIER, ///< -10..10, house rule (F-MOD-E).
-    FRIEND_IN_ARC = NAPFIRE_SHOT_FRIEND_IN_ARC, ///< 0/1; artillery only (F-ART-4).
+    AMMO = NAPFIRE_SHOT_AMMO,                       ///< ::napfire_ammo; artillery only.
+    EXTRA_MODIFIER = NAPFIRE_SHOT_EXTRA_MODIFIER,   ///< -10..10, house rule (F-MOD-E).
+    FRIEND_IN_ARC = NAPFIRE_SHOT_FRIEND_IN_ARC,     ///< 0/1; artillery only (F-ART-4).
     FRIEND_NEAR_TARGET = NAPFIRE_SHOT_FRIEND_NEAR_TARGET, ///< Nearest friend in front of the target, -1 none (F-ART-5).
-    FRIEND_NEAR_BATTERY = NAPFIRE_SHOT_FRIEND_NEAR_BATTERY, ///< Nearest friend in front of the battery, -1 none (F-ART-5).
-    TARGET_FAR_FROM_FRIENDS = NAPFIRE_SHOT_TARGET_FAR_FROM_FRIENDS, ///< Farthest part of the target from those friends, -1 not given (F-ART-5).
-    CLEAR_LOS = NAPFIRE_SHOT_CLEAR_LOS, ///< 0/1 (F-ART-5 exception).
+    FRIEND_NEAR_BATTERY =
+        NAPFIRE_SHOT_FRIEND_NEAR_BATTERY, ///< Nearest friend in front of the battery, -1 none (F-ART-5).
+    TARGET_FAR_FROM_FRIENDS =
+        NAPFIRE_SHOT_TARGET_FAR_FROM_FRIENDS, ///< Farthest part of the target from those friends, -1 not given (F-ART-5).
+    CLEAR_LOS = NAPFIRE_SHOT_CLEAR_LOS,       ///< 0/1 (F-ART-5 exception).
     PENETRATION_HITS_FRIEND = NAPFIRE_SHOT_PENETRATION_HITS_FRIEND, ///< 0/1 (F-ART-6).
-    OVERHEAD = NAPFIRE_SHOT_OVERHEAD, ///< 0/1: fire over friendly units (F-ART-7).
+    OVERHEAD = NAPFIRE_SHOT_OVERHEAD,                               ///< 0/1: fire over friendly units (F-ART-7).
     BATTERY_HIGHER = NAPFIRE_SHOT_BATTERY_HIGHER, ///< 0/1: battery higher than target and friends (F-ART-7).
-    OVERHEAD_FRIEND_TO_BATTERY = NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_BATTERY, ///< Friends to battery front; required with OVERHEAD.
+    OVERHEAD_FRIEND_TO_BATTERY =
+        NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_BATTERY, ///< Friends to battery front; required with OVERHEAD.
     OVERHEAD_FRIEND_TO_ENEMY = NAPFIRE_SHOT_OVERHEAD_FRIEND_TO_ENEMY, ///< Friends to the enemy; required with OVERHEAD.
 };
 
 /** @brief Names of the enumerations, for napfire_enum_name() (::napfire_enum). */
 enum class EnumId : int32_t {
-    ARM = NAPFIRE_ENUM_ARM, ///< ::napfire_arm
-    NATION = NAPFIRE_ENUM_NATION, ///< ::napfire_nation
-    CLASS = NAPFIRE_ENUM_CLASS, ///< ::napfire_class
-    FORMATION = NAPFIRE_ENUM_FORMATION, ///< ::napfire_formation
-    WEAPON = NAPFIRE_ENUM_WEAPON, ///< ::napfire_weapon
-    COVER = NAPFIRE_ENUM_COVER, ///< ::napfire_cover
-    MOVED = NAPFIRE_ENUM_MOVED, ///< ::napfire_moved
-    MEASURE = NAPFIRE_ENUM_MEASURE, ///< ::napfire_measure
-    BAND = NAPFIRE_ENUM_BAND, ///< ::napfire_band
-    AMMO = NAPFIRE_ENUM_AMMO, ///< ::napfire_ammo
-    GUN = NAPFIRE_ENUM_GUN, ///< ::napfire_gun
-    REASON = NAPFIRE_ENUM_REASON, ///< ::napfire_reason
-    MODIFIER = NAPFIRE_ENUM_MODIFIER, ///< ::napfire_modifier_id
-    MISSING = NAPFIRE_ENUM_MISSING, ///< ::napfire_missing
-    FIRE = NAPFIRE_ENUM_FIRE, ///< ::napfire_fire
-    THRESHOLD = NAPFIRE_ENUM_THRESHOLD, ///< ::napfire_threshold
+    ARM = NAPFIRE_ENUM_ARM,               ///< ::napfire_arm
+    NATION = NAPFIRE_ENUM_NATION,         ///< ::napfire_nation
+    CLASS = NAPFIRE_ENUM_CLASS,           ///< ::napfire_class
+    FORMATION = NAPFIRE_ENUM_FORMATION,   ///< ::napfire_formation
+    WEAPON = NAPFIRE_ENUM_WEAPON,         ///< ::napfire_weapon
+    COVER = NAPFIRE_ENUM_COVER,           ///< ::napfire_cover
+    MOVED = NAPFIRE_ENUM_MOVED,           ///< ::napfire_moved
+    MEASURE = NAPFIRE_ENUM_MEASURE,       ///< ::napfire_measure
+    BAND = NAPFIRE_ENUM_BAND,             ///< ::napfire_band
+    AMMO = NAPFIRE_ENUM_AMMO,             ///< ::napfire_ammo
+    GUN = NAPFIRE_ENUM_GUN,               ///< ::napfire_gun
+    REASON = NAPFIRE_ENUM_REASON,         ///< ::napfire_reason
+    MODIFIER = NAPFIRE_ENUM_MODIFIER,     ///< ::napfire_modifier_id
+    MISSING = NAPFIRE_ENUM_MISSING,       ///< ::napfire_missing
+    FIRE = NAPFIRE_ENUM_FIRE,             ///< ::napfire_fire
+    THRESHOLD = NAPFIRE_ENUM_THRESHOLD,   ///< ::napfire_threshold
     PROVENANCE = NAPFIRE_ENUM_PROVENANCE, ///< ::napfire_provenance
-    PARAM = NAPFIRE_ENUM_PARAM, ///< ::napfire_unit_param and ::napfire_shot_param
-    PARSE = NAPFIRE_ENUM_PARSE, ///< ::napfire_parse_code (napfire_parse_error::code)
+    PARAM = NAPFIRE_ENUM_PARAM,           ///< ::napfire_unit_param and ::napfire_shot_param
+    PARSE = NAPFIRE_ENUM_PARSE,           ///< ::napfire_parse_code (napfire_parse_error::code)
 };
 
 /** @brief What is wrong with a rules text (napfire_parse_error.code) (::napfire_parse_code). */
 enum class ParseCode : int32_t {
-    OK = NAPFIRE_PARSE_OK, ///< No error.
-    VERSION = NAPFIRE_PARSE_VERSION, ///< Missing, malformed or unsupported version line.
-    TOO_LARGE = NAPFIRE_PARSE_TOO_LARGE, ///< Text longer than ::NAPFIRE_RULES_TEXT_MAX.
+    OK = NAPFIRE_PARSE_OK,                       ///< No error.
+    VERSION = NAPFIRE_PARSE_VERSION,             ///< Missing, malformed or unsupported version line.
+    TOO_LARGE = NAPFIRE_PARSE_TOO_LARGE,         ///< Text longer than ::NAPFIRE_RULES_TEXT_MAX.
     LINE_TOO_LONG = NAPFIRE_PARSE_LINE_TOO_LONG, ///< Line longer than ::NAPFIRE_RULES_LINE_MAX.
-    NUL = NAPFIRE_PARSE_NUL, ///< A NUL byte.
-    UTF8 = NAPFIRE_PARSE_UTF8, ///< Invalid UTF-8 (overlong, surrogate, truncated, ...).
-    CONTROL = NAPFIRE_PARSE_CONTROL, ///< A control character other than tab (a CR only before LF).
-    SYNTAX = NAPFIRE_PARSE_SYNTAX, ///< Not `key = values`: no key, no `=`.
-    UNKNOWN_KEY = NAPFIRE_PARSE_UNKNOWN_KEY, ///< A key the format does not define.
+    NUL = NAPFIRE_PARSE_NUL,                     ///< A NUL byte.
+    UTF8 = NAPFIRE_PARSE_UTF8,                   ///< Invalid UTF-8 (overlong, surrogate, truncated, ...).
+    CONTROL = NAPFIRE_PARSE_CONTROL,             ///< A control character other than tab (a CR only before LF).
+    SYNTAX = NAPFIRE_PARSE_SYNTAX,               ///< Not `key = values`: no key, no `=`.
+    UNKNOWN_KEY = NAPFIRE_PARSE_UNKNOWN_KEY,     ///< A key the format does not define.
     DUPLICATE_KEY = NAPFIRE_PARSE_DUPLICATE_KEY, ///< A key given twice.
-    VALUE = NAPFIRE_PARSE_VALUE, ///< A malformed cell, number, modifier or text.
-    RANGE = NAPFIRE_PARSE_RANGE, ///< A number outside its domain.
-    COUNT = NAPFIRE_PARSE_COUNT, ///< Too few or too many values for the key.
-    UNIT = NAPFIRE_PARSE_UNIT, ///< A unit that is unknown or does not fit the key's measure.
-    STAR = NAPFIRE_PARSE_STAR, ///< A star where none may stand (F-DATA).
-    ORDER = NAPFIRE_PARSE_ORDER, ///< Range maxima decreasing, row thresholds not increasing.
+    VALUE = NAPFIRE_PARSE_VALUE,                 ///< A malformed cell, number, modifier or text.
+    RANGE = NAPFIRE_PARSE_RANGE,                 ///< A number outside its domain.
+    COUNT = NAPFIRE_PARSE_COUNT,                 ///< Too few or too many values for the key.
+    UNIT = NAPFIRE_PARSE_UNIT,                   ///< A unit that is unknown or does not fit the key's measure.
+    STAR = NAPFIRE_PARSE_STAR,                   ///< A star where none may stand (F-DATA).
+    ORDER = NAPFIRE_PARSE_ORDER,                 ///< Range maxima decreasing, row thresholds not increasing.
 };
 
 /** @brief How napfire_missing_describe() writes a missing datum (since 1.1) (::napfire_describe_style). */
 enum class DescribeStyle : int32_t {
-    PATCH = NAPFIRE_DESCRIBE_PATCH, ///< One rules-text line with one `?`.
+    PATCH = NAPFIRE_DESCRIBE_PATCH,       ///< One rules-text line with one `?`.
     SENTENCE = NAPFIRE_DESCRIBE_SENTENCE, ///< One English sentence in the rulebook's terms.
 };
 
 /** @brief What a finding of napfire_rules_check_next() is (since 1.2) (::napfire_check). */
 enum class Check : int32_t {
     NONE = NAPFIRE_CHECK_NONE, ///< No more findings.
-    FALLING_ROW = NAPFIRE_CHECK_FALLING_ROW, ///< A musketry (F-TAB-1) or artillery (F-ART-1) row whose casualties fall as the modified roll rises.
-    ROW_BELOW = NAPFIRE_CHECK_ROW_BELOW, ///< A musketry row inflicting fewer casualties than the row above it, of fewer firing figures, at the same modified roll (F-TAB-1).
-    EMPTY_BAND = NAPFIRE_CHECK_EMPTY_BAND, ///< A band whose maximum equals the one before: a gun's (F-ART-1) or an infantry weapon's long band (F-RNG; not sharpshooters, F-RNG-3).
+    FALLING_ROW =
+        NAPFIRE_CHECK_FALLING_ROW, ///< A musketry (F-TAB-1) or artillery (F-ART-1) row whose casualties fall as the modified roll rises.
+    ROW_BELOW =
+        NAPFIRE_CHECK_ROW_BELOW, ///< A musketry row inflicting fewer casualties than the row above it, of fewer firing figures, at the same modified roll (F-TAB-1).
+    EMPTY_BAND =
+        NAPFIRE_CHECK_EMPTY_BAND, ///< A band whose maximum equals the one before: a gun's (F-ART-1) or an infantry weapon's long band (F-RNG; not sharpshooters, F-RNG-3).
     LIGHTER_GUN = NAPFIRE_CHECK_LIGHTER_GUN, ///< A lighter gun reaches farther than a heavier one in a band (F-ART-1).
-    MEASURES = NAPFIRE_CHECK_MEASURES, ///< A gun's metric and imperial maxima of a band disagree by more than a factor of 2 (F-RNG-1).
-    BUILTIN_NAME = NAPFIRE_CHECK_BUILTIN_NAME, ///< The data differ from the built-in data but the name is the built-in data's (F-DATA).
-    UNNAMED = NAPFIRE_CHECK_UNNAMED, ///< The data differ from the built-in data but the name is still ::NAPFIRE_RULES_PLACEHOLDER_NAME (F-DATA).
+    MEASURES =
+        NAPFIRE_CHECK_MEASURES, ///< A gun's metric and imperial maxima of a band disagree by more than a factor of 2 (F-RNG-1).
+    BUILTIN_NAME =
+        NAPFIRE_CHECK_BUILTIN_NAME, ///< The data differ from the built-in data but the name is the built-in data's (F-DATA).
+    UNNAMED =
+        NAPFIRE_CHECK_UNNAMED, ///< The data differ from the built-in data but the name is still ::NAPFIRE_RULES_PLACEHOLDER_NAME (F-DATA).
 };
 
 /** @brief Offset layouts of printed maps (H-HEX-1), 0-based column and row (::napfire_hex_layout). */
 enum class HexLayout : int32_t {
-    ODD_Q = NAPFIRE_HEX_ODD_Q, ///< Flat-top; odd columns shifted down half a hex.
+    ODD_Q = NAPFIRE_HEX_ODD_Q,   ///< Flat-top; odd columns shifted down half a hex.
     EVEN_Q = NAPFIRE_HEX_EVEN_Q, ///< Flat-top; even columns shifted down half a hex.
-    ODD_R = NAPFIRE_HEX_ODD_R, ///< Pointy-top; odd rows shifted right half a hex.
+    ODD_R = NAPFIRE_HEX_ODD_R,   ///< Pointy-top; odd rows shifted right half a hex.
     EVEN_R = NAPFIRE_HEX_EVEN_R, ///< Pointy-top; even rows shifted right half a hex.
 };
 
 /** @brief Kind of a trace step (H-LOS-2/3). Zero is never a step kind (::napfire_step_kind). */
 enum class StepKind : int32_t {
-    HEX = NAPFIRE_STEP_HEX, ///< The line crosses the interior of napfire_trace_step::hex.
+    HEX = NAPFIRE_STEP_HEX,         ///< The line crosses the interior of napfire_trace_step::hex.
     HEXSIDE = NAPFIRE_STEP_HEXSIDE, ///< The line runs along the hexside between hex and other (H-LOS-3).
-    VERTEX = NAPFIRE_STEP_VERTEX, ///< The line only touches hex at a vertex: not passed through (H-LOS-2).
+    VERTEX = NAPFIRE_STEP_VERTEX,   ///< The line only touches hex at a vertex: not passed through (H-LOS-2).
 };
 
 /** @brief Terrain of a hex for line of sight (H-LOS-5, H-ELV-4/5) (::napfire_terrain). */
 enum class Terrain : int32_t {
-    CLEAR = NAPFIRE_TERRAIN_CLEAR, ///< Open ground: no blocker.
+    CLEAR = NAPFIRE_TERRAIN_CLEAR,       ///< Open ground: no blocker.
     BLOCKING = NAPFIRE_TERRAIN_BLOCKING, ///< Woods (unless the caller's terrain chart says otherwise), walls (H-LOS-5).
-    TOWN = NAPFIRE_TERRAIN_TOWN, ///< Village, city, town: blocks regardless of elevation (H-LOS-5, H-ELV-5).
-    SLOPE = NAPFIRE_TERRAIN_SLOPE, ///< Slope: blocks unless at the firer's or target's elevation (H-ELV-4).
+    TOWN = NAPFIRE_TERRAIN_TOWN,         ///< Village, city, town: blocks regardless of elevation (H-LOS-5, H-ELV-5).
+    SLOPE = NAPFIRE_TERRAIN_SLOPE,       ///< Slope: blocks unless at the firer's or target's elevation (H-ELV-4).
 };
 
 /** @brief What occupies a hex, for line of sight (H-LOS-5) (::napfire_presence). */
 enum class Presence : int32_t {
-    NONE = NAPFIRE_PRESENCE_NONE, ///< No unit.
-    COMBAT = NAPFIRE_PRESENCE_COMBAT, ///< A non-routed combat unit, disordered or not: blocks.
-    ROUTED = NAPFIRE_PRESENCE_ROUTED, ///< Routed units only: do not block.
+    NONE = NAPFIRE_PRESENCE_NONE,               ///< No unit.
+    COMBAT = NAPFIRE_PRESENCE_COMBAT,           ///< A non-routed combat unit, disordered or not: blocks.
+    ROUTED = NAPFIRE_PRESENCE_ROUTED,           ///< Routed units only: do not block.
     LEADER_ONLY = NAPFIRE_PRESENCE_LEADER_ONLY, ///< Leaders or aides-de-camp alone: do not block.
 };
 
@@ -378,39 +388,43 @@ enum class LosPolicy : int32_t {
 /** @brief Why a line of sight is blocked (H-LOS, H-ELV); also the kind of a blocker (napfire_los_result.cause) (::napfire_los_rule). */
 enum class LosRule : int32_t {
     NONE = NAPFIRE_LOS_RULE_NONE, ///< Clear.
-    FRONT_HEXSIDE = NAPFIRE_LOS_RULE_FRONT_HEXSIDE, ///< H-LOS-4: the line leaves the firing hex through no front hexside.
-    TOWN = NAPFIRE_LOS_RULE_TOWN, ///< H-LOS-5, H-ELV-5: a town, village or city, whatever the elevations.
+    FRONT_HEXSIDE =
+        NAPFIRE_LOS_RULE_FRONT_HEXSIDE, ///< H-LOS-4: the line leaves the firing hex through no front hexside.
+    TOWN = NAPFIRE_LOS_RULE_TOWN,       ///< H-LOS-5, H-ELV-5: a town, village or city, whatever the elevations.
     TERRAIN = NAPFIRE_LOS_RULE_TERRAIN, ///< H-LOS-5: woods or walls (::NAPFIRE_TERRAIN_BLOCKING).
-    UNIT = NAPFIRE_LOS_RULE_UNIT, ///< H-LOS-5: a non-routed combat unit, of either side.
-    SLOPE = NAPFIRE_LOS_RULE_SLOPE, ///< H-ELV-4: a slope hex not at the firer's or target's elevation.
+    UNIT = NAPFIRE_LOS_RULE_UNIT,       ///< H-LOS-5: a non-routed combat unit, of either side.
+    SLOPE = NAPFIRE_LOS_RULE_SLOPE,     ///< H-ELV-4: a slope hex not at the firer's or target's elevation.
     GRAZING = NAPFIRE_LOS_RULE_GRAZING, ///< H-LOS-3: along a hexside, one of the two hexes blocks.
 };
 
 /** @brief Why elevation did not lift a blocker (H-ELV-1..3) (::napfire_los_elevation). */
 enum class LosElevation : int32_t {
-    NONE = NAPFIRE_LOS_ELV_NONE, ///< Elevation not considered: clear, H-LOS-4, or a town (H-ELV-5).
-    EQUAL = NAPFIRE_LOS_ELV_EQUAL, ///< H-ELV-3: firer and target at equal elevation.
+    NONE = NAPFIRE_LOS_ELV_NONE,               ///< Elevation not considered: clear, H-LOS-4, or a town (H-ELV-5).
+    EQUAL = NAPFIRE_LOS_ELV_EQUAL,             ///< H-ELV-3: firer and target at equal elevation.
     EQUIDISTANT = NAPFIRE_LOS_ELV_EQUIDISTANT, ///< H-ELV-3: the blocker is as far from the firer as from the target.
-    OTHER_HALF = NAPFIRE_LOS_ELV_OTHER_HALF, ///< H-ELV-1/2: the blocker is on the half the exception does not cover (higher firer: nearer the target; lower firer: nearer the firer).
-    FRIEND_ADJACENT = NAPFIRE_LOS_ELV_FRIEND_ADJACENT, ///< H-ELV-2: a friendly unit adjacent to the target still blocks.
+    OTHER_HALF =
+        NAPFIRE_LOS_ELV_OTHER_HALF, ///< H-ELV-1/2: the blocker is on the half the exception does not cover (higher firer: nearer the target; lower firer: nearer the firer).
+    FRIEND_ADJACENT =
+        NAPFIRE_LOS_ELV_FRIEND_ADJACENT, ///< H-ELV-2: a friendly unit adjacent to the target still blocks.
 };
 
 /** @brief Formations at hex scale (H-FACE, H-FIRE) (::napfire_hex_formation). */
 enum class HexFormation : int32_t {
-    COLUMN = NAPFIRE_HEX_COLUMN, ///< Infantry column: faces a hexside, 3 front / 2 flank / 1 rear (inferred).
+    COLUMN = NAPFIRE_HEX_COLUMN,       ///< Infantry column: faces a hexside, 3 front / 2 flank / 1 rear (inferred).
     ARTILLERY = NAPFIRE_HEX_ARTILLERY, ///< Artillery: faces a hexside, 3/2/1 (series rules).
-    LINE = NAPFIRE_HEX_LINE, ///< Line: faces a vertex, 2/2/2 (inferred).
-    TIRAILLEUR = NAPFIRE_HEX_TIRAILLEUR, ///< Tirailleurs (skirmish order) in one hex: face a vertex, 4/2/0 (series rules).
+    LINE = NAPFIRE_HEX_LINE,           ///< Line: faces a vertex, 2/2/2 (inferred).
+    TIRAILLEUR =
+        NAPFIRE_HEX_TIRAILLEUR,  ///< Tirailleurs (skirmish order) in one hex: face a vertex, 4/2/0 (series rules).
     SQUARE = NAPFIRE_HEX_SQUARE, ///< Carré: 6 front, any facing (series rules).
 };
 
 /** @brief Hex-scale enumerations (H-*), for napfire_hex_enum_name() (::napfire_hex_enum). */
 enum class HexEnumId : int32_t {
-    LAYOUT = NAPFIRE_HEX_ENUM_LAYOUT, ///< ::napfire_hex_layout
-    STEP = NAPFIRE_HEX_ENUM_STEP, ///< ::napfire_step_kind
-    TERRAIN = NAPFIRE_HEX_ENUM_TERRAIN, ///< ::napfire_terrain
-    PRESENCE = NAPFIRE_HEX_ENUM_PRESENCE, ///< ::napfire_presence
-    LOS_RULE = NAPFIRE_HEX_ENUM_LOS_RULE, ///< ::napfire_los_rule
+    LAYOUT = NAPFIRE_HEX_ENUM_LAYOUT,       ///< ::napfire_hex_layout
+    STEP = NAPFIRE_HEX_ENUM_STEP,           ///< ::napfire_step_kind
+    TERRAIN = NAPFIRE_HEX_ENUM_TERRAIN,     ///< ::napfire_terrain
+    PRESENCE = NAPFIRE_HEX_ENUM_PRESENCE,   ///< ::napfire_presence
+    LOS_RULE = NAPFIRE_HEX_ENUM_LOS_RULE,   ///< ::napfire_los_rule
     ELEVATION = NAPFIRE_HEX_ENUM_ELEVATION, ///< ::napfire_los_elevation
     FORMATION = NAPFIRE_HEX_ENUM_FORMATION, ///< ::napfire_hex_formation
 };
@@ -433,27 +447,44 @@ template <class T> class Span {
     /** @brief An empty view. */
     constexpr Span() noexcept = default;
     /** @brief @p count elements from @p data. */
-    constexpr Span(T *data, std::size_t count) noexcept : data_(data), size_(count) {}
+    constexpr Span(T *data, std::size_t count) noexcept : data_(data), size_(count) {
+    }
     /** @brief A whole C array. */
-    template <std::size_t N> constexpr Span(T (&array)[N]) noexcept : data_(array), size_(N) {}
+    template <std::size_t N> constexpr Span(T (&array)[N]) noexcept : data_(array), size_(N) {
+    }
     /** @brief A whole container with contiguous storage (data(), size()). */
     template <class C, class = std::enable_if_t<!std::is_same<std::remove_cv_t<C>, Span>::value &&
                                                 std::is_convertible<decltype(std::declval<C &>().data()), T *>::value>>
-    constexpr Span(C &container) noexcept : data_(container.data()), size_(container.size()) {}
+    constexpr Span(C &container) noexcept : data_(container.data()), size_(container.size()) {
+    }
     /** @brief The first element. */
-    constexpr T *data() const noexcept { return data_; }
+    constexpr T *data() const noexcept {
+        return data_;
+    }
     /** @brief The number of elements. */
-    constexpr std::size_t size() const noexcept { return size_; }
+    constexpr std::size_t size() const noexcept {
+        return size_;
+    }
     /** @brief True when there is no element. */
-    constexpr bool empty() const noexcept { return size_ == 0; }
+    constexpr bool empty() const noexcept {
+        return size_ == 0;
+    }
     /** @brief Element @p i (no bounds check, as std::span). */
-    constexpr T &operator[](std::size_t i) const noexcept { return data_[i]; }
+    constexpr T &operator[](std::size_t i) const noexcept {
+        return data_[i];
+    }
     /** @brief Iteration. */
-    constexpr T *begin() const noexcept { return data_; }
+    constexpr T *begin() const noexcept {
+        return data_;
+    }
     /** @brief Iteration. */
-    constexpr T *end() const noexcept { return data_ + size_; }
+    constexpr T *end() const noexcept {
+        return data_ + size_;
+    }
     /** @brief The first @p count elements. */
-    constexpr Span first(std::size_t count) const noexcept { return Span(data_, count); }
+    constexpr Span first(std::size_t count) const noexcept {
+        return Span(data_, count);
+    }
 
   private:
     T *data_ = nullptr;
@@ -471,17 +502,23 @@ template <class E> constexpr int32_t to_c(E value) noexcept {
 }
 
 /** @brief The name of a status without its prefix ("EDOMAIN"), as napfire_status_name(). */
-inline const char *name(Status s) noexcept { return napfire_status_name(to_c(s)); }
+inline const char *name(Status s) noexcept {
+    return napfire_status_name(to_c(s));
+}
 /** @brief The one-line English text of a status, as napfire_strerror(). */
-inline const char *message(Status s) noexcept { return napfire_strerror(to_c(s)); }
+inline const char *message(Status s) noexcept {
+    return napfire_strerror(to_c(s));
+}
 
 /// @cond NAPFIRE_DETAIL
 namespace detail {
 template <class E> struct enum_id;
-#define NAPFIRE_HPP_NAMED(E, FN, ID)                                                                                   \
-    template <> struct enum_id<E> {                                                                                    \
-        static const char *name(int32_t v) noexcept { return FN(ID, v); }                                             \
-    };
+#define NAPFIRE_HPP_NAMED(E, FN, ID) \
+  template <> struct enum_id<E> { \
+    static const char *name(int32_t v) noexcept { \
+      return FN(ID, v); \
+    } \
+  };
 NAPFIRE_HPP_NAMED(Arm, napfire_enum_name, NAPFIRE_ENUM_ARM)
 NAPFIRE_HPP_NAMED(Nation, napfire_enum_name, NAPFIRE_ENUM_NATION)
 NAPFIRE_HPP_NAMED(TroopClass, napfire_enum_name, NAPFIRE_ENUM_CLASS)
@@ -524,14 +561,16 @@ template <class E> const char *name(E value) noexcept {
 }
 
 /** @brief The rule IDs of a line-of-sight verdict ("H-LOS-5, H-ELV-5"), as napfire_los_rule_id(). */
-inline const char *rule_id(LosRule rule) noexcept { return napfire_los_rule_id(to_c(rule)); }
+inline const char *rule_id(LosRule rule) noexcept {
+    return napfire_los_rule_id(to_c(rule));
+}
 
 // ------------------------------------------------------------------
 // Errors as values
 
 /** @brief The datum a result lacks (::napfire_missing and its index), for describe(). */
 struct MissingDatum {
-    Missing kind = Missing::NONE;                    ///< What kind of datum; NONE when nothing is missing.
+    Missing kind = Missing::NONE;                      ///< What kind of datum; NONE when nothing is missing.
     std::array<int32_t, 4> index = {{-1, -1, -1, -1}}; ///< Which one (napfire_result::missing_index).
 };
 
@@ -559,22 +598,26 @@ inline Expected<std::size_t> describe(const MissingDatum &datum, DescribeStyle s
  */
 class Error {
   public:
-    Status status = Status::OK;    ///< The C status.
-    const char *function = "";     ///< The C function that refused ("napfire_unit_set").
-    const char *parameter = "";    ///< The parameter or argument refused; "" when not one.
-    int64_t value = 0;             ///< The value given (when has_value).
-    bool has_value = false;        ///< value is meaningful.
-    int32_t lowest = 0;            ///< The smallest value allowed (when has_range).
-    int32_t highest = 0;           ///< The largest value allowed (when has_range).
-    bool has_range = false;        ///< lowest and highest are meaningful.
-    std::size_t needed = 0;        ///< With E_NOSPC: the count the call needs.
-    MissingDatum missing;          ///< With E_UNKNOWN: the datum the rules data lacks.
+    Status status = Status::OK;     ///< The C status.
+    const char *function = "";      ///< The C function that refused ("napfire_unit_set").
+    const char *parameter = "";     ///< The parameter or argument refused; "" when not one.
+    int64_t value = 0;              ///< The value given (when has_value).
+    bool has_value = false;         ///< value is meaningful.
+    int32_t lowest = 0;             ///< The smallest value allowed (when has_range).
+    int32_t highest = 0;            ///< The largest value allowed (when has_range).
+    bool has_range = false;         ///< lowest and highest are meaningful.
+    std::size_t needed = 0;         ///< With E_NOSPC: the count the call needs.
+    MissingDatum missing;           ///< With E_UNKNOWN: the datum the rules data lacks.
     napfire_parse_error parse = {}; ///< With E_SYNTAX: line, column, code and message.
 
     /** @brief The status's name ("EDOMAIN"). */
-    const char *name() const noexcept { return napfire::name(status); }
+    const char *name() const noexcept {
+        return napfire::name(status);
+    }
     /** @brief The library's text for the status (napfire_strerror()). */
-    const char *message() const noexcept { return napfire::message(status); }
+    const char *message() const noexcept {
+        return napfire::message(status);
+    }
 
     /**
      * @brief The whole error as one line, e.g. "napfire_unit_set: EDOMAIN
@@ -609,9 +652,12 @@ class Error {
 class Exception : public std::runtime_error {
   public:
     /** @brief The exception of @p e, its what() Error::to_string(). */
-    explicit Exception(const Error &e) : std::runtime_error(e.to_string()), error_(e) {}
+    explicit Exception(const Error &e) : std::runtime_error(e.to_string()), error_(e) {
+    }
     /** @brief The error it carries. */
-    const Error &error() const noexcept { return error_; }
+    const Error &error() const noexcept {
+        return error_;
+    }
 
   private:
     Error error_;
@@ -628,9 +674,12 @@ class Exception : public std::runtime_error {
 template <class T> class [[nodiscard]] Expected {
   public:
     /** @brief A value. */
-    Expected(T value) noexcept : ok_(true) { new (&storage_) T(std::move(value)); }
+    Expected(T value) noexcept : ok_(true) {
+        new (&storage_) T(std::move(value));
+    }
     /** @brief An error. */
-    Expected(Error error) noexcept : ok_(false), error_(error) {}
+    Expected(Error error) noexcept : ok_(false), error_(error) {
+    }
     /** @brief Copies the value or the error. */
     Expected(const Expected &other) noexcept : ok_(other.ok_), error_(other.error_) {
         if (ok_)
@@ -647,26 +696,46 @@ template <class T> class [[nodiscard]] Expected {
         }
         return *this;
     }
-    ~Expected() { reset(); }
+    ~Expected() {
+        reset();
+    }
 
     /** @brief True when it holds a value. */
-    bool has_value() const noexcept { return ok_; }
+    bool has_value() const noexcept {
+        return ok_;
+    }
     /** @brief True when it holds a value. */
-    explicit operator bool() const noexcept { return ok_; }
+    explicit operator bool() const noexcept {
+        return ok_;
+    }
     /** @brief The value; aborts on an error. */
-    const T &operator*() const noexcept { return *get(); }
+    const T &operator*() const noexcept {
+        return *get();
+    }
     /** @brief The value; aborts on an error. */
-    T &operator*() noexcept { return *const_cast<T *>(get()); }
+    T &operator*() noexcept {
+        return *const_cast<T *>(get());
+    }
     /** @brief The value's members; aborts on an error. */
-    const T *operator->() const noexcept { return get(); }
+    const T *operator->() const noexcept {
+        return get();
+    }
     /** @brief The value's members; aborts on an error. */
-    T *operator->() noexcept { return const_cast<T *>(get()); }
+    T *operator->() noexcept {
+        return const_cast<T *>(get());
+    }
     /** @brief The value, or @p fallback on an error. */
-    T value_or(T fallback) const noexcept { return ok_ ? **this : fallback; }
+    T value_or(T fallback) const noexcept {
+        return ok_ ? **this : fallback;
+    }
     /** @brief The error; status OK when it holds a value. */
-    const Error &error() const noexcept { return error_; }
+    const Error &error() const noexcept {
+        return error_;
+    }
     /** @brief The status: OK, or the error's. */
-    Status status() const noexcept { return error_.status; }
+    Status status() const noexcept {
+        return error_.status;
+    }
 #if NAPFIRE_HPP_EXCEPTIONS
     /** @brief The value; throws Exception on an error (exceptions enabled only). */
     const T &value() const & {
@@ -698,15 +767,24 @@ template <> class [[nodiscard]] Expected<void> {
     /** @brief Success. */
     Expected() noexcept = default;
     /** @brief An error. */
-    Expected(Error error) noexcept : error_(error) {}
+    Expected(Error error) noexcept : error_(error) {
+    }
     /** @brief True on success. */
-    bool has_value() const noexcept { return error_.status == Status::OK; }
+    bool has_value() const noexcept {
+        return error_.status == Status::OK;
+    }
     /** @brief True on success. */
-    explicit operator bool() const noexcept { return has_value(); }
+    explicit operator bool() const noexcept {
+        return has_value();
+    }
     /** @brief The error; status OK on success. */
-    const Error &error() const noexcept { return error_; }
+    const Error &error() const noexcept {
+        return error_;
+    }
     /** @brief The status: OK, or the error's. */
-    Status status() const noexcept { return error_.status; }
+    Status status() const noexcept {
+        return error_.status;
+    }
 #if NAPFIRE_HPP_EXCEPTIONS
     /** @brief Throws Exception on an error (exceptions enabled only). */
     void value() const {
@@ -830,9 +908,8 @@ class Rules {
     /** @brief Set a gun's band maxima in a measure (napfire_rules_set_gun_range(), F-ART-1). */
     Expected<void> set_gun_range(Gun gun, Measure measure, int32_t canister_max, int32_t effective_max,
                                  int32_t long_max) noexcept {
-        return check(
-            napfire_rules_set_gun_range(&c_, to_c(gun), to_c(measure), canister_max, effective_max, long_max),
-            "napfire_rules_set_gun_range");
+        return check(napfire_rules_set_gun_range(&c_, to_c(gun), to_c(measure), canister_max, effective_max, long_max),
+                     "napfire_rules_set_gun_range");
     }
     /** @brief Set an artillery cell (napfire_rules_set_artillery(), F-ART-1). */
     Expected<void> set_artillery(Gun gun, Ammo ammo, Band band, int32_t column_index, int32_t halves) noexcept {
@@ -865,9 +942,13 @@ class Rules {
         return check(napfire_rules_set_provenance(&c_, to_c(field), text), "napfire_rules_set_provenance");
     }
     /** @brief The C object, for the C API. */
-    const napfire_rules &c() const noexcept { return c_; }
+    const napfire_rules &c() const noexcept {
+        return c_;
+    }
     /** @brief The C object, for the C API. */
-    napfire_rules &c() noexcept { return c_; }
+    napfire_rules &c() noexcept {
+        return c_;
+    }
 
   private:
     Rules() noexcept = default;
@@ -881,7 +962,9 @@ class Rules {
 
 /// @cond NAPFIRE_DETAIL
 namespace detail {
-inline const napfire_rules *c_rules(const Rules *r) noexcept { return r ? &r->c() : nullptr; }
+inline const napfire_rules *c_rules(const Rules *r) noexcept {
+    return r ? &r->c() : nullptr;
+}
 } // namespace detail
 /// @endcond
 
@@ -919,31 +1002,57 @@ class Unit {
         return value;
     }
     /** @brief Set the nation (UnitParam::NATION). */
-    Expected<void> set_nation(Nation v) noexcept { return set(UnitParam::NATION, to_c(v)); }
+    Expected<void> set_nation(Nation v) noexcept {
+        return set(UnitParam::NATION, to_c(v));
+    }
     /** @brief Set the troop class (UnitParam::CLASS). */
-    Expected<void> set_troop_class(TroopClass v) noexcept { return set(UnitParam::CLASS, to_c(v)); }
+    Expected<void> set_troop_class(TroopClass v) noexcept {
+        return set(UnitParam::CLASS, to_c(v));
+    }
     /** @brief Set the formation (UnitParam::FORMATION). */
-    Expected<void> set_formation(Formation v) noexcept { return set(UnitParam::FORMATION, to_c(v)); }
+    Expected<void> set_formation(Formation v) noexcept {
+        return set(UnitParam::FORMATION, to_c(v));
+    }
     /** @brief Set the figures, or gun models (UnitParam::FIGURES). */
-    Expected<void> set_figures(int32_t v) noexcept { return set(UnitParam::FIGURES, v); }
+    Expected<void> set_figures(int32_t v) noexcept {
+        return set(UnitParam::FIGURES, v);
+    }
     /** @brief Set the weapon (UnitParam::WEAPON, infantry). */
-    Expected<void> set_weapon(Weapon v) noexcept { return set(UnitParam::WEAPON, to_c(v)); }
+    Expected<void> set_weapon(Weapon v) noexcept {
+        return set(UnitParam::WEAPON, to_c(v));
+    }
     /** @brief Set the gun (UnitParam::GUN, artillery). */
-    Expected<void> set_gun(Gun v) noexcept { return set(UnitParam::GUN, to_c(v)); }
+    Expected<void> set_gun(Gun v) noexcept {
+        return set(UnitParam::GUN, to_c(v));
+    }
     /** @brief Set the cover (UnitParam::COVER). */
-    Expected<void> set_cover(Cover v) noexcept { return set(UnitParam::COVER, to_c(v)); }
+    Expected<void> set_cover(Cover v) noexcept {
+        return set(UnitParam::COVER, to_c(v));
+    }
     /** @brief Set how far it moved (UnitParam::MOVED). */
-    Expected<void> set_moved(Moved v) noexcept { return set(UnitParam::MOVED, to_c(v)); }
+    Expected<void> set_moved(Moved v) noexcept {
+        return set(UnitParam::MOVED, to_c(v));
+    }
     /** @brief Set a 0/1 parameter (DISORDERED, FIRED_LAST_TURN, ...). */
-    Expected<void> set_flag(UnitParam param, bool on) noexcept { return set(param, on ? 1 : 0); }
+    Expected<void> set_flag(UnitParam param, bool on) noexcept {
+        return set(param, on ? 1 : 0);
+    }
     /** @brief The arm. */
-    Arm arm() const noexcept { return static_cast<Arm>(get(UnitParam::ARM).value_or(-1)); }
+    Arm arm() const noexcept {
+        return static_cast<Arm>(get(UnitParam::ARM).value_or(-1));
+    }
     /** @brief The figures, or gun models. */
-    int32_t figures() const noexcept { return get(UnitParam::FIGURES).value_or(0); }
+    int32_t figures() const noexcept {
+        return get(UnitParam::FIGURES).value_or(0);
+    }
     /** @brief True for foot and horse artillery. */
-    bool is_artillery() const noexcept { return arm() == Arm::FOOT_ARTILLERY || arm() == Arm::HORSE_ARTILLERY; }
+    bool is_artillery() const noexcept {
+        return arm() == Arm::FOOT_ARTILLERY || arm() == Arm::HORSE_ARTILLERY;
+    }
     /** @brief The C object, for the C API. */
-    const napfire_unit &c() const noexcept { return c_; }
+    const napfire_unit &c() const noexcept {
+        return c_;
+    }
 
   private:
     Unit() noexcept = default;
@@ -956,7 +1065,9 @@ using Modifier = napfire_modifier;
 using Outcome = napfire_outcome;
 
 /** @brief The typed id of a breakdown item. */
-inline ModifierId id_of(const Modifier &m) noexcept { return static_cast<ModifierId>(m.id); }
+inline ModifierId id_of(const Modifier &m) noexcept {
+    return static_cast<ModifierId>(m.id);
+}
 
 /** @brief The net modifier of a breakdown and how many items it has (napfire_shot_modifiers()). */
 struct Modifiers {
@@ -969,7 +1080,9 @@ struct Fraction {
     int32_t numerator = 0;   ///< Reduced numerator.
     int32_t denominator = 1; ///< A divisor of 216.
     /** @brief As a double, for display. */
-    double value() const noexcept { return static_cast<double>(numerator) / denominator; }
+    double value() const noexcept {
+        return static_cast<double>(numerator) / denominator;
+    }
 };
 
 /**
@@ -979,33 +1092,60 @@ struct Fraction {
 class Result {
   public:
     /** @brief Wraps a C result. */
-    explicit Result(const napfire_result &r) noexcept : c_(r) {}
+    explicit Result(const napfire_result &r) noexcept : c_(r) {
+    }
     /** @brief True when the rules allow the shot. */
-    bool permitted() const noexcept { return c_.permitted == 1; }
+    bool permitted() const noexcept {
+        return c_.permitted == 1;
+    }
     /** @brief The first violated clause; NONE when permitted. */
-    Reason reason() const noexcept { return static_cast<Reason>(c_.reason); }
+    Reason reason() const noexcept {
+        return static_cast<Reason>(c_.reason);
+    }
     /** @brief True when @p r is among the violated clauses. */
-    bool forbids(Reason r) const noexcept { return (c_.reasons >> to_c(r)) & 1u; }
+    bool forbids(Reason r) const noexcept {
+        return (c_.reasons >> to_c(r)) & 1u;
+    }
     /** @brief The range band. */
-    Band band() const noexcept { return static_cast<Band>(c_.band); }
+    Band band() const noexcept {
+        return static_cast<Band>(c_.band);
+    }
     /** @brief The net modifier. */
-    int32_t net_modifier() const noexcept { return c_.net_modifier; }
+    int32_t net_modifier() const noexcept {
+        return c_.net_modifier;
+    }
     /** @brief 2D6 plus the net modifier. */
-    int32_t modified_roll() const noexcept { return c_.modified_roll; }
+    int32_t modified_roll() const noexcept {
+        return c_.modified_roll;
+    }
     /** @brief The table cell, in half figures, star included. */
-    int32_t table_halves() const noexcept { return c_.table_halves; }
+    int32_t table_halves() const noexcept {
+        return c_.table_halves;
+    }
     /** @brief After long-range halving, in half figures. */
-    int32_t halves() const noexcept { return c_.halves; }
+    int32_t halves() const noexcept {
+        return c_.halves;
+    }
     /** @brief True when a half awaits the half die (F-CAS-3). */
-    bool half_pending() const noexcept { return c_.half_pending != 0; }
+    bool half_pending() const noexcept {
+        return c_.half_pending != 0;
+    }
     /** @brief Figures lost in all. */
-    int32_t casualties() const noexcept { return c_.casualties; }
+    int32_t casualties() const noexcept {
+        return c_.casualties;
+    }
     /** @brief Figures the target loses. */
-    int32_t target_casualties() const noexcept { return c_.target_casualties; }
+    int32_t target_casualties() const noexcept {
+        return c_.target_casualties;
+    }
     /** @brief Figures the skirmisher screen loses. */
-    int32_t screen_casualties() const noexcept { return c_.screen_casualties; }
+    int32_t screen_casualties() const noexcept {
+        return c_.screen_casualties;
+    }
     /** @brief The C result. */
-    const napfire_result &c() const noexcept { return c_; }
+    const napfire_result &c() const noexcept {
+        return c_;
+    }
 
   private:
     napfire_result c_;
@@ -1042,13 +1182,21 @@ class Shot {
         return value;
     }
     /** @brief Set the distance in the shot's measure (ShotParam::DISTANCE). */
-    Expected<void> set_distance(int32_t v) noexcept { return set(ShotParam::DISTANCE, v); }
+    Expected<void> set_distance(int32_t v) noexcept {
+        return set(ShotParam::DISTANCE, v);
+    }
     /** @brief Set the measure (ShotParam::MEASURE). */
-    Expected<void> set_measure(Measure v) noexcept { return set(ShotParam::MEASURE, to_c(v)); }
+    Expected<void> set_measure(Measure v) noexcept {
+        return set(ShotParam::MEASURE, to_c(v));
+    }
     /** @brief Set the ammunition (ShotParam::AMMO, artillery). */
-    Expected<void> set_ammo(Ammo v) noexcept { return set(ShotParam::AMMO, to_c(v)); }
+    Expected<void> set_ammo(Ammo v) noexcept {
+        return set(ShotParam::AMMO, to_c(v));
+    }
     /** @brief Set a 0/1 parameter (ENFILADE, SCREEN, ...). */
-    Expected<void> set_flag(ShotParam param, bool on) noexcept { return set(param, on ? 1 : 0); }
+    Expected<void> set_flag(ShotParam param, bool on) noexcept {
+        return set(param, on ? 1 : 0);
+    }
 
     /** @brief The range band (napfire_shot_band(), F-RNG, F-ART-1). */
     Expected<Band> band(const Rules *rules = nullptr) const noexcept {
@@ -1114,8 +1262,8 @@ class Shot {
     Expected<Span<Outcome>> distribution(Span<Outcome> outcomes, const Rules *rules = nullptr) const noexcept {
         std::size_t count = 0;
         napfire_result verdict{};
-        int st = napfire_shot_distribution(&c_, detail::c_rules(rules), outcomes.data(), outcomes.size(), &count,
-                                           &verdict);
+        int st =
+            napfire_shot_distribution(&c_, detail::c_rules(rules), outcomes.data(), outcomes.size(), &count, &verdict);
         if (st == NAPFIRE_EUNKNOWN)
             return detail::unknown_error(st, "napfire_shot_distribution", verdict);
         if (st != NAPFIRE_OK)
@@ -1131,7 +1279,9 @@ class Shot {
         return f;
     }
     /** @brief The C object, for the C API. */
-    const napfire_shot &c() const noexcept { return c_; }
+    const napfire_shot &c() const noexcept {
+        return c_;
+    }
 
   private:
     Shot() noexcept = default;
@@ -1150,9 +1300,13 @@ class Dice {
         return d;
     }
     /** @brief One die, 1..6 (napfire_dice_d6()). */
-    Expected<int32_t> d6() noexcept { return roll(napfire_dice_d6, "napfire_dice_d6"); }
+    Expected<int32_t> d6() noexcept {
+        return roll(napfire_dice_d6, "napfire_dice_d6");
+    }
     /** @brief 2D6, 2..12 (napfire_dice_2d6()). */
-    Expected<int32_t> roll_2d6() noexcept { return roll(napfire_dice_2d6, "napfire_dice_2d6"); }
+    Expected<int32_t> roll_2d6() noexcept {
+        return roll(napfire_dice_2d6, "napfire_dice_2d6");
+    }
     /** @brief The next raw 32-bit output (napfire_dice_next()). */
     Expected<uint32_t> next() noexcept {
         uint32_t v = 0;
@@ -1162,7 +1316,9 @@ class Dice {
         return v;
     }
     /** @brief The C object, for the C API. */
-    napfire_dice &c() noexcept { return c_; }
+    napfire_dice &c() noexcept {
+        return c_;
+    }
 
   private:
     Dice() noexcept = default;
@@ -1267,7 +1423,9 @@ class LosQuery {
         return *this;
     }
     /** @brief The C question. */
-    const napfire_los_query &c() const noexcept { return c_; }
+    const napfire_los_query &c() const noexcept {
+        return c_;
+    }
 
   private:
     napfire_los_query c_;
@@ -1277,21 +1435,36 @@ class LosQuery {
 class LosResult {
   public:
     /** @brief Wraps a C answer. */
-    explicit LosResult(const napfire_los_result &r) noexcept : c_(r) {}
+    explicit LosResult(const napfire_los_result &r) noexcept : c_(r) {
+    }
     /** @brief True when the target is seen. */
-    bool clear() const noexcept { return c_.clear == 1; }
+    bool clear() const noexcept {
+        return c_.clear == 1;
+    }
     /** @brief The rule that blocks; NONE when clear. */
-    LosRule rule() const noexcept { return static_cast<LosRule>(c_.rule); }
+    LosRule rule() const noexcept {
+        return static_cast<LosRule>(c_.rule);
+    }
     /** @brief Why elevation did not lift the blocker. */
-    LosElevation elevation() const noexcept { return static_cast<LosElevation>(c_.elevation); }
+    LosElevation elevation() const noexcept {
+        return static_cast<LosElevation>(c_.elevation);
+    }
     /** @brief The first blocking hex (H-ELV-6). */
-    Hex blocker() const noexcept { return c_.blocker; }
+    Hex blocker() const noexcept {
+        return c_.blocker;
+    }
     /** @brief Hex distance from firer to target. */
-    int32_t distance() const noexcept { return c_.distance; }
+    int32_t distance() const noexcept {
+        return c_.distance;
+    }
     /** @brief Blocker features elevation lifted (H-ELV-1/2). */
-    int32_t lifted() const noexcept { return c_.lifted; }
+    int32_t lifted() const noexcept {
+        return c_.lifted;
+    }
     /** @brief The C answer. */
-    const napfire_los_result &c() const noexcept { return c_; }
+    const napfire_los_result &c() const noexcept {
+        return c_;
+    }
 
   private:
     napfire_los_result c_;
@@ -1308,15 +1481,28 @@ constexpr uint8_t fov_not_asked = static_cast<uint8_t>(NAPFIRE_FOV_NOT_ASKED);
 class FovPlan {
   public:
     /** @brief The 64-bit words a plan of @p radius needs (0 for a radius outside 1..::NAPFIRE_FOV_RADIUS_MAX). */
-    static std::size_t words(int32_t radius) noexcept { return (napfire_fov_plan_size(radius) + 7) / 8; }
-    /** @brief A plan in @p storage, at least words(radius) long (napfire_fov_plan_init()). */
+    static std::size_t words(int32_t radius) noexcept {
+        return (napfire_fov_plan_size(radius) + 7) / 8;
+    }
+    /**
+     * @brief A plan in @p storage, at least words(radius) long
+     * (napfire_fov_plan_init()): E_DOMAIN names a radius outside
+     * 1..::NAPFIRE_FOV_RADIUS_MAX, E_NOSPC gives the words needed.
+     */
     static Expected<FovPlan> make(Span<uint64_t> storage, int32_t radius) noexcept {
+        if (words(radius) == 0) {
+            Error e = detail::with_value(detail::error(NAPFIRE_EDOMAIN, "napfire_fov_plan_init", "radius"), radius);
+            e.has_range = true;
+            e.lowest = 1;
+            e.highest = NAPFIRE_FOV_RADIUS_MAX;
+            return e;
+        }
+        if (storage.size() < words(radius))
+            return detail::nospc_error(NAPFIRE_ENOSPC, "napfire_fov_plan_init", words(radius));
         const napfire_fov_plan *p = nullptr;
         int st = napfire_fov_plan_init(storage.data(), storage.size() * 8, radius, &p);
-        if (st == NAPFIRE_ENOSPC || (st == NAPFIRE_EINVAL && storage.size() < words(radius)))
-            return detail::nospc_error(st, "napfire_fov_plan_init", words(radius));
         if (st != NAPFIRE_OK)
-            return detail::with_value(detail::error(st, "napfire_fov_plan_init", "radius"), radius);
+            return detail::error(st, "napfire_fov_plan_init");
         return FovPlan(p);
     }
     /** @brief A plan in a container the caller chooses, resized to words(radius) first. */
@@ -1325,12 +1511,17 @@ class FovPlan {
         return make(Span<uint64_t>(storage.data(), storage.size()), radius);
     }
     /** @brief The 64-bit words of workspace a field of view with this plan needs. */
-    std::size_t work_words() const noexcept { return (napfire_fov_work_size(p_) + 7) / 8; }
+    std::size_t work_words() const noexcept {
+        return (napfire_fov_work_size(p_) + 7) / 8;
+    }
     /** @brief The C plan. */
-    const napfire_fov_plan *c() const noexcept { return p_; }
+    const napfire_fov_plan *c() const noexcept {
+        return p_;
+    }
 
   private:
-    explicit FovPlan(const napfire_fov_plan *p) noexcept : p_(p) {}
+    explicit FovPlan(const napfire_fov_plan *p) noexcept : p_(p) {
+    }
     const napfire_fov_plan *p_;
 };
 
@@ -1342,7 +1533,8 @@ class Grid {
   public:
     /** @brief A view of @p cells, which must hold columns * rows descriptions. */
     Grid(HexLayout layout, int32_t columns, int32_t rows, Span<const HexInfo> cells) noexcept
-        : layout_(layout), columns_(columns), rows_(rows), cells_(cells) {}
+        : layout_(layout), columns_(columns), rows_(rows), cells_(cells) {
+    }
     /** @brief Line of sight on the map (napfire_los_grid(), H-LOS, H-ELV). */
     Expected<LosResult> los(const LosQuery &q) const noexcept {
         if (!sized())
@@ -1371,7 +1563,9 @@ class Grid {
         return {};
     }
     /** @brief The layout. */
-    HexLayout layout() const noexcept { return layout_; }
+    HexLayout layout() const noexcept {
+        return layout_;
+    }
 
   private:
     bool sized() const noexcept {
@@ -1379,8 +1573,8 @@ class Grid {
                cells_.size() == static_cast<std::size_t>(columns_) * static_cast<std::size_t>(rows_);
     }
     Error size_error(const char *function) const noexcept {
-        Error e = detail::with_value(detail::error(NAPFIRE_EINVAL, function, "cells"),
-                                     static_cast<int64_t>(cells_.size()));
+        Error e =
+            detail::with_value(detail::error(NAPFIRE_EINVAL, function, "cells"), static_cast<int64_t>(cells_.size()));
         e.has_range = columns_ > 0 && rows_ > 0 && int64_t(columns_) * rows_ <= INT32_MAX;
         e.lowest = e.highest = e.has_range ? columns_ * rows_ : 0;
         return e;
@@ -1418,7 +1612,9 @@ inline Expected<Span<TraceStep>> trace(Hex from, Hex to, Span<TraceStep> steps) 
 }
 
 /** @brief The typed kind of a trace step. */
-inline StepKind kind_of(const TraceStep &s) noexcept { return static_cast<StepKind>(s.kind); }
+inline StepKind kind_of(const TraceStep &s) noexcept {
+    return static_cast<StepKind>(s.kind);
+}
 
 } // namespace napfire
 

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+#
+# napfire.hpp's compile matrix: test_cpp.cpp (which includes the header
+# first, alone) built with g++ and clang++, as C++17 and C++20, with
+# exceptions and with -fno-exceptions -fno-rtti, each under -Wall -Wextra
+# -Wpedantic -Werror, linked against the built library and run.
+# Usage: matrix.sh INCLUDE_DIR LIBRARY_DIR SYNTHETIC_RULES_FILE
+# A compiler that is not installed is skipped and named; with neither,
+# the test is skipped (status 77).
+set -euo pipefail
+include=$1 libdir=$2 rules=$3
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+work=$(mktemp -d "${TMPDIR:-/tmp}/napfire-cpp.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+built=0
+for cxx in g++ clang++; do
+    if ! command -v "$cxx" >/dev/null; then
+        echo "$cxx: not installed, skipped"
+        continue
+    fi
+    for std in c++17 c++20; do
+        for mode in exceptions no-exceptions; do
+            flags=(-std="$std" -Wall -Wextra -Wpedantic -Werror)
+            [ "$mode" = exceptions ] || flags+=(-fno-exceptions -fno-rtti)
+            exe=$work/test-$cxx-$std-$mode
+            "$cxx" "${flags[@]}" -I"$include" "$here/test_cpp.cpp" -L"$libdir" -lnapfire \
+                -Wl,-rpath,"$libdir" -o "$exe"
+            printf '%s %s: ' "$cxx" "${flags[*]}"
+            "$exe" "$rules"
+            built=$((built + 1))
+        done
+    done
+done
+[ "$built" -gt 0 ] || exit 77
