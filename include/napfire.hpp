@@ -501,6 +501,11 @@ template <class E> constexpr int32_t to_c(E value) noexcept {
     return static_cast<int32_t>(value);
 }
 
+/** @brief The library's version, "MAJOR.MINOR.PATCH" (napfire_version_string()). */
+inline const char *version() noexcept {
+    return napfire_version_string();
+}
+
 /** @brief The name of a status without its prefix ("EDOMAIN"), as napfire_status_name(). */
 inline const char *name(Status s) noexcept {
     return napfire_status_name(to_c(s));
@@ -639,12 +644,17 @@ class Error {
             out += ": line " + std::to_string(parse.line) + ", column " + std::to_string(parse.column) + ": " +
                    parse.message;
         if (status == Status::E_UNKNOWN && missing.kind != Missing::NONE)
-            out += ": " + describe_missing();
+            out += ": " + missing_text();
         return out;
     }
 
-  private:
-    std::string describe_missing() const;
+    /**
+     * @brief With E_UNKNOWN, the missing datum as the rulebook's sentence
+     * and the rules-text line that supplies it: "musketry table, row 4
+     * (...), modified roll 5-6; supply it as: musketry.row4 = . . ? . . . .
+     * . ." (napfire_missing_describe(), F-DATA). Allocates.
+     */
+    std::string missing_text() const;
 };
 
 #if NAPFIRE_HPP_EXCEPTIONS
@@ -842,7 +852,7 @@ inline Expected<std::size_t> describe(const MissingDatum &datum, DescribeStyle s
     return len;
 }
 
-inline std::string Error::describe_missing() const {
+inline std::string Error::missing_text() const {
     std::array<char, 512> sentence{}, patch{};
     if (!describe(missing, DescribeStyle::SENTENCE, sentence) || !describe(missing, DescribeStyle::PATCH, patch))
         return std::string("missing ") + napfire::name(missing.kind);
@@ -856,6 +866,10 @@ inline std::string Error::describe_missing() const {
 struct Cell {
     int32_t halves = 0; ///< Half figures; ::NAPFIRE_UNKNOWN when unknown.
     bool star = false;  ///< The star of F-TAB-4.
+    /** @brief False for a cell the rules data leaves unknown (F-DATA). */
+    bool known() const noexcept {
+        return halves != NAPFIRE_UNKNOWN;
+    }
 };
 
 /**
