@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <initializer_list>
 #include <new>
 #include <string>
 #include <string_view>
@@ -35,10 +36,13 @@
 #    define NAPFIRE_HPP_STD_SPAN 1
 #  endif
 #endif
+/**
+ * @def NAPFIRE_HPP_EXCEPTIONS
+ * @brief 1 when the compiler has exceptions on: Expected::value() and
+ * napfire::Exception exist; 0 under `-fno-exceptions`.
+ */
 #if defined(__cpp_exceptions) || defined(_CPPUNWIND)
 #  include <stdexcept>
-/** @brief 1 when the compiler has exceptions on: Expected::value() and
- *  napfire::Exception exist; 0 under `-fno-exceptions`. */
 #  define NAPFIRE_HPP_EXCEPTIONS 1
 #else
 #  define NAPFIRE_HPP_EXCEPTIONS 0
@@ -579,6 +583,9 @@ struct MissingDatum {
     std::array<int32_t, 4> index = {{-1, -1, -1, -1}}; ///< Which one (napfire_result::missing_index).
 };
 
+class Error;
+template <class T> class Expected;
+
 /**
  * @brief The rulebook's sentence (DescribeStyle::SENTENCE) or the rules-text
  * line with one `?` (DescribeStyle::PATCH) for a missing datum, written
@@ -587,8 +594,6 @@ struct MissingDatum {
  *         needed in Error::needed, E_DOMAIN for a datum the library does
  *         not know) otherwise.
  */
-class Error;
-template <class T> class Expected;
 inline Expected<std::size_t> describe(const MissingDatum &datum, DescribeStyle style, Span<char> buf) noexcept;
 
 /**
@@ -806,6 +811,18 @@ template <> class [[nodiscard]] Expected<void> {
   private:
     Error error_;
 };
+
+/**
+ * @brief The first error among several calls' results, or success: for a
+ * run of setters, `nf::all({u.set_nation(...), u.set_figures(30)})`. Every
+ * call in the list has run (in order; a refused setter changed nothing).
+ */
+inline Expected<void> all(std::initializer_list<Expected<void>> results) noexcept {
+    for (const Expected<void> &r : results)
+        if (!r)
+            return r;
+    return {};
+}
 
 /// @cond NAPFIRE_DETAIL
 namespace detail {
@@ -1178,6 +1195,16 @@ class Shot {
         int st = napfire_shot_init(&s.c_, sizeof s.c_, &firer.c(), &target.c());
         if (st != NAPFIRE_OK)
             return detail::error(st, "napfire_shot_init");
+        return s;
+    }
+    /** @brief A shot of @p firer at @p target at @p distance, in millimetres unless the measure is set later. */
+    static Expected<Shot> make(const Unit &firer, const Unit &target, int32_t distance) noexcept {
+        Expected<Shot> s = make(firer, target);
+        if (!s)
+            return s;
+        Expected<void> set = s->set_distance(distance);
+        if (!set)
+            return set.error();
         return s;
     }
     /** @brief Set a parameter (napfire_shot_set()); unchanged on an error naming parameter, value and bounds. */

@@ -41,9 +41,7 @@ nf::Unit fex1_firer() {
 nf::Shot fex1_shot() {
     nf::Unit target = *nf::Unit::make(nf::Arm::LINE_INFANTRY);
     EXPECT(target.set_formation(nf::Formation::COLUMN_OF_DIVISIONS));
-    nf::Shot s = *nf::Shot::make(fex1_firer(), target);
-    EXPECT(s.set_distance(150));
-    return s;
+    return *nf::Shot::make(fex1_firer(), target, 150);
 }
 
 std::string read_file(const char *path) {
@@ -233,6 +231,13 @@ void test_misuse() { // a refused value and an unknown datum, as values naming w
     EXPECT(!gun && std::string(gun.error().parameter) == "UNIT_GUN");
     nf::Expected<nf::Unit> bad_arm = nf::Unit::make(static_cast<nf::Arm>(99));
     EXPECT(!bad_arm && bad_arm.status() == nf::Status::E_DOMAIN && std::string(bad_arm.error().parameter) == "arm");
+    // A run of setters: every one ran, the first error is the one reported.
+    nf::Expected<void> run = nf::all({u.set_figures(29), u.set_figures(-1), u.set_moved(nf::Moved::NONE)});
+    EXPECT(!run && run.error().value == -1 && u.figures() == 29);
+    EXPECT(nf::all({u.set_figures(30), u.set_moved(nf::Moved::HALF)}).has_value());
+    nf::Expected<nf::Shot> far = nf::Shot::make(u, u, NAPFIRE_MAX_DISTANCE + 1);
+    EXPECT(!far && std::string(far.error().parameter) == "SHOT_DISTANCE" &&
+           far.error().highest == NAPFIRE_MAX_DISTANCE);
     nf::Expected<nf::Result> roll = fex1_shot().resolve(13, 0);
     EXPECT(!roll && roll.status() == nf::Status::E_DOMAIN);
     // Unknown rules data: the shot's missing cell, in the rulebook's words.
