@@ -844,6 +844,22 @@ inline Error param_error(int status, const char *function, int32_t param, int32_
     e.has_range = napfire_param_bounds(param, &e.lowest, &e.highest) == NAPFIRE_OK;
     return e;
 }
+// napfire_unit_set/get and napfire_shot_set/get: one parameter of an object.
+template <class C, class P>
+Expected<void> set_param(int (*fn)(C *, int32_t, int32_t), C *obj, P param, int32_t value, const char *function) {
+    int st = fn(obj, to_c(param), value);
+    if (st != NAPFIRE_OK)
+        return param_error(st, function, to_c(param), value);
+    return {};
+}
+template <class C, class P>
+Expected<int32_t> get_param(int (*fn)(const C *, int32_t, int32_t *), const C *obj, P param, const char *function) {
+    int32_t value = 0;
+    int st = fn(obj, to_c(param), &value);
+    if (st != NAPFIRE_OK)
+        return error(st, function, napfire_enum_name(NAPFIRE_ENUM_PARAM, to_c(param)));
+    return value;
+}
 inline Error unknown_error(int status, const char *function, const napfire_result &r) noexcept {
     Error e = error(status, function);
     e.missing.kind = static_cast<Missing>(r.missing);
@@ -1019,18 +1035,11 @@ class Unit {
      * an error, which names the parameter, the value and its bounds.
      */
     Expected<void> set(UnitParam param, int32_t value) noexcept {
-        int st = napfire_unit_set(&c_, to_c(param), value);
-        if (st != NAPFIRE_OK)
-            return detail::param_error(st, "napfire_unit_set", to_c(param), value);
-        return {};
+        return detail::set_param(napfire_unit_set, &c_, param, value, "napfire_unit_set");
     }
     /** @brief Read a parameter (napfire_unit_get()). */
     Expected<int32_t> get(UnitParam param) const noexcept {
-        int32_t value = 0;
-        int st = napfire_unit_get(&c_, to_c(param), &value);
-        if (st != NAPFIRE_OK)
-            return detail::error(st, "napfire_unit_get", napfire_enum_name(NAPFIRE_ENUM_PARAM, to_c(param)));
-        return value;
+        return detail::get_param(napfire_unit_get, &c_, param, "napfire_unit_get");
     }
     /** @brief Set the nation (UnitParam::NATION). */
     Expected<void> set_nation(Nation v) noexcept {
@@ -1209,18 +1218,11 @@ class Shot {
     }
     /** @brief Set a parameter (napfire_shot_set()); unchanged on an error naming parameter, value and bounds. */
     Expected<void> set(ShotParam param, int32_t value) noexcept {
-        int st = napfire_shot_set(&c_, to_c(param), value);
-        if (st != NAPFIRE_OK)
-            return detail::param_error(st, "napfire_shot_set", to_c(param), value);
-        return {};
+        return detail::set_param(napfire_shot_set, &c_, param, value, "napfire_shot_set");
     }
     /** @brief Read a parameter (napfire_shot_get()). */
     Expected<int32_t> get(ShotParam param) const noexcept {
-        int32_t value = 0;
-        int st = napfire_shot_get(&c_, to_c(param), &value);
-        if (st != NAPFIRE_OK)
-            return detail::error(st, "napfire_shot_get", napfire_enum_name(NAPFIRE_ENUM_PARAM, to_c(param)));
-        return value;
+        return detail::get_param(napfire_shot_get, &c_, param, "napfire_shot_get");
     }
     /** @brief Set the distance in the shot's measure (ShotParam::DISTANCE). */
     Expected<void> set_distance(int32_t v) noexcept {
