@@ -88,7 +88,13 @@ enum napfire_status {
     NAPFIRE_ENOSPC = -4,   /**< Caller's buffer too small; the required count is reported. */
     NAPFIRE_EUNKNOWN = -5, /**< The rules data needed is unknown; the result names it. */
     NAPFIRE_ESYNTAX = -6,  /**< Rules text malformed; line, column and message reported. */
-    NAPFIRE_ESIZE = -7     /**< Caller's struct size differs from the library's. */
+    NAPFIRE_ESIZE = -7,    /**< Caller's struct size differs from the library's. */
+    /** Caller storage (a ::napfire_unit, ::napfire_shot, ::napfire_rules,
+     *  ::napfire_dice, ::napfire_trace, a field-of-view plan or workspace)
+     *  not on an 8-byte boundary: declare the type itself, or use memory
+     *  aligned as `malloc` returns (since 1.3). Checked after the NULL and
+     *  size checks of the same call and before the storage is read. */
+    NAPFIRE_EALIGN = -8
 };
 
 /** @brief The library's version, `MAJOR*10000 + MINOR*100 + PATCH`.
@@ -424,7 +430,11 @@ NAPFIRE_API const char *napfire_modifier_name(int32_t id);
 /* ------------------------------------------------------------------ */
 /** @defgroup types Opaque value types
  *  Fixed-size storage owned by the caller. Contents are private; copy them
- *  with memcpy or assignment. Size and alignment (8) are ABI.
+ *  with memcpy or assignment. Size and alignment (8) are ABI: every
+ *  function refuses storage that is not on an 8-byte boundary with
+ *  ::NAPFIRE_EALIGN and writes nothing (a binding tool that declares the
+ *  storage as bytes may place it anywhere). The private member is an
+ *  array of `uint64_t` words so that such tools keep the alignment.
  *  @{ */
 
 /** @brief Size in bytes of ::napfire_unit. */
@@ -436,29 +446,23 @@ NAPFIRE_API const char *napfire_modifier_name(int32_t id);
 
 /** @brief A unit (firer or target), set up by napfire_unit_init(). */
 typedef struct NAPFIRE_ALIGN8 napfire_unit {
-    /** @brief Private storage. */
-    union {
-        uint64_t align_;                        /**< @brief Alignment only. */
-        unsigned char bytes[NAPFIRE_UNIT_SIZE]; /**< @brief Private bytes. */
-    } opaque_;
+    /** @brief Private storage, in 64-bit words (no union), so that binding
+     *  tools that copy the type keep its alignment of 8. */
+    uint64_t opaque_[NAPFIRE_UNIT_SIZE / 8];
 } napfire_unit;
 
 /** @brief A shot: copies of firer and target plus the shot's facts. */
 typedef struct NAPFIRE_ALIGN8 napfire_shot {
-    /** @brief Private storage. */
-    union {
-        uint64_t align_;                        /**< @brief Alignment only. */
-        unsigned char bytes[NAPFIRE_SHOT_SIZE]; /**< @brief Private bytes. */
-    } opaque_;
+    /** @brief Private storage, in 64-bit words (no union), so that binding
+     *  tools that copy the type keep its alignment of 8. */
+    uint64_t opaque_[NAPFIRE_SHOT_SIZE / 8];
 } napfire_shot;
 
 /** @brief Rules data: tables, ranges, modifier values, thresholds, provenance. */
 typedef struct NAPFIRE_ALIGN8 napfire_rules {
-    /** @brief Private storage. */
-    union {
-        uint64_t align_;                         /**< @brief Alignment only. */
-        unsigned char bytes[NAPFIRE_RULES_SIZE]; /**< @brief Private bytes. */
-    } opaque_;
+    /** @brief Private storage, in 64-bit words (no union), so that binding
+     *  tools that copy the type keep its alignment of 8. */
+    uint64_t opaque_[NAPFIRE_RULES_SIZE / 8];
 } napfire_rules;
 
 /** @brief sizeof(::napfire_unit) as the library was built (128). */
@@ -522,6 +526,8 @@ typedef struct napfire_result {
  * @param arm ::napfire_arm, fixed for the unit's life.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL for NULL; ::NAPFIRE_ESIZE for a
  *         size mismatch; ::NAPFIRE_EDOMAIN for an unknown arm.
+ *         ::NAPFIRE_EALIGN for @p u off an 8-byte boundary (after ::NAPFIRE_ESIZE, before the arm
+ *         is checked; since 1.3).
  */
 NAPFIRE_API int napfire_unit_init(napfire_unit *u, size_t size, int32_t arm);
 
@@ -533,6 +539,8 @@ NAPFIRE_API int napfire_unit_init(napfire_unit *u, size_t size, int32_t arm);
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL for NULL; ::NAPFIRE_ESTATE for an
  *         uninitialised or corrupted unit; ::NAPFIRE_EDOMAIN for an unknown
  *         or read-only parameter or a value it refuses (unit unchanged).
+ *         ::NAPFIRE_EALIGN for @p u off an 8-byte boundary (after the NULL checks, before
+ *         ::NAPFIRE_ESTATE; since 1.3).
  */
 NAPFIRE_API int napfire_unit_set(napfire_unit *u, int32_t param, int32_t value);
 
@@ -540,6 +548,8 @@ NAPFIRE_API int napfire_unit_set(napfire_unit *u, int32_t param, int32_t value);
  * @brief Read a unit parameter.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN
  *         for an unknown parameter.
+ *         ::NAPFIRE_EALIGN for @p u off an 8-byte boundary (after the NULL checks, before
+ *         ::NAPFIRE_ESTATE; since 1.3).
  */
 NAPFIRE_API int napfire_unit_get(const napfire_unit *u, int32_t param, int32_t *value);
 
@@ -555,6 +565,8 @@ NAPFIRE_API int napfire_unit_get(const napfire_unit *u, int32_t param, int32_t *
  * @param yes receives 1 or 0.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN
  *         for a year out of range.
+ *         ::NAPFIRE_EALIGN for @p u off an 8-byte boundary (after the NULL checks, before
+ *         ::NAPFIRE_ESTATE; since 1.3).
  */
 NAPFIRE_API int napfire_unit_may_open_order(const napfire_unit *u, int32_t year, int32_t *yes);
 
@@ -565,6 +577,8 @@ NAPFIRE_API int napfire_unit_may_open_order(const napfire_unit *u, int32_t year,
  * their defaults (see ::napfire_shot_param).
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL for NULL; ::NAPFIRE_ESIZE;
  *         ::NAPFIRE_ESTATE if either unit is not valid.
+ *         ::NAPFIRE_EALIGN for @p s, @p firer or @p target off an 8-byte boundary (after
+ *         ::NAPFIRE_ESIZE; since 1.3).
  */
 NAPFIRE_API int napfire_shot_init(napfire_shot *s, size_t size, const napfire_unit *firer, const napfire_unit *target);
 
@@ -577,11 +591,15 @@ NAPFIRE_API int napfire_shot_init(napfire_shot *s, size_t size, const napfire_un
  * target not in skirmish order.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN
  *         (shot unchanged).
+ *         ::NAPFIRE_EALIGN for @p s off an 8-byte boundary (after the NULL checks, before
+ *         ::NAPFIRE_ESTATE; since 1.3).
  */
 NAPFIRE_API int napfire_shot_set(napfire_shot *s, int32_t param, int32_t value);
 
 /** @brief Read a shot parameter. Unset distances read as -1.
- *  @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN. */
+ *  @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN.
+ *  ::NAPFIRE_EALIGN for @p s off an 8-byte boundary (after the NULL checks, before
+ *  ::NAPFIRE_ESTATE; since 1.3). */
 NAPFIRE_API int napfire_shot_get(const napfire_shot *s, int32_t param, int32_t *value);
 
 /**
@@ -613,6 +631,8 @@ NAPFIRE_API int napfire_param_bounds(int32_t param, int32_t *lo, int32_t *hi);
  *         ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN for a firer whose fire the
  *         documents do not cover (cavalry); ::NAPFIRE_EUNKNOWN when a band
  *         maximum needed is unknown (band untouched).
+ *         ::NAPFIRE_EALIGN for @p s or @p rules off an 8-byte boundary (after the NULL checks,
+ *         before ::NAPFIRE_ESTATE; since 1.3).
  */
 NAPFIRE_API int napfire_shot_band(const napfire_shot *s, const napfire_rules *rules, int32_t *band);
 
@@ -633,6 +653,8 @@ NAPFIRE_API int napfire_shot_band(const napfire_shot *s, const napfire_rules *ru
  *         ::NAPFIRE_ENOSPC with the needed count in @p count;
  *         ::NAPFIRE_EUNKNOWN when a value is unknown: items and count are
  *         written, the unknown items have `applied = -1`, net is untouched.
+ *         ::NAPFIRE_EALIGN for @p s or @p rules off an 8-byte boundary (after the NULL checks,
+ *         before ::NAPFIRE_ESTATE; since 1.3).
  */
 NAPFIRE_API int napfire_shot_modifiers(const napfire_shot *s, const napfire_rules *rules, napfire_modifier *items,
                                        size_t cap, size_t *count, int32_t *net);
@@ -669,6 +691,8 @@ NAPFIRE_API int napfire_shot_modifiers(const napfire_shot *s, const napfire_rule
  *         (cavalry, or infantry in skirmish order: F-TAB-6);
  *         ::NAPFIRE_EUNKNOWN when the cell, the band or a threshold it
  *         needs is unknown. On any error every output is untouched.
+ * ::NAPFIRE_EALIGN for @p s or @p rules off an 8-byte boundary (after the NULL checks, before
+ * ::NAPFIRE_ESTATE; since 1.3).
  * @since symbol version NAPFIRE_1.1.
  */
 NAPFIRE_API int napfire_shot_table(const napfire_shot *s, const napfire_rules *rules, int32_t modified_roll,
@@ -694,6 +718,8 @@ NAPFIRE_API int napfire_shot_table(const napfire_shot *s, const napfire_rules *r
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL (NULL, or a required setting
  *         missing); ::NAPFIRE_EDOMAIN (roll or die out of range);
  *         ::NAPFIRE_ESTATE; ::NAPFIRE_EUNKNOWN.
+ *         ::NAPFIRE_EALIGN for @p s or @p rules off an 8-byte boundary (after the NULL checks,
+ *         before ::NAPFIRE_ESTATE; since 1.3).
  */
 NAPFIRE_API int napfire_shot_resolve(const napfire_shot *s, const napfire_rules *rules, int32_t roll_2d6,
                                      int32_t half_die, napfire_result *out);
@@ -726,6 +752,7 @@ NAPFIRE_API int napfire_round_half(int32_t halves, int32_t half_die, int32_t sec
  * thresholds, no artillery number; provenance names the source texts
  * (@ref sources).
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESIZE.
+ *         ::NAPFIRE_EALIGN for @p r off an 8-byte boundary (after ::NAPFIRE_ESIZE; since 1.3).
  */
 NAPFIRE_API int napfire_rules_init(napfire_rules *r, size_t size);
 
@@ -745,6 +772,8 @@ NAPFIRE_API int napfire_rules_init(napfire_rules *r, size_t size);
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE;
  *         ::NAPFIRE_EDOMAIN for an index or value outside its range. On
  *         any error nothing is changed.
+ *         ::NAPFIRE_EALIGN for @p r off an 8-byte boundary (after the NULL checks, before
+ *         ::NAPFIRE_ESTATE; since 1.3).
  */
 NAPFIRE_API int napfire_rules_set_musketry(napfire_rules *r, int32_t row_index, int32_t column_index, int32_t halves,
                                            int32_t star);
@@ -759,6 +788,8 @@ NAPFIRE_API int napfire_rules_set_musketry(napfire_rules *r, int32_t row_index, 
  * @return ::NAPFIRE_OK; ::NAPFIRE_EUNKNOWN for an unknown cell (halves
  *         receives ::NAPFIRE_UNKNOWN and star 0); ::NAPFIRE_EINVAL;
  *         ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN.
+ *         ::NAPFIRE_EALIGN for @p r off an 8-byte boundary (after the NULL checks, before
+ *         ::NAPFIRE_ESTATE; since 1.3).
  */
 NAPFIRE_API int napfire_rules_get_musketry(const napfire_rules *r, int32_t row_index, int32_t column_index,
                                            int32_t *halves, int32_t *star);
@@ -771,12 +802,16 @@ NAPFIRE_API int napfire_rules_get_musketry(const napfire_rules *r, int32_t row_i
  * F-RNG-3). Each may be ::NAPFIRE_UNKNOWN; known values need
  * effective_max <= long_max.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN.
+ *         ::NAPFIRE_EALIGN for @p r off an 8-byte boundary (after the NULL checks, before
+ *         ::NAPFIRE_ESTATE; since 1.3).
  */
 NAPFIRE_API int napfire_rules_set_range(napfire_rules *r, int32_t weapon, int32_t measure, int32_t effective_max,
                                         int32_t long_max);
 
 /** @brief Read a weapon's range maxima; ::NAPFIRE_UNKNOWN marks an unknown one.
- *  @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN. */
+ *  @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN.
+ *  ::NAPFIRE_EALIGN for @p r off an 8-byte boundary (after the NULL checks, before
+ *  ::NAPFIRE_ESTATE; since 1.3). */
 NAPFIRE_API int napfire_rules_get_range(const napfire_rules *r, int32_t weapon, int32_t measure, int32_t *effective_max,
                                         int32_t *long_max);
 
@@ -786,12 +821,16 @@ NAPFIRE_API int napfire_rules_get_range(const napfire_rules *r, int32_t weapon, 
  * Equal maxima mean an empty band. Each may be ::NAPFIRE_UNKNOWN; known
  * values must not decrease.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN.
+ *         ::NAPFIRE_EALIGN for @p r off an 8-byte boundary (after the NULL checks, before
+ *         ::NAPFIRE_ESTATE; since 1.3).
  */
 NAPFIRE_API int napfire_rules_set_gun_range(napfire_rules *r, int32_t gun, int32_t measure, int32_t canister_max,
                                             int32_t effective_max, int32_t long_max);
 
 /** @brief Read a gun's band maxima; ::NAPFIRE_UNKNOWN marks an unknown one.
- *  @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN. */
+ *  @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN.
+ *  ::NAPFIRE_EALIGN for @p r off an 8-byte boundary (after the NULL checks, before
+ *  ::NAPFIRE_ESTATE; since 1.3). */
 NAPFIRE_API int napfire_rules_get_gun_range(const napfire_rules *r, int32_t gun, int32_t measure, int32_t *canister_max,
                                             int32_t *effective_max, int32_t *long_max);
 
@@ -814,6 +853,8 @@ NAPFIRE_API int napfire_rules_get_gun_range(const napfire_rules *r, int32_t gun,
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE;
  *         ::NAPFIRE_EDOMAIN for an index or value outside its range, or a
  *         cell the rules never read. On any error nothing is changed.
+ *         ::NAPFIRE_EALIGN for @p r off an 8-byte boundary (after the NULL checks, before
+ *         ::NAPFIRE_ESTATE; since 1.3).
  */
 NAPFIRE_API int napfire_rules_set_artillery(napfire_rules *r, int32_t gun, int32_t ammo, int32_t band,
                                             int32_t column_index, int32_t halves);
@@ -821,7 +862,9 @@ NAPFIRE_API int napfire_rules_set_artillery(napfire_rules *r, int32_t gun, int32
 /** @brief Read an artillery cell.
  *  @return ::NAPFIRE_OK; ::NAPFIRE_EUNKNOWN for an unknown cell (halves
  *  receives ::NAPFIRE_UNKNOWN); ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE;
- *  ::NAPFIRE_EDOMAIN. */
+ *  ::NAPFIRE_EDOMAIN.
+ *  ::NAPFIRE_EALIGN for @p r off an 8-byte boundary (after the NULL checks, before
+ *  ::NAPFIRE_ESTATE; since 1.3). */
 NAPFIRE_API int napfire_rules_get_artillery(const napfire_rules *r, int32_t gun, int32_t ammo, int32_t band,
                                             int32_t column_index, int32_t *halves);
 
@@ -840,13 +883,17 @@ NAPFIRE_API int napfire_rules_get_artillery(const napfire_rules *r, int32_t gun,
  * @param value -::NAPFIRE_MAX_MODIFIER..::NAPFIRE_MAX_MODIFIER, or
  *        ::NAPFIRE_MODIFIER_UNKNOWN.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN.
+ *         ::NAPFIRE_EALIGN for @p r off an 8-byte boundary (after the NULL checks, before
+ *         ::NAPFIRE_ESTATE; since 1.3).
  */
 NAPFIRE_API int napfire_rules_set_modifier(napfire_rules *r, int32_t fire, int32_t id, int32_t variant, int32_t value);
 
 /** @brief Read a modifier value.
  *  @return ::NAPFIRE_OK; ::NAPFIRE_EUNKNOWN (value receives
  *  ::NAPFIRE_MODIFIER_UNKNOWN); ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE;
- *  ::NAPFIRE_EDOMAIN. */
+ *  ::NAPFIRE_EDOMAIN.
+ *  ::NAPFIRE_EALIGN for @p r off an 8-byte boundary (after the NULL checks, before
+ *  ::NAPFIRE_ESTATE; since 1.3). */
 NAPFIRE_API int napfire_rules_get_modifier(const napfire_rules *r, int32_t fire, int32_t id, int32_t variant,
                                            int32_t *value);
 
@@ -858,12 +905,16 @@ NAPFIRE_API int napfire_rules_get_modifier(const napfire_rules *r, int32_t fire,
  * the Guard cap 0..::NAPFIRE_MAX_MODIFIER. ::NAPFIRE_UNKNOWN is accepted
  * for every threshold.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN.
+ *         ::NAPFIRE_EALIGN for @p r off an 8-byte boundary (after the NULL checks, before
+ *         ::NAPFIRE_ESTATE; since 1.3).
  */
 NAPFIRE_API int napfire_rules_set_threshold(napfire_rules *r, int32_t id, int32_t measure, int32_t value);
 
 /** @brief Read a threshold.
  *  @return ::NAPFIRE_OK; ::NAPFIRE_EUNKNOWN (value receives
- *  ::NAPFIRE_UNKNOWN); ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN. */
+ *  ::NAPFIRE_UNKNOWN); ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN.
+ *  ::NAPFIRE_EALIGN for @p r off an 8-byte boundary (after the NULL checks, before
+ *  ::NAPFIRE_ESTATE; since 1.3). */
 NAPFIRE_API int napfire_rules_get_threshold(const napfire_rules *r, int32_t id, int32_t measure, int32_t *value);
 
 /**
@@ -874,6 +925,8 @@ NAPFIRE_API int napfire_rules_get_threshold(const napfire_rules *r, int32_t id, 
  *        most 63 (name), 31 (edition) or 127 (source) bytes.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE; ::NAPFIRE_EDOMAIN
  *         (too long, or not valid UTF-8).
+ *         ::NAPFIRE_EALIGN for @p r off an 8-byte boundary (after the NULL checks, before
+ *         ::NAPFIRE_ESTATE; since 1.3).
  */
 NAPFIRE_API int napfire_rules_set_provenance(napfire_rules *r, int32_t field, const char *text);
 
@@ -887,6 +940,8 @@ NAPFIRE_API int napfire_rules_set_provenance(napfire_rules *r, int32_t field, co
  * @return ::NAPFIRE_OK; ::NAPFIRE_ENOSPC when @p cap < length + 1 (@p len
  *         receives the length); ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE;
  *         ::NAPFIRE_EDOMAIN.
+ *         ::NAPFIRE_EALIGN for @p r off an 8-byte boundary (after the NULL checks, before
+ *         ::NAPFIRE_ESTATE; since 1.3).
  */
 NAPFIRE_API int napfire_rules_get_provenance(const napfire_rules *r, int32_t field, char *buf, size_t cap, size_t *len);
 
@@ -969,6 +1024,8 @@ typedef struct napfire_parse_error {
  *         corrupted @p r; ::NAPFIRE_ESYNTAX for a text error (unknown or
  *         duplicate key, malformed cell, number out of range, wrong or
  *         missing version line, NUL byte, invalid UTF-8, ...).
+ *         ::NAPFIRE_EALIGN for @p r off an 8-byte boundary (after the NULL checks, before
+ *         ::NAPFIRE_ESTATE; since 1.3).
  */
 NAPFIRE_API int napfire_rules_parse(napfire_rules *r, const char *text, size_t len, napfire_parse_error *err);
 
@@ -990,6 +1047,8 @@ NAPFIRE_API int napfire_rules_parse(napfire_rules *r, const char *text, size_t l
  *         receives the length, @p buf is untouched); ::NAPFIRE_EINVAL for
  *         NULL @p len, or NULL @p buf with @p cap > 0; ::NAPFIRE_ESTATE for
  *         an uninitialised or corrupted @p r.
+ *         ::NAPFIRE_EALIGN for @p r off an 8-byte boundary (after the NULL checks, before
+ *         ::NAPFIRE_ESTATE; since 1.3).
  */
 NAPFIRE_API int napfire_rules_format(const napfire_rules *r, char *buf, size_t cap, size_t *len);
 
@@ -1052,6 +1111,8 @@ NAPFIRE_API int napfire_missing_describe(int32_t missing, const int32_t index[4]
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL for a NULL pointer;
  *         ::NAPFIRE_EDOMAIN for a negative @p cursor; ::NAPFIRE_ESTATE for
  *         uninitialised or corrupted rules.
+ *         ::NAPFIRE_EALIGN for @p r off an 8-byte boundary (after the NULL checks, before
+ *         ::NAPFIRE_ESTATE; since 1.3).
  */
 NAPFIRE_API int napfire_rules_next_unknown(const napfire_rules *r, int32_t *cursor, int32_t *missing, int32_t index[4]);
 
@@ -1117,6 +1178,8 @@ enum napfire_check {
  *         with @p cap > 0; ::NAPFIRE_EDOMAIN for a @p cursor that no call
  *         gave (negative, or past the end); ::NAPFIRE_ESTATE for
  *         uninitialised or corrupted rules.
+ *         ::NAPFIRE_EALIGN for @p r off an 8-byte boundary (after the NULL checks, before
+ *         ::NAPFIRE_ESTATE; since 1.3).
  */
 NAPFIRE_API int napfire_rules_check_next(const napfire_rules *r, int32_t *cursor, int32_t *check, int32_t *missing,
                                          int32_t index[4], char *buf, size_t cap, size_t *len);
@@ -1161,6 +1224,8 @@ typedef struct napfire_blocker {
  *         entries, ranked among themselves, are written); ::NAPFIRE_EINVAL
  *         for a NULL pointer, or NULL @p blockers with @p cap > 0;
  *         ::NAPFIRE_ESTATE for uninitialised or corrupted rules.
+ *         ::NAPFIRE_EALIGN for @p r off an 8-byte boundary (after the NULL checks, before
+ *         ::NAPFIRE_ESTATE; since 1.3).
  */
 NAPFIRE_API int napfire_rules_coverage(const napfire_rules *r, int32_t shots[2], int32_t resolved[2],
                                        napfire_blocker *blockers, size_t cap, size_t *count);
@@ -1227,6 +1292,8 @@ typedef struct napfire_outcome {
  * - `band` -1 when the band is unknown; `net_modifier` 0 when a modifier
  *   is unknown; `row` -1 unless the first roll found it;
  * - `missing` and `missing_index`: the first missing datum in roll order.
+ *         ::NAPFIRE_EALIGN for @p s or @p rules off an 8-byte boundary (after the NULL checks,
+ *         before ::NAPFIRE_ESTATE; since 1.3).
  */
 NAPFIRE_API int napfire_shot_distribution(const napfire_shot *s, const napfire_rules *rules, napfire_outcome *outcomes,
                                           size_t cap, size_t *count, napfire_result *verdict);
@@ -1265,6 +1332,8 @@ NAPFIRE_API int napfire_shot_distribution(const napfire_shot *s, const napfire_r
  *         @p unknown_weight, NULL @p outcomes with cap > 0, or a required
  *         setting missing); ::NAPFIRE_ESTATE; ::NAPFIRE_ENOSPC with the
  *         needed count in @p count and nothing else written.
+ * ::NAPFIRE_EALIGN for @p s or @p rules off an 8-byte boundary (after the NULL checks, before
+ * ::NAPFIRE_ESTATE; since 1.3).
  * @since symbol version NAPFIRE_1.1.
  */
 NAPFIRE_API int napfire_shot_distribution_known(const napfire_shot *s, const napfire_rules *rules,
@@ -1281,6 +1350,8 @@ NAPFIRE_API int napfire_shot_distribution_known(const napfire_shot *s, const nap
  * @param value optional (may be NULL): numerator / denominator as a double,
  *        for display.
  * @return as napfire_shot_distribution().
+ *         ::NAPFIRE_EALIGN for @p s or @p rules off an 8-byte boundary (after the NULL checks,
+ *         before ::NAPFIRE_ESTATE; since 1.3).
  */
 NAPFIRE_API int napfire_shot_expected(const napfire_shot *s, const napfire_rules *rules, int32_t *numerator,
                                       int32_t *denominator, double *value);
@@ -1302,6 +1373,8 @@ NAPFIRE_API int napfire_shot_expected(const napfire_shot *s, const napfire_rules
  * @param statuses @p n statuses, one per element.
  * @return ::NAPFIRE_OK (see statuses); ::NAPFIRE_EINVAL for a NULL array
  *         with n > 0; ::NAPFIRE_EDOMAIN for n too large.
+ *         ::NAPFIRE_EALIGN for @p shots or @p rules off an 8-byte boundary (after ::NAPFIRE_EDOMAIN
+ *         and ::NAPFIRE_EINVAL; the call as a whole, nothing written; since 1.3).
  */
 NAPFIRE_API int napfire_resolve_many(const napfire_shot *shots, size_t n, const napfire_rules *rules,
                                      const int32_t *rolls, const int32_t *half_dice, napfire_result *results,
@@ -1326,11 +1399,9 @@ NAPFIRE_API int napfire_resolve_many(const napfire_shot *shots, size_t n, const 
  * 0x7b47f409, 0xba1d3330: a replay in any language gives the same rolls.
  */
 typedef struct NAPFIRE_ALIGN8 napfire_dice {
-    /** @brief Private storage. */
-    union {
-        uint64_t align_;                        /**< @brief Alignment only. */
-        unsigned char bytes[NAPFIRE_DICE_SIZE]; /**< @brief Private bytes. */
-    } opaque_;
+    /** @brief Private storage, in 64-bit words (no union), so that binding
+     *  tools that copy the type keep its alignment of 8. */
+    uint64_t opaque_[NAPFIRE_DICE_SIZE / 8];
 } napfire_dice;
 
 /** @brief sizeof(::napfire_dice) as the library was built (32). */
@@ -1339,19 +1410,26 @@ NAPFIRE_API size_t napfire_dice_size(void);
 /**
  * @brief Seed a dice generator.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESIZE.
+ *         ::NAPFIRE_EALIGN for @p d off an 8-byte boundary (after ::NAPFIRE_ESIZE; since 1.3).
  */
 NAPFIRE_API int napfire_dice_init(napfire_dice *d, size_t size, uint64_t seed, uint64_t stream);
 
 /** @brief The next raw 32-bit PCG32 output (for replay checks).
- *  @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE. */
+ *  @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE.
+ *  ::NAPFIRE_EALIGN for @p d off an 8-byte boundary (after the NULL checks, before
+ *  ::NAPFIRE_ESTATE; since 1.3). */
 NAPFIRE_API int napfire_dice_next(napfire_dice *d, uint32_t *value);
 
 /** @brief Roll one die, 1..6 (the half die of F-CAS-3).
- *  @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE. */
+ *  @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE.
+ *  ::NAPFIRE_EALIGN for @p d off an 8-byte boundary (after the NULL checks, before
+ *  ::NAPFIRE_ESTATE; since 1.3). */
 NAPFIRE_API int napfire_dice_d6(napfire_dice *d, int32_t *face);
 
 /** @brief Roll 2D6, 2..12: two d6 in sequence, summed.
- *  @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE. */
+ *  @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL; ::NAPFIRE_ESTATE.
+ *  ::NAPFIRE_EALIGN for @p d off an 8-byte boundary (after the NULL checks, before
+ *  ::NAPFIRE_ESTATE; since 1.3). */
 NAPFIRE_API int napfire_dice_2d6(napfire_dice *d, int32_t *roll);
 
 /**
@@ -1385,6 +1463,9 @@ NAPFIRE_API int napfire_dice_2d6(napfire_dice *d, int32_t *roll);
  *         or a NULL required array with n > 0; ::NAPFIRE_EDOMAIN for n
  *         too large; ::NAPFIRE_ESTATE for a generator not initialised by
  *         napfire_dice_init() (nothing written, the generator unchanged).
+ *         ::NAPFIRE_EALIGN for @p shots, @p rules or @p dice off an 8-byte boundary (after
+ *         ::NAPFIRE_EDOMAIN and ::NAPFIRE_EINVAL; nothing written, the generator unchanged; since
+ *         1.3).
  */
 NAPFIRE_API int napfire_resolve_many_dice(const napfire_shot *shots, size_t n, const napfire_rules *rules,
                                           napfire_dice *dice, napfire_result *results, int32_t *statuses,
@@ -1429,6 +1510,8 @@ NAPFIRE_API int napfire_resolve_many_dice(const napfire_shot *shots, size_t n, c
  *         ::NAPFIRE_MAX_BATCH, or an index not below @p nshots;
  *         ::NAPFIRE_ESTATE for a generator not initialised by
  *         napfire_dice_init().
+ * ::NAPFIRE_EALIGN for @p shots, @p rules or @p dice off an 8-byte boundary (after ::NAPFIRE_EINVAL
+ * and the ::NAPFIRE_EDOMAIN of the counts, before the indexes are read; since 1.3).
  * @since symbol version NAPFIRE_1.2.
  */
 NAPFIRE_API int napfire_resolve_indexed_dice(const napfire_shot *shots, size_t nshots, const napfire_rules *rules,

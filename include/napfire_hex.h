@@ -193,11 +193,9 @@ typedef struct napfire_trace_step {
 /** @brief An iterator over the exact trace (H-LOS-1..3), in caller storage
  *  (contents private; may be copied). Set up by napfire_trace_init(). */
 typedef struct NAPFIRE_ALIGN8 napfire_trace {
-    /** @brief Private storage. */
-    union {
-        uint64_t align_;                         /**< @brief Alignment only. */
-        unsigned char bytes[NAPFIRE_TRACE_SIZE]; /**< @brief Private bytes. */
-    } opaque_;
+    /** @brief Private storage, in 64-bit words (no union), so that binding
+     *  tools that copy the type keep its alignment of 8. */
+    uint64_t opaque_[NAPFIRE_TRACE_SIZE / 8];
 } napfire_trace;
 
 /** @brief sizeof(::napfire_trace) as the library was built (64; H-LOS-1..3). */
@@ -212,6 +210,8 @@ NAPFIRE_API size_t napfire_trace_size(void);
  * @param to the last hex (the target's).
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL for NULL; ::NAPFIRE_ESIZE;
  *         ::NAPFIRE_EDOMAIN when a hex is out of bound.
+ *         ::NAPFIRE_EALIGN for @p it off an 8-byte boundary (after ::NAPFIRE_ESIZE, before the
+ *         hexes are checked; since 1.3).
  */
 NAPFIRE_API int napfire_trace_init(napfire_trace *it, size_t size, napfire_hex from, napfire_hex to);
 
@@ -223,6 +223,8 @@ NAPFIRE_API int napfire_trace_init(napfire_trace *it, size_t size, napfire_hex f
  *        (then @p step is untouched, and later calls say 0 again).
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL for NULL; ::NAPFIRE_ESTATE for an
  *         iterator not set up by napfire_trace_init() or corrupted.
+ *         ::NAPFIRE_EALIGN for @p it off an 8-byte boundary (after the NULL checks, before
+ *         ::NAPFIRE_ESTATE; since 1.3).
  */
 NAPFIRE_API int napfire_trace_next(napfire_trace *it, napfire_trace_step *step, int32_t *more);
 
@@ -550,19 +552,20 @@ NAPFIRE_API size_t napfire_fov_plan_size(int32_t radius);
  *
  * The plan depends on the radius only, never on a map. Afterwards it is
  * read-only: threads may share it, and it may be copied byte for byte to
- * another suitably aligned buffer (it holds no pointers). A call checks
+ * another buffer on an 8-byte boundary (it holds no pointers). A call checks
  * the plan's header (::NAPFIRE_ESTATE) and keeps every index it reads from
  * the tables within the buffers, but does not verify the tables again:
  * storage changed after napfire_fov_plan_init() gives wrong answers, never
  * an access outside the plan or the workspace.
- * @param buf caller storage, aligned as `malloc` returns.
+ * @param buf caller storage on an 8-byte boundary (as `malloc` returns).
  * @param size bytes of @p buf; at least napfire_fov_plan_size(radius).
  * @param radius 1..::NAPFIRE_FOV_RADIUS_MAX.
  * @param plan receives the plan (a pointer into @p buf).
- * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL for a NULL @p buf or @p plan, or
- *         a misaligned @p buf; ::NAPFIRE_EDOMAIN for the radius;
- *         ::NAPFIRE_ENOSPC when @p size is short. On an error @p buf and
- *         @p *plan are untouched.
+ * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL for a NULL @p buf or @p plan;
+ *         ::NAPFIRE_EALIGN for @p buf off an 8-byte boundary (since 1.3;
+ *         1.2 said ::NAPFIRE_EINVAL), after the NULL checks;
+ *         ::NAPFIRE_EDOMAIN for the radius; ::NAPFIRE_ENOSPC when @p size
+ *         is short. On an error @p buf and @p *plan are untouched.
  */
 NAPFIRE_API int napfire_fov_plan_init(void *buf, size_t size, int32_t radius, const napfire_fov_plan **plan);
 
@@ -574,7 +577,8 @@ NAPFIRE_API int napfire_fov_plan_init(void *buf, size_t size, int32_t radius, co
  * ring), plus 14 bytes per hex within the radius. Each thread uses its own
  * workspace.
  * @param plan a plan built by napfire_fov_plan_init().
- * @return the size; 0 for NULL or storage that is not a plan.
+ * @return the size; 0 for NULL, storage off an 8-byte boundary, or storage
+ *         that is not a plan.
  */
 NAPFIRE_API size_t napfire_fov_work_size(const napfire_fov_plan *plan);
 
@@ -600,8 +604,8 @@ NAPFIRE_API size_t napfire_fov_work_size(const napfire_fov_plan *plan);
  * hex, instead of a trace per hex.
  *
  * @param plan a plan built by napfire_fov_plan_init().
- * @param work workspace of @p work_size bytes, aligned as `malloc`
- *        returns; its contents on entry do not matter.
+ * @param work workspace of @p work_size bytes on an 8-byte boundary (as
+ *        `malloc` returns); its contents on entry do not matter.
  * @param work_size at least napfire_fov_work_size(plan).
  * @param q the question (firer, front mask, sides, policy).
  * @param layout ::napfire_hex_layout of the grid.
@@ -611,8 +615,10 @@ NAPFIRE_API size_t napfire_fov_work_size(const napfire_fov_plan *plan);
  *        napfire_los_grid().
  * @param rule receives `columns * rows` bytes indexed like @p cells:
  *        ::napfire_los_rule values, or ::NAPFIRE_FOV_NOT_ASKED.
- * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL for a NULL argument or a
- *         misaligned @p work; ::NAPFIRE_ESTATE when @p plan is not a plan;
+ * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL for a NULL argument;
+ *         ::NAPFIRE_EALIGN for @p plan or @p work off an 8-byte boundary
+ *         (since 1.3; 1.2 said ::NAPFIRE_EINVAL), after the NULL checks;
+ *         ::NAPFIRE_ESTATE when @p plan is not a plan;
  *         ::NAPFIRE_ENOSPC for a short workspace; ::NAPFIRE_EDOMAIN as
  *         napfire_los_grid() would for the query (the target aside), the
  *         layout and the sizes, and for a bad cell at distance

@@ -20,6 +20,8 @@ int napfire_resolve_many(const napfire_shot *shots, size_t n, const napfire_rule
         return NAPFIRE_EDOMAIN;
     if (n > 0 && (!shots || !rolls || !half_dice || !results || !statuses))
         return NAPFIRE_EINVAL;
+    if (NF_MISALIGNED2(shots, rules))
+        return NAPFIRE_EALIGN;
     napfire__resolve_batch(shots, n, rules, rolls, half_dice, results, statuses);
     return NAPFIRE_OK;
 }
@@ -32,6 +34,8 @@ int napfire_resolve_many_dice(const napfire_shot *shots, size_t n, const napfire
         return NAPFIRE_EDOMAIN;
     if (n > 0 && (!shots || !results || !statuses))
         return NAPFIRE_EINVAL;
+    if (NF_MISALIGNED2(shots, rules) || NF_MISALIGNED(dice))
+        return NAPFIRE_EALIGN;
     /* Roll on a copy: a generator in a bad state is found by its first
      * roll, before any output is written, and the caller's is untouched. */
     napfire_dice g = *dice;

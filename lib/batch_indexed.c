@@ -24,14 +24,16 @@ static int indexes_in_range(const uint32_t *index, size_t n, size_t nshots) {
     return n == 0 || (size_t)worst < nshots;
 }
 
-static int indexed_arguments(const napfire_shot *shots, size_t nshots, const uint32_t *index, size_t n,
-                             const napfire_dice *dice, const int32_t *statuses) {
+static int indexed_arguments(const napfire_shot *shots, size_t nshots, const napfire_rules *rules,
+                             const uint32_t *index, size_t n, const napfire_dice *dice, const int32_t *statuses) {
     if (!dice)
         return NAPFIRE_EINVAL;
     if (nshots > NAPFIRE_MAX_BATCH || n > NAPFIRE_MAX_BATCH)
         return NAPFIRE_EDOMAIN;
     if (n > 0 && (!shots || !index || !statuses))
         return NAPFIRE_EINVAL;
+    if (NF_MISALIGNED2(shots, rules) || NF_MISALIGNED(dice))
+        return NAPFIRE_EALIGN;
     if (!indexes_in_range(index, n, nshots))
         return NAPFIRE_EDOMAIN;
     /* A generator in a bad state is found by a roll on a copy, so the
@@ -59,7 +61,7 @@ NF_HOT_INLINE int indexed_trial(const napfire_shot *s, const napfire_rules *rule
 int napfire_resolve_indexed_dice(const napfire_shot *shots, size_t nshots, const napfire_rules *rules,
                                  const uint32_t *index, size_t n, napfire_dice *dice, int32_t *statuses,
                                  int32_t *casualties, napfire_result *results) {
-    int status = indexed_arguments(shots, nshots, index, n, dice, statuses);
+    int status = indexed_arguments(shots, nshots, rules, index, n, dice, statuses);
     if (status != NAPFIRE_OK)
         return status;
     napfire_dice g = *dice;

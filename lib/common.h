@@ -19,6 +19,14 @@
 
 #define NF_COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
+/* Caller storage must sit on an 8-byte boundary (NAPFIRE_EALIGN): the
+ * library reads it as 64-bit words, and a binding tool that declares the
+ * storage as bytes may place it anywhere. One mask test, made where a
+ * call first validates the storage, before anything reads it. */
+#define NF_MISALIGNED(p) (((uintptr_t)(const void *)(p)&7u) != 0)
+/* Either of two pointers (NULL is aligned), still one test. */
+#define NF_MISALIGNED2(a, b) ((((uintptr_t)(const void *)(a) | (uintptr_t)(const void *)(b)) & 7u) != 0)
+
 /* The names of one enumeration, indexed by value (NULL: no such value). */
 struct name_table {
     const char *const *names;

@@ -26,6 +26,8 @@ int napfire__data_miss(struct nf_data *d, int32_t kind, int32_t a, int32_t b, in
 int napfire__shot_open(const napfire_shot *s, const napfire_rules *rules, unsigned how, struct nf_data *d) {
     if (!s)
         return NAPFIRE_EINVAL;
+    if (NF_MISALIGNED(s))
+        return NAPFIRE_EALIGN;
     int st;
     const struct nf_rules *r = napfire__rules_resolve(rules, &st);
     if (st)

@@ -10,7 +10,7 @@ const char *napfire_version_string(void) {
     return NAPFIRE_VERSION_STRING;
 }
 
-/* Indexed by -status; the enum's values are contiguous from 0 to -7. */
+/* Indexed by -status; the enum's values are contiguous from 0 to -8. */
 static const char *const status_text[] = {
     "success",
     "invalid argument (NULL pointer, malformed value, or a required setting missing)",
@@ -20,10 +20,11 @@ static const char *const status_text[] = {
     "the rules data needed is unknown",
     "rules text malformed",
     "struct size differs from the library's",
+    "storage not aligned to 8 bytes: declare the library's type, or use memory aligned as malloc returns",
 };
 
 static const char *const status_names[] = {
-    "OK", "EINVAL", "EDOMAIN", "ESTATE", "ENOSPC", "EUNKNOWN", "ESYNTAX", "ESIZE",
+    "OK", "EINVAL", "EDOMAIN", "ESTATE", "ENOSPC", "EUNKNOWN", "ESYNTAX", "ESIZE", "EALIGN",
 };
 
 const char *napfire_strerror(int status) {

@@ -24,7 +24,7 @@ _Static_assert(sizeof(struct nf_dice) <= NAPFIRE_DICE_SIZE, "dice layout fits");
 _Static_assert(sizeof(napfire_dice) == NAPFIRE_DICE_SIZE, "public dice size");
 _Static_assert(_Alignof(napfire_dice) == 8, "public dice alignment");
 
-#define NF_DICE(d) ((struct nf_dice *)(void *)(d)->opaque_.bytes)
+#define NF_DICE(d) ((struct nf_dice *)(void *)(d)->opaque_)
 
 static uint32_t pcg32(struct nf_dice *g) {
     uint64_t old = g->state;
@@ -43,6 +43,8 @@ int napfire_dice_init(napfire_dice *d, size_t size, uint64_t seed, uint64_t stre
         return NAPFIRE_EINVAL;
     if (size != sizeof(napfire_dice))
         return NAPFIRE_ESIZE;
+    if (NF_MISALIGNED(d))
+        return NAPFIRE_EALIGN;
     memset(d, 0, sizeof *d);
     struct nf_dice *g = NF_DICE(d);
     g->state = 0;
@@ -57,6 +59,10 @@ int napfire_dice_init(napfire_dice *d, size_t size, uint64_t seed, uint64_t stre
 static struct nf_dice *dice_state(napfire_dice *d, int *status) {
     if (!d) {
         *status = NAPFIRE_EINVAL;
+        return NULL;
+    }
+    if (NF_MISALIGNED(d)) {
+        *status = NAPFIRE_EALIGN;
         return NULL;
     }
     struct nf_dice *g = NF_DICE(d);

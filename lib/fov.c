@@ -19,6 +19,7 @@
  * not block this target (a slope at its level, a lifted unit) sends it to
  * the next candidate.
  */
+#include "common.h"
 #include "fov.h"
 
 #include <string.h>
@@ -339,8 +340,10 @@ static int firer_elevation(const struct nf_grid *g, int32_t *ef) {
 
 int napfire_fov_grid(const napfire_fov_plan *plan, void *work, size_t work_size, const napfire_los_query *q,
                      int32_t layout, int32_t columns, int32_t rows, const napfire_hex_info *cells, uint8_t *rule) {
-    if (!plan || !work || !q || !cells || !rule || (uintptr_t)work % _Alignof(max_align_t) != 0)
+    if (!plan || !work || !q || !cells || !rule)
         return NAPFIRE_EINVAL;
+    if (NF_MISALIGNED2(plan, work))
+        return NAPFIRE_EALIGN;
     if (!nf_fov_plan_ok(plan))
         return NAPFIRE_ESTATE;
     if (work_size < napfire_fov_work_size(plan))

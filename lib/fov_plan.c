@@ -174,8 +174,10 @@ size_t napfire_fov_plan_size(int32_t radius) {
 }
 
 int napfire_fov_plan_init(void *buf, size_t size, int32_t radius, const napfire_fov_plan **plan) {
-    if (!buf || !plan || (uintptr_t)buf % _Alignof(max_align_t) != 0)
+    if (!buf || !plan)
         return NAPFIRE_EINVAL;
+    if (NF_MISALIGNED(buf))
+        return NAPFIRE_EALIGN;
     if (radius < 1 || radius > NAPFIRE_FOV_RADIUS_MAX)
         return NAPFIRE_EDOMAIN;
     if (size < napfire_fov_plan_size(radius))
@@ -195,7 +197,7 @@ int napfire_fov_plan_init(void *buf, size_t size, int32_t radius, const napfire_
 }
 
 size_t napfire_fov_work_size(const napfire_fov_plan *plan) {
-    if (!plan || !nf_fov_plan_ok(plan))
+    if (!plan || NF_MISALIGNED(plan) || !nf_fov_plan_ok(plan))
         return 0;
     return (size_t)plan->ndir * nf_fov_words(plan->radius) * sizeof(uint64_t) +
            (size_t)plan->nhex * sizeof(struct nf_fov_cell) + (size_t)plan->ndir * sizeof(uint16_t);

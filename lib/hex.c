@@ -395,13 +395,15 @@ size_t napfire_trace_size(void) {
     return sizeof(napfire_trace);
 }
 
-#define NF_WALK(it) ((struct nf_walk *)(void *)(it)->opaque_.bytes)
+#define NF_WALK(it) ((struct nf_walk *)(void *)(it)->opaque_)
 
 int napfire_trace_init(napfire_trace *it, size_t size, napfire_hex from, napfire_hex to) {
     if (!it)
         return NAPFIRE_EINVAL;
     if (size != sizeof(napfire_trace))
         return NAPFIRE_ESIZE;
+    if (NF_MISALIGNED(it))
+        return NAPFIRE_EALIGN;
     if (!hex_ok(from) || !hex_ok(to))
         return NAPFIRE_EDOMAIN;
     memset(it, 0, sizeof *it);
@@ -412,6 +414,8 @@ int napfire_trace_init(napfire_trace *it, size_t size, napfire_hex from, napfire
 int napfire_trace_next(napfire_trace *it, napfire_trace_step *step, int32_t *more) {
     if (!it || !step || !more)
         return NAPFIRE_EINVAL;
+    if (NF_MISALIGNED(it))
+        return NAPFIRE_EALIGN;
     struct nf_walk *w = NF_WALK(it);
     if (!napfire__walk_valid(w))
         return NAPFIRE_ESTATE;

@@ -215,10 +215,10 @@ _Static_assert(_Alignof(napfire_shot) == 8, "public shot alignment");
 
 /* Views of the public storage. The public types are unions of bytes and a
  * uint64_t, 8-aligned, so the casts are aligned and within bounds. */
-#define NF_UNIT(u) ((struct nf_unit_obj *)(void *)(u)->opaque_.bytes)
-#define NF_CUNIT(u) ((const struct nf_unit_obj *)(const void *)(u)->opaque_.bytes)
-#define NF_SHOT(s) ((struct nf_shot *)(void *)(s)->opaque_.bytes)
-#define NF_CSHOT(s) ((const struct nf_shot *)(const void *)(s)->opaque_.bytes)
+#define NF_UNIT(u) ((struct nf_unit_obj *)(void *)(u)->opaque_)
+#define NF_CUNIT(u) ((const struct nf_unit_obj *)(const void *)(u)->opaque_)
+#define NF_SHOT(s) ((struct nf_shot *)(void *)(s)->opaque_)
+#define NF_CSHOT(s) ((const struct nf_shot *)(const void *)(s)->opaque_)
 
 /* Inline: resolve asks these several times per shot, across files. */
 static inline int napfire__is_infantry(int32_t arm) {

@@ -232,6 +232,8 @@ static int weigh(const napfire_shot *s, const napfire_rules *rules, int whole, i
     o->n = 0;
     o->unknown = 0;
     o->fast_verdict = 0;
+    if (NF_MISALIGNED2(s, rules))
+        return NAPFIRE_EALIGN;
     /* The fast path first: it needs the seals, not the whole validation
      * of the shot that the full path opens it with. */
     if (fast && s && weigh_fast(NF_CSHOT(s), rules ? NF_CRULES(rules) : &napfire__builtin, o))

@@ -175,5 +175,7 @@ int napfire_shot_resolve(const napfire_shot *s, const napfire_rules *rules, int3
                          napfire_result *out) {
     if (!s || !out)
         return NAPFIRE_EINVAL;
+    if (NF_MISALIGNED2(s, rules))
+        return NAPFIRE_EALIGN;
     return napfire__fast_resolve_or(s, rules, roll_2d6, half_die, out, full_resolve);
 }

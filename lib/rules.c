@@ -101,13 +101,17 @@ const struct nf_rules *napfire__rules_resolve(const napfire_rules *r, int *statu
         *status = NAPFIRE_OK;
         return &napfire__builtin;
     }
+    if (NF_MISALIGNED(r)) {
+        *status = NAPFIRE_EALIGN;
+        return NULL;
+    }
     const struct nf_rules *n = NF_CRULES(r);
     *status = n->magic == NF_RULES_MAGIC ? NAPFIRE_OK : NAPFIRE_ESTATE;
     return n;
 }
 
 int napfire__rules_intact(const napfire_rules *r) {
-    return r == NULL || napfire__rules_sealed(NF_CRULES(r));
+    return r == NULL || (!NF_MISALIGNED(r) && napfire__rules_sealed(NF_CRULES(r)));
 }
 
 /* Row thresholds must stay strictly increasing where known, or a number of
@@ -143,6 +147,8 @@ int napfire_rules_init(napfire_rules *r, size_t size) {
         return NAPFIRE_EINVAL;
     if (size != sizeof(napfire_rules))
         return NAPFIRE_ESIZE;
+    if (NF_MISALIGNED(r))
+        return NAPFIRE_EALIGN;
     memset(r, 0, sizeof *r);
     struct nf_rules *n = NF_RULES(r);
     *n = napfire__builtin;
@@ -154,6 +160,10 @@ int napfire_rules_init(napfire_rules *r, size_t size) {
 static struct nf_rules *writable(napfire_rules *r, int *status) {
     if (!r) {
         *status = NAPFIRE_EINVAL;
+        return NULL;
+    }
+    if (NF_MISALIGNED(r)) {
+        *status = NAPFIRE_EALIGN;
         return NULL;
     }
     struct nf_rules *n = NF_RULES(r);

@@ -273,7 +273,7 @@ int napfire_rules_check_next(const napfire_rules *r, int32_t *cursor, int32_t *c
     if (st != NAPFIRE_OK)
         return st;
     if (!napfire__rules_resolve(r, &st) || st != NAPFIRE_OK || !napfire__rules_intact(r))
-        return NAPFIRE_ESTATE;
+        return st == NAPFIRE_EALIGN ? st : NAPFIRE_ESTATE;
     struct finding f = none;
     struct nf_out count = {NULL, 0, 0};
     int32_t s = next_site(r, *cursor, &count, &f);

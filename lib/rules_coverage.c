@@ -129,7 +129,7 @@ int napfire_rules_coverage(const napfire_rules *r, int32_t shots[2], int32_t res
         return NAPFIRE_EINVAL;
     int st = NAPFIRE_OK;
     if (!napfire__rules_resolve(r, &st) || st != NAPFIRE_OK || !napfire__rules_intact(r))
-        return NAPFIRE_ESTATE;
+        return st == NAPFIRE_EALIGN ? st : NAPFIRE_ESTATE;
     struct tally t = {shots, resolved, blockers, cap, 0, 0};
     shots[0] = shots[1] = resolved[0] = resolved[1] = 0;
     musketry_sweep(r, &t);

@@ -113,8 +113,8 @@ _Static_assert(sizeof(napfire_rules) == NAPFIRE_RULES_SIZE, "public rules size")
 _Static_assert(_Alignof(napfire_rules) == 8, "public rules alignment");
 
 /* Views of the public storage, as for units and shots (model.h). */
-#define NF_RULES(r) ((struct nf_rules *)(void *)(r)->opaque_.bytes)
-#define NF_CRULES(r) ((const struct nf_rules *)(const void *)(r)->opaque_.bytes)
+#define NF_RULES(r) ((struct nf_rules *)(void *)(r)->opaque_)
+#define NF_CRULES(r) ((const struct nf_rules *)(const void *)(r)->opaque_)
 
 /* rules.c: the built-in data (NULL) or the caller's rules, whose magic
  * must match (*status NAPFIRE_ESTATE otherwise); each reader below checks

@@ -483,6 +483,8 @@ const struct nf_family *napfire__key_lookup(struct nf_span key, int32_t ix[NF_KE
 }
 
 int napfire__keys_validate(const napfire_rules *r) {
+    if (r && NF_MISALIGNED(r))
+        return NAPFIRE_EALIGN;
     /* Every seal, so a change to a section no key reads is noticed too. */
     if (!napfire__rules_intact(r))
         return NAPFIRE_ESTATE;

@@ -196,6 +196,8 @@ static size_t next_line(struct nf_lexer *lx, const unsigned char *s, size_t len,
 int napfire_rules_parse(napfire_rules *r, const char *text, size_t len, napfire_parse_error *err) {
     if (!r || !err || (!text && len > 0))
         return NAPFIRE_EINVAL;
+    if (NF_MISALIGNED(r))
+        return NAPFIRE_EALIGN;
     if (NF_CRULES(r)->magic != NF_RULES_MAGIC)
         return NAPFIRE_ESTATE;
     /* Every stored value must be valid before anything is read or kept. */

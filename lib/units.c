@@ -15,10 +15,13 @@ static int32_t default_formation(int32_t arm) {
     return napfire__is_artillery(arm) ? NAPFIRE_FORMATION_UNLIMBERED : NAPFIRE_FORMATION_LINE;
 }
 
-/* A stored unit the library made: sealed, and (against a forged seal)
- * valid, since its fields index tables. */
-static int unit_ok(const struct nf_unit_obj *o) {
-    return napfire__unit_sealed(o) && napfire__unit_valid(&o->u);
+/* A stored unit the library made: aligned, sealed, and (against a forged
+ * seal) valid, since its fields index tables. */
+static int unit_check(const napfire_unit *u) {
+    if (NF_MISALIGNED(u))
+        return NAPFIRE_EALIGN;
+    const struct nf_unit_obj *o = NF_CUNIT(u);
+    return napfire__unit_sealed(o) && napfire__unit_valid(&o->u) ? NAPFIRE_OK : NAPFIRE_ESTATE;
 }
 
 static void unit_store(struct nf_unit_obj *o, struct nf_unit u) {
@@ -43,6 +46,8 @@ int napfire_unit_init(napfire_unit *u, size_t size, int32_t arm) {
         return NAPFIRE_EINVAL;
     if (size != sizeof(napfire_unit))
         return NAPFIRE_ESIZE;
+    if (NF_MISALIGNED(u))
+        return NAPFIRE_EALIGN;
     if (arm < 0 || arm >= NF_ARMS)
         return NAPFIRE_EDOMAIN;
     struct nf_unit n = {0};
@@ -59,9 +64,10 @@ int napfire_unit_init(napfire_unit *u, size_t size, int32_t arm) {
 int napfire_unit_set(napfire_unit *u, int32_t param, int32_t value) {
     if (!u)
         return NAPFIRE_EINVAL;
+    int st = unit_check(u);
+    if (st)
+        return st;
     struct nf_unit_obj *o = NF_UNIT(u);
-    if (!unit_ok(o))
-        return NAPFIRE_ESTATE;
     if (param <= NAPFIRE_UNIT_ARM || param > NF_UNIT_PARAM_LAST)
         return NAPFIRE_EDOMAIN;
     const struct nf_param_spec *sp = napfire__param_spec(param);
@@ -78,9 +84,10 @@ int napfire_unit_set(napfire_unit *u, int32_t param, int32_t value) {
 int napfire_unit_get(const napfire_unit *u, int32_t param, int32_t *value) {
     if (!u || !value)
         return NAPFIRE_EINVAL;
+    int st = unit_check(u);
+    if (st)
+        return st;
     const struct nf_unit_obj *o = NF_CUNIT(u);
-    if (!unit_ok(o))
-        return NAPFIRE_ESTATE;
     if (param < NF_UNIT_PARAM_FIRST || param > NF_UNIT_PARAM_LAST)
         return NAPFIRE_EDOMAIN;
     *value = nf_u(&o->u, param);
@@ -121,9 +128,10 @@ static int open_order_unit(int32_t arm, int32_t nation, int32_t year) {
 int napfire_unit_may_open_order(const napfire_unit *u, int32_t year, int32_t *yes) {
     if (!u || !yes)
         return NAPFIRE_EINVAL;
+    int st = unit_check(u);
+    if (st)
+        return st;
     const struct nf_unit_obj *o = NF_CUNIT(u);
-    if (!unit_ok(o))
-        return NAPFIRE_ESTATE;
     if (year < 1 || year > 9999)
         return NAPFIRE_EDOMAIN;
     *yes = open_order_class(nf_u(&o->u, NAPFIRE_UNIT_CLASS)) &&
@@ -143,10 +151,15 @@ int napfire_shot_init(napfire_shot *s, size_t size, const napfire_unit *firer, c
         return NAPFIRE_EINVAL;
     if (size != sizeof(napfire_shot))
         return NAPFIRE_ESIZE;
+    if (NF_MISALIGNED(s))
+        return NAPFIRE_EALIGN;
+    int st = unit_check(firer);
+    if (st == NAPFIRE_OK)
+        st = unit_check(target);
+    if (st)
+        return st;
     const struct nf_unit_obj *f = NF_CUNIT(firer);
     const struct nf_unit_obj *t = NF_CUNIT(target);
-    if (!unit_ok(f) || !unit_ok(t))
-        return NAPFIRE_ESTATE;
     /* Build aside: firer or target may alias the shot's own storage. */
     struct nf_shot n;
     memset(&n, 0, sizeof n);
@@ -159,18 +172,22 @@ int napfire_shot_init(napfire_shot *s, size_t size, const napfire_unit *firer, c
     return NAPFIRE_OK;
 }
 
-/* A stored shot the library made: sealed, and valid against a forged
- * seal (its fields index tables). */
-static int shot_ok(const struct nf_shot *n) {
-    return napfire__shot_sealed(n) && napfire__shot_valid(n);
+/* A stored shot the library made: aligned, sealed, and valid against a
+ * forged seal (its fields index tables). */
+static int shot_check(const napfire_shot *s) {
+    if (NF_MISALIGNED(s))
+        return NAPFIRE_EALIGN;
+    const struct nf_shot *n = NF_CSHOT(s);
+    return napfire__shot_sealed(n) && napfire__shot_valid(n) ? NAPFIRE_OK : NAPFIRE_ESTATE;
 }
 
 int napfire_shot_set(napfire_shot *s, int32_t param, int32_t value) {
     if (!s)
         return NAPFIRE_EINVAL;
+    int st = shot_check(s);
+    if (st)
+        return st;
     const struct nf_shot *n = NF_CSHOT(s);
-    if (!shot_ok(n))
-        return NAPFIRE_ESTATE;
     if (param < NF_SHOT_PARAM_FIRST || param > NF_SHOT_PARAM_LAST)
         return NAPFIRE_EDOMAIN;
     const struct nf_param_spec *sp = napfire__param_spec(param);
@@ -187,9 +204,10 @@ int napfire_shot_set(napfire_shot *s, int32_t param, int32_t value) {
 int napfire_shot_get(const napfire_shot *s, int32_t param, int32_t *value) {
     if (!s || !value)
         return NAPFIRE_EINVAL;
+    int st = shot_check(s);
+    if (st)
+        return st;
     const struct nf_shot *n = NF_CSHOT(s);
-    if (!shot_ok(n))
-        return NAPFIRE_ESTATE;
     if (param < NF_SHOT_PARAM_FIRST || param > NF_SHOT_PARAM_LAST)
         return NAPFIRE_EDOMAIN;
     *value = nf_s(n, param);

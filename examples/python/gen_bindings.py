@@ -209,12 +209,13 @@ def parse_functions(raw):
 
 def parse_structs(raw, defines):
     """{tag: ((member, C type, array length or 0), ...)} of the plain structs
-    (the opaque value types, a union of private bytes, are left out)."""
+    (the opaque value types, whose one private member is opaque_, are left
+    out)."""
     text = strip_comments(raw)
     out = {}
     for tag, body in re.findall(
             r"typedef\s+struct\s+(?:NAPFIRE_ALIGN8\s+)?(\w+)\s*\{(.*?)\}\s*\1\s*;", text, flags=re.S):
-        if "union" in body:
+        if re.search(r"\bopaque_\b", body):
             continue
         members = []
         for decl in body.split(";"):

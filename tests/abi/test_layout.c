@@ -70,6 +70,11 @@ CHECK_ALIGN(napfire_rules, 8);
 ABI_ASSERT(offsetof(napfire_unit, opaque_) == 0, "napfire_unit storage at 0");
 ABI_ASSERT(offsetof(napfire_shot, opaque_) == 0, "napfire_shot storage at 0");
 ABI_ASSERT(offsetof(napfire_rules, opaque_) == 0, "napfire_rules storage at 0");
+/* Since 1.3 the storage is an array of uint64_t words (was a union of the
+ * same size): binding tools that copy the type keep its alignment. */
+CHECK_ARRAY(napfire_unit, opaque_, 0, uint64_t, 16);
+CHECK_ARRAY(napfire_shot, opaque_, 0, uint64_t, 64);
+CHECK_ARRAY(napfire_rules, opaque_, 0, uint64_t, 512);
 
 /* --- napfire_modifier: 16 bytes, an array element, no tail --- */
 CHECK_SIZE(napfire_modifier, 16);
@@ -127,6 +132,7 @@ CHECK_VALUE(NAPFIRE_ENOSPC, -4);
 CHECK_VALUE(NAPFIRE_EUNKNOWN, -5);
 CHECK_VALUE(NAPFIRE_ESYNTAX, -6);
 CHECK_VALUE(NAPFIRE_ESIZE, -7);
+CHECK_VALUE(NAPFIRE_EALIGN, -8); /* since 1.3 */
 
 /* --- enum napfire_arm --- */
 CHECK_ENUM(napfire_arm);
@@ -411,6 +417,7 @@ CHECK_FIELD(napfire_outcome, reserved, 12, int32_t);
 CHECK_SIZE(napfire_dice, 32);
 CHECK_ALIGN(napfire_dice, 8);
 ABI_ASSERT(offsetof(napfire_dice, opaque_) == 0, "napfire_dice storage at 0");
+CHECK_ARRAY(napfire_dice, opaque_, 0, uint64_t, 4);
 
 /* ===================================================================== */
 /* ABI 1, version 0.1.0: hex scale (napfire_hex.h)                        */
@@ -442,6 +449,7 @@ CHECK_FIELD(napfire_trace_step, to_end, 28, int32_t);
 CHECK_SIZE(napfire_trace, 64);
 CHECK_ALIGN(napfire_trace, 8);
 ABI_ASSERT(offsetof(napfire_trace, opaque_) == 0, "napfire_trace storage at 0");
+CHECK_ARRAY(napfire_trace, opaque_, 0, uint64_t, 8);
 
 /* --- napfire_hex_info: 32 bytes with a reserved tail --- */
 CHECK_SIZE(napfire_hex_info, 32);

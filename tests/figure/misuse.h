@@ -96,6 +96,13 @@ void shot_refused(void *obj, size_t avail, const char *what);
 void rules_refused(void *obj, size_t avail, const char *what);
 void dice_refused(void *obj, size_t avail, const char *what);
 void trace_refused(void *obj, size_t avail, const char *what);
+/* The same calls, refusing with want (NAPFIRE_ESTATE, or NAPFIRE_EALIGN for
+ * storage off an 8-byte boundary: then a batch refuses as a whole). */
+void unit_refused_as(void *obj, size_t avail, const char *what, int want);
+void shot_refused_as(void *obj, size_t avail, const char *what, int want);
+void rules_refused_as(void *obj, size_t avail, const char *what, int want);
+void dice_refused_as(void *obj, size_t avail, const char *what, int want);
+void trace_refused_as(void *obj, size_t avail, const char *what, int want);
 size_t magic_bad_values(uint32_t magic, int64_t out[8]);
 void base_unit(napfire_unit *u, int which);
 void base_shot(napfire_shot *s, int which);

@@ -31,7 +31,7 @@ static const struct {
 } statuses[] = {
     {NAPFIRE_OK, "OK"},           {NAPFIRE_EINVAL, "EINVAL"}, {NAPFIRE_EDOMAIN, "EDOMAIN"},
     {NAPFIRE_ESTATE, "ESTATE"},   {NAPFIRE_ENOSPC, "ENOSPC"}, {NAPFIRE_EUNKNOWN, "EUNKNOWN"},
-    {NAPFIRE_ESYNTAX, "ESYNTAX"}, {NAPFIRE_ESIZE, "ESIZE"},
+    {NAPFIRE_ESYNTAX, "ESYNTAX"}, {NAPFIRE_ESIZE, "ESIZE"},   {NAPFIRE_EALIGN, "EALIGN"},
 };
 
 /* API contract status table: fixed values. */
@@ -44,6 +44,7 @@ START_TEST(status_values_fixed) {
     ck_assert_int_eq(NAPFIRE_EUNKNOWN, -5);
     ck_assert_int_eq(NAPFIRE_ESYNTAX, -6);
     ck_assert_int_eq(NAPFIRE_ESIZE, -7);
+    ck_assert_int_eq(NAPFIRE_EALIGN, -8);
 }
 END_TEST
 
@@ -59,7 +60,7 @@ START_TEST(strerror_every_status) {
         for (size_t j = 0; j < i; j++)
             ck_assert_str_ne(t, napfire_strerror(statuses[j].status));
     }
-    const int unknown[] = {1, 2, -8, -100, 100, INT32_MIN, INT32_MAX};
+    const int unknown[] = {1, 2, -9, -100, 100, INT32_MIN, INT32_MAX};
     for (size_t i = 0; i < NF_NELEM(unknown); i++) {
         const char *t = napfire_strerror(unknown[i]);
         ck_assert_ptr_nonnull(t);
@@ -75,7 +76,7 @@ START_TEST(status_name_every_status) {
         ck_assert_ptr_nonnull(t);
         ck_assert_str_eq(t, statuses[i].name);
     }
-    const int unknown[] = {1, -8, -1000, INT32_MIN, INT32_MAX};
+    const int unknown[] = {1, -9, -1000, INT32_MIN, INT32_MAX};
     for (size_t i = 0; i < NF_NELEM(unknown); i++) {
         const char *t = napfire_status_name(unknown[i]);
         ck_assert_ptr_nonnull(t);

@@ -156,7 +156,7 @@ START_TEST(net_matches_breakdown_corrupted) {
     for (int round = 0, rounds = sweep_rounds(400); round < rounds; round++) {
         random_rules(&r);
         for (int k = 0; k < 4; k++)
-            r.opaque_.bytes[rnd(2048)] = (unsigned char)rnd(256);
+            ((unsigned char *)(void *)r.opaque_)[rnd(2048)] = (unsigned char)rnd(256);
         for (int i = 0; i < 50; i++) {
             random_shot(&s);
             compare(&s, &r, 1);
@@ -358,10 +358,10 @@ START_TEST(fast_path_matches_full_path_corrupted) {
             random_wide_shot(&s);
             napfire_shot bad_shot = s;
             napfire_rules bad_rules = r;
-            struct nf_shot *n = (struct nf_shot *)(void *)bad_shot.opaque_.bytes;
+            struct nf_shot *n = (struct nf_shot *)(void *)((unsigned char *)(void *)bad_shot.opaque_);
             switch (rnd(4)) {
                 case 0: /* a byte of the shot's sealed storage */
-                    bad_shot.opaque_.bytes[rnd((uint32_t)offsetof(struct nf_shot, seal) + 8)] ^=
+                    ((unsigned char *)(void *)bad_shot.opaque_)[rnd((uint32_t)offsetof(struct nf_shot, seal) + 8)] ^=
                         (unsigned char)(1u << rnd(8));
                     break;
                 case 1: { /* a valid value written into a field, no setter */
@@ -372,7 +372,8 @@ START_TEST(fast_path_matches_full_path_corrupted) {
                     break;
                 }
                 case 2: /* a byte of the rules */
-                    bad_rules.opaque_.bytes[rnd((uint32_t)sizeof(struct nf_rules))] ^= (unsigned char)(1u << rnd(8));
+                    ((unsigned char *)(void *)bad_rules.opaque_)[rnd((uint32_t)sizeof(struct nf_rules))] ^=
+                        (unsigned char)(1u << rnd(8));
                     break;
                 default: /* the digest alone */
                     n->dg.distance = pick(0, 320);
@@ -402,7 +403,8 @@ START_TEST(batch_matches_single_calls) {
         napfire_rules r;
         random_sparse_rules(&r);
         if (round % 2) /* a byte changed behind the library's back */
-            r.opaque_.bytes[rnd((uint32_t)sizeof(struct nf_rules))] ^= (unsigned char)(1u << rnd(8));
+            ((unsigned char *)(void *)r.opaque_)[rnd((uint32_t)sizeof(struct nf_rules))] ^=
+                (unsigned char)(1u << rnd(8));
         for (int i = 0; i < N; i++) {
             random_wide_shot(&shots[i]);
             rolls[i] = pick(2, 12);
@@ -473,7 +475,7 @@ START_TEST(plan_matches_full_path) {
     ck_assert_int_gt(starred, sweep_least(100));
     /* Rules whose seals do not all match get no plan. */
     random_sparse_rules(&r);
-    r.opaque_.bytes[sizeof(struct nf_rules) - 9] ^= 1u; /* the provenance section */
+    ((unsigned char *)(void *)r.opaque_)[sizeof(struct nf_rules) - 9] ^= 1u; /* the provenance section */
     struct nf_plan plan;
     napfire__plan_init(&r, 64, &plan);
     ck_assert_int_eq(plan.musketry, 0);

@@ -25,15 +25,15 @@ static void make_bad_rules(napfire_rules *r, int which) {
             break;
         case 4:
             rules_new(r);
-            r->opaque_.bytes[2] ^= 0x80;
+            ((unsigned char *)(void *)r->opaque_)[2] ^= 0x80;
             break;
         case 5: /* magic intact, every field corrupted */
             rules_new(r);
-            memset(r->opaque_.bytes + 4, 0x7f, sizeof *r - 4);
+            memset(((unsigned char *)(void *)r->opaque_) + 4, 0x7f, sizeof *r - 4);
             break;
         default:
             rules_new(r);
-            memset(r->opaque_.bytes + 4, 0xEE, sizeof *r - 4);
+            memset(((unsigned char *)(void *)r->opaque_) + 4, 0xEE, sizeof *r - 4);
             break;
     }
 }
@@ -829,7 +829,7 @@ START_TEST(rules_every_sealed_byte) {
     for (size_t off = 0; off < sec->sealed; off++)
         for (int k = 0; k < 2; k++) {
             memcpy(&bad, full_rules(), sizeof bad);
-            bad.opaque_.bytes[sec->offset + off] ^= (unsigned char)(k ? 0x80u : 0x01u);
+            ((unsigned char *)(void *)bad.opaque_)[sec->offset + off] ^= (unsigned char)(k ? 0x80u : 0x01u);
             snprintf(what, sizeof what, "rules %s: byte %zu ^ 0x%02x", name, off, k ? 0x80u : 0x01u);
             /* The shot probes for one change per byte: they cost 30
              * resolutions. */
@@ -850,14 +850,15 @@ START_TEST(rules_outside_sections) {
     for (size_t off = 0; off < sizeof(uint32_t); off++)
         for (int k = 0; k < N_BYTE_CHANGES; k++) {
             napfire_rules *r = tight_copy(full_rules(), sizeof bad);
-            r->opaque_.bytes[off] = byte_changed(r->opaque_.bytes[off], k);
-            snprintf(what, sizeof what, "rules magic byte %zu = 0x%02x", off, (unsigned)r->opaque_.bytes[off]);
+            ((unsigned char *)(void *)r->opaque_)[off] = byte_changed(((unsigned char *)(void *)r->opaque_)[off], k);
+            snprintf(what, sizeof what, "rules magic byte %zu = 0x%02x", off,
+                     (unsigned)((unsigned char *)(void *)r->opaque_)[off]);
             rules_refused(r, sizeof bad, what);
             free(r);
         }
     for (size_t off = 0; off < sizeof(uint64_t); off++) {
         memcpy(&bad, full_rules(), sizeof bad);
-        bad.opaque_.bytes[offsetof(struct nf_rules, seal) + off] ^= 0x01;
+        ((unsigned char *)(void *)bad.opaque_)[offsetof(struct nf_rules, seal) + off] ^= 0x01;
         snprintf(what, sizeof what, "rules seal byte %zu", off);
         napfire_rules *r = tight_copy(&bad, sizeof bad);
         other_sections_alike(r, -1, what);
@@ -873,7 +874,7 @@ START_TEST(rules_outside_sections) {
     ck_assert_int_eq(napfire_rules_format(full_rules(), clean_text, sizeof clean_text, &clean_len), NAPFIRE_OK);
     for (size_t off = sizeof(struct nf_rules); off < sizeof bad; off += 61) {
         memcpy(&bad, full_rules(), sizeof bad);
-        bad.opaque_.bytes[off] ^= 0xFF;
+        ((unsigned char *)(void *)bad.opaque_)[off] ^= 0xFF;
         snprintf(what, sizeof what, "rules unused byte %zu", off);
         other_sections_alike(&bad, -1, what);
         EXPECT(napfire_rules_format(&bad, text, sizeof text, &len) == NAPFIRE_OK && len == clean_len &&
@@ -903,7 +904,7 @@ START_TEST(rules_sealed_bad_values) {
         size_t off = elem_locate(kind, 0, &width, &sec);
         for (size_t k = 0; k < NF_NELEM(bad_texts); k++) {
             memcpy(&bad, clean, sizeof bad);
-            unsigned char *dst = bad.opaque_.bytes + off;
+            unsigned char *dst = ((unsigned char *)(void *)bad.opaque_) + off;
             if (bad_texts[k].bytes)
                 memcpy(dst, bad_texts[k].bytes, strlen(bad_texts[k].bytes) + 1);
             else

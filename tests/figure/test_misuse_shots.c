@@ -244,7 +244,7 @@ START_TEST(shot_every_sealed_byte) {
     /* Every fourth unused byte: they are many, and alike. */
     for (size_t off = SHOT_SEALED_END; off < sizeof s; off += 4) {
         napfire_shot *c = tight_copy(&s, sizeof s);
-        c->opaque_.bytes[off] ^= 0xFF;
+        ((unsigned char *)(void *)c->opaque_)[off] ^= 0xFF;
         snprintf(what, sizeof what, "shot %d: unused byte %zu", _i, off);
         shots_answer_alike(c, &s, what);
         EXPECT(napfire_shot_set(c, NAPFIRE_SHOT_ENFILADE, 1) == NAPFIRE_OK, "%s: set refused", what);
@@ -431,7 +431,7 @@ START_TEST(shot_forged_digest) {
     for (size_t off = 0; off < sizeof(struct nf_digest); off++)
         for (size_t k = 0; k < NF_NELEM(fills); k++) {
             napfire_shot *c = tight_copy(&base, sizeof base);
-            c->opaque_.bytes[offsetof(struct nf_shot, dg) + off] = fills[k];
+            ((unsigned char *)(void *)c->opaque_)[offsetof(struct nf_shot, dg) + off] = fills[k];
             forge_shot_seal(c);
             snprintf(what, sizeof what, "shot %d: digest byte %zu = 0x%02x under a forged seal", _i, off,
                      (unsigned)fills[k]);

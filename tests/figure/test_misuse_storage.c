@@ -85,14 +85,15 @@ struct type_desc {
     size_t size;
     void (*make_valid)(void *obj);
     void (*refused)(void *obj, size_t avail, const char *what);
+    void (*refused_as)(void *obj, size_t avail, const char *what, int want);
 };
 
 static const struct type_desc types[] = {
-    {"napfire_unit", sizeof(napfire_unit), valid_unit, unit_refused},
-    {"napfire_shot", sizeof(napfire_shot), valid_shot, shot_refused},
-    {"napfire_rules", sizeof(napfire_rules), valid_rules, rules_refused},
-    {"napfire_dice", sizeof(napfire_dice), valid_dice, dice_refused},
-    {"napfire_trace", sizeof(napfire_trace), valid_trace, trace_refused},
+    {"napfire_unit", sizeof(napfire_unit), valid_unit, unit_refused, unit_refused_as},
+    {"napfire_shot", sizeof(napfire_shot), valid_shot, shot_refused, shot_refused_as},
+    {"napfire_rules", sizeof(napfire_rules), valid_rules, rules_refused, rules_refused_as},
+    {"napfire_dice", sizeof(napfire_dice), valid_dice, dice_refused, dice_refused_as},
+    {"napfire_trace", sizeof(napfire_trace), valid_trace, trace_refused, trace_refused_as},
 };
 #define N_TYPES ((int)NF_NELEM(types))
 
@@ -257,6 +258,107 @@ START_TEST(valid_objects_in_tight_blocks) {
 }
 END_TEST
 
+/* ================================================================ */
+/* Storage off an 8-byte boundary
+ *
+ * API contract "Storage that survives binding tools": every function
+ * taking caller storage refuses it with NAPFIRE_EALIGN when it is not on
+ * an 8-byte boundary, writing nothing, after the NULL and size checks and
+ * before anything reads the storage. A valid object's bytes at offsets
+ * 1..7 are still refused (the test is the address, not the contents), in
+ * heap blocks ending right after the object so that any read of it would
+ * be seen by ASan, and by UBSan's alignment check. */
+
+static const size_t misalignments[] = {1, 2, 3, 4, 5, 6, 7};
+
+/* A copy of a valid object at offset off of a block ending with it. */
+static unsigned char *misaligned_copy(const struct type_desc *t, size_t off, unsigned char **block) {
+    static unsigned char valid[MAX_OBJ];
+    t->make_valid(valid);
+    *block = malloc(t->size + off);
+    ck_assert_ptr_nonnull(*block);
+    memcpy(*block + off, valid, t->size);
+    return *block + off;
+}
+
+/* API contract "Storage that survives binding tools" (NAPFIRE_EALIGN) */
+START_TEST(misaligned_every_type) {
+    const struct type_desc *t = &types[_i];
+    char what[96];
+    for (size_t k = 0; k < NF_NELEM(misalignments); k++) {
+        unsigned char *block, *obj = misaligned_copy(t, misalignments[k], &block);
+        snprintf(what, sizeof what, "%s at offset %zu", t->name, misalignments[k]);
+        t->refused_as(obj, t->size, what, NAPFIRE_EALIGN);
+        free(block);
+    }
+}
+END_TEST
+
+/* The initialisers: EINVAL for NULL and ESIZE come first, then EALIGN,
+ * before the arm or hexes are looked at; nothing is written. */
+/* API contract "Storage that survives binding tools" (NAPFIRE_EALIGN) */
+START_TEST(misaligned_initialisers) {
+    unsigned char *block = malloc(MAX_OBJ + 8), *before = malloc(MAX_OBJ + 8);
+    ck_assert_ptr_nonnull(block);
+    ck_assert_ptr_nonnull(before);
+    memset(block, SENTINEL_BYTE, MAX_OBJ + 8);
+    memcpy(before, block, MAX_OBJ + 8);
+    napfire_hex a = {0, 0}, b = {3, -1}, far = {NAPFIRE_HEX_COORD_MAX + 1, 0};
+    for (size_t k = 0; k < NF_NELEM(misalignments); k++) {
+        void *at = block + misalignments[k];
+        ck_assert_int_eq(napfire_unit_init(at, sizeof(napfire_unit), 0), NAPFIRE_EALIGN);
+        ck_assert_int_eq(napfire_unit_init(at, sizeof(napfire_unit), 99), NAPFIRE_EALIGN);
+        ck_assert_int_eq(napfire_unit_init(at, 1, 0), NAPFIRE_ESIZE);
+        ck_assert_int_eq(napfire_shot_init(at, sizeof(napfire_shot), cached_good_unit(), cached_good_unit()),
+                         NAPFIRE_EALIGN);
+        ck_assert_int_eq(napfire_shot_init(at, sizeof(napfire_shot), NULL, cached_good_unit()), NAPFIRE_EINVAL);
+        ck_assert_int_eq(napfire_rules_init(at, sizeof(napfire_rules)), NAPFIRE_EALIGN);
+        ck_assert_int_eq(napfire_rules_init(at, 8), NAPFIRE_ESIZE);
+        ck_assert_int_eq(napfire_dice_init(at, sizeof(napfire_dice), 1, 2), NAPFIRE_EALIGN);
+        ck_assert_int_eq(napfire_trace_init(at, sizeof(napfire_trace), a, b), NAPFIRE_EALIGN);
+        ck_assert_int_eq(napfire_trace_init(at, sizeof(napfire_trace), a, far), NAPFIRE_EALIGN);
+    }
+    ck_assert_mem_eq(block, before, MAX_OBJ + 8);
+    free(block);
+    free(before);
+}
+END_TEST
+
+/* The calls misaligned_every_type's helpers do not make: the table on
+ * its own, the known odds, and the rules walkers; rules NULL stays the
+ * built-in data. */
+/* API contract "Storage that survives binding tools" (NAPFIRE_EALIGN) */
+START_TEST(misaligned_other_calls) {
+    unsigned char *sblock, *rblock;
+    const napfire_shot *s = (const void *)misaligned_copy(&types[1], 4, &sblock);
+    const napfire_rules *r = (const void *)misaligned_copy(&types[2], 4, &rblock);
+    const napfire_shot *good = cached_good_shot();
+    int32_t a = SENTINEL_I32, b = SENTINEL_I32, c = SENTINEL_I32, idx[4] = {SENTINEL_I32};
+    size_t count = 12345;
+    napfire_outcome oc[32];
+    ck_assert_int_eq(napfire_shot_table(s, NULL, 8, &a, &b, &c), NAPFIRE_EALIGN);
+    ck_assert_int_eq(napfire_shot_table(good, r, 8, &a, &b, &c), NAPFIRE_EALIGN);
+    ck_assert_int_eq(napfire_shot_distribution_known(s, NULL, oc, 32, &count, &a, NULL), NAPFIRE_EALIGN);
+    ck_assert_int_eq(napfire_shot_distribution_known(good, r, oc, 32, &count, &a, NULL), NAPFIRE_EALIGN);
+    int32_t cursor = 0;
+    ck_assert_int_eq(napfire_rules_next_unknown(r, &cursor, &a, idx), NAPFIRE_EALIGN);
+    char buf[256];
+    ck_assert_int_eq(napfire_rules_check_next(r, &cursor, &a, &b, idx, buf, sizeof buf, &count), NAPFIRE_EALIGN);
+    int32_t shots[2], resolved[2];
+    ck_assert_int_eq(napfire_rules_coverage(r, shots, resolved, NULL, 0, &count), NAPFIRE_EALIGN);
+    ck_assert_int_eq(a, SENTINEL_I32);
+    ck_assert_int_eq(b, SENTINEL_I32);
+    ck_assert_int_eq(c, SENTINEL_I32);
+    ck_assert_int_eq(cursor, 0);
+    ck_assert_uint_eq(count, 12345);
+    /* Still the NULL checks first. */
+    ck_assert_int_eq(napfire_shot_table(s, NULL, 8, NULL, &b, &c), NAPFIRE_EINVAL);
+    ck_assert_int_eq(napfire_rules_next_unknown(r, NULL, &a, idx), NAPFIRE_EINVAL);
+    free(sblock);
+    free(rblock);
+}
+END_TEST
+
 static Suite *misuse_storage_suite(void) {
     Suite *s = suite_create("misuse-storage");
     TCase *tt = tcase_create("storage");
@@ -265,6 +367,9 @@ static Suite *misuse_storage_suite(void) {
     tcase_add_loop_test(tt, foreign_bytes_every_pair, 0, N_TYPES);
     tcase_add_loop_test(tt, foreign_pointer_every_pair, 0, N_TYPES);
     tcase_add_test(tt, valid_objects_in_tight_blocks);
+    tcase_add_loop_test(tt, misaligned_every_type, 0, N_TYPES);
+    tcase_add_test(tt, misaligned_initialisers);
+    tcase_add_test(tt, misaligned_other_calls);
     suite_add_tcase(s, tt);
     return s;
 }

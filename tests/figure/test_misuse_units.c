@@ -23,20 +23,20 @@ static void make_bad_unit(napfire_unit *u, int which) {
             break;
         case 4: /* valid unit, magic corrupted */
             good_unit(u);
-            u->opaque_.bytes[0] ^= 0xFF;
-            u->opaque_.bytes[3] ^= 0x01;
+            ((unsigned char *)(void *)u->opaque_)[0] ^= 0xFF;
+            ((unsigned char *)(void *)u->opaque_)[3] ^= 0x01;
             break;
         case 5: /* valid unit, its sealed padding (bytes 4..7) changed */
             good_unit(u);
-            memset(u->opaque_.bytes + 4, 0x7f, 4);
+            memset(((unsigned char *)(void *)u->opaque_) + 4, 0x7f, 4);
             break;
         case 6: /* valid unit, everything after the magic corrupted */
             good_unit(u);
-            memset(u->opaque_.bytes + 4, 0x7f, sizeof *u - 4);
+            memset(((unsigned char *)(void *)u->opaque_) + 4, 0x7f, sizeof *u - 4);
             break;
         default: /* valid unit, everything after the magic 0xFF (-1 everywhere) */
             good_unit(u);
-            memset(u->opaque_.bytes + 4, 0xFF, sizeof *u - 4);
+            memset(((unsigned char *)(void *)u->opaque_) + 4, 0xFF, sizeof *u - 4);
             break;
     }
 }
@@ -156,7 +156,7 @@ START_TEST(unit_every_sealed_byte) {
 
     for (size_t off = UNIT_SEALED_END; off < sizeof u; off++) {
         napfire_unit *c = tight_copy(&u, sizeof u);
-        c->opaque_.bytes[off] ^= 0xFF;
+        ((unsigned char *)(void *)c->opaque_)[off] ^= 0xFF;
         snprintf(what, sizeof what, "unit %d: unused byte %zu", _i, off);
         units_answer_alike(c, &u, what);
         EXPECT(napfire_unit_set(c, NAPFIRE_UNIT_DISORDERED, 1) == NAPFIRE_OK, "%s: set refused", what);

@@ -665,7 +665,7 @@ static void op_dice(fz_in *in) {
                 /* Corrupt the storage: the generator must refuse it or go on
              * safely; the reference can no longer follow. */
                 size_t at = fz_u8(in) % sizeof d;
-                d.opaque_.bytes[at] ^= (unsigned char)(fz_u8(in) | 1u);
+                ((unsigned char *)(void *)d.opaque_)[at] ^= (unsigned char)(fz_u8(in) | 1u);
                 synced = 0;
                 FZ_MUST(napfire_dice_next(&d, NULL) == NAPFIRE_EINVAL, "dice NULL value");
                 break;
@@ -789,16 +789,16 @@ static void op_corrupt(struct state *S, fz_in *in) {
     size_t n;
     if (which == 0) {
         napfire_unit *u = &S->units[fz_u8(in) % NUNITS];
-        p = u->opaque_.bytes;
-        n = sizeof u->opaque_.bytes;
+        p = ((unsigned char *)(void *)u->opaque_);
+        n = sizeof u->opaque_;
     } else if (which == 1) {
         napfire_shot *s = &S->shots[fz_u8(in) % NSHOTS];
-        p = s->opaque_.bytes;
-        n = sizeof s->opaque_.bytes;
+        p = ((unsigned char *)(void *)s->opaque_);
+        n = sizeof s->opaque_;
     } else {
         napfire_rules *r = &S->rules[fz_u8(in) % 2];
-        p = r->opaque_.bytes;
-        n = sizeof r->opaque_.bytes;
+        p = ((unsigned char *)(void *)r->opaque_);
+        n = sizeof r->opaque_;
     }
     size_t hi = fz_u8(in);
     size_t at = (hi << 8 | fz_u8(in)) % n;

@@ -317,7 +317,7 @@ static void op_trace(fz_in *in) {
     /* A corrupted iterator: refused or walked safely, never out of bounds. */
     napfire_trace bad = it;
     size_t at = fz_u8(in) % sizeof bad;
-    bad.opaque_.bytes[at] ^= (unsigned char)(fz_u8(in) | 1u);
+    ((unsigned char *)(void *)bad.opaque_)[at] ^= (unsigned char)(fz_u8(in) | 1u);
     for (int i = 0; i < 4 * MAX_DIST + 8; i++) {
         napfire_trace_step s;
         int32_t more = 0;

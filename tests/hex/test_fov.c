@@ -195,14 +195,20 @@ START_TEST(plan_init_misuse) {
     const napfire_fov_plan *sentinel = (const napfire_fov_plan *)(void *)zero, *plan = sentinel;
     ck_assert_int_eq(napfire_fov_plan_init(NULL, n, 5, &plan), NAPFIRE_EINVAL);
     ck_assert_int_eq(napfire_fov_plan_init(buf, n, 5, NULL), NAPFIRE_EINVAL);
-    ck_assert_int_eq(napfire_fov_plan_init(buf + 1, n, 5, &plan), NAPFIRE_EINVAL);
-    ck_assert_int_eq(napfire_fov_plan_init(buf + 8, n, 5, &plan), NAPFIRE_EINVAL);
+    /* Storage not on an 8-byte boundary: EALIGN, after the NULL checks. */
+    ck_assert_int_eq(napfire_fov_plan_init(buf + 1, n, 5, &plan), NAPFIRE_EALIGN);
+    ck_assert_int_eq(napfire_fov_plan_init(buf + 4, n, 5, &plan), NAPFIRE_EALIGN);
+    ck_assert_int_eq(napfire_fov_plan_init(buf + 4, n, 0, &plan), NAPFIRE_EALIGN);
     ck_assert_int_eq(napfire_fov_plan_init(buf, n, 0, &plan), NAPFIRE_EDOMAIN);
     ck_assert_int_eq(napfire_fov_plan_init(buf, n, NAPFIRE_FOV_RADIUS_MAX + 1, &plan), NAPFIRE_EDOMAIN);
     ck_assert_int_eq(napfire_fov_plan_init(buf, n - 1, 5, &plan), NAPFIRE_ENOSPC);
     ck_assert_int_eq(napfire_fov_plan_init(buf, 0, 5, &plan), NAPFIRE_ENOSPC);
     ck_assert_ptr_eq(plan, sentinel);
     ck_assert_mem_eq(buf, zero, n + ALIGN);
+    /* 8 bytes are enough: a plan works at buf + 8 as at buf. */
+    ck_assert_int_eq(napfire_fov_plan_init(buf + 8, n, 5, &plan), NAPFIRE_OK);
+    ck_assert_ptr_eq(plan, (void *)(buf + 8));
+    ck_assert_uint_eq(napfire_fov_work_size((const napfire_fov_plan *)(void *)(buf + 4)), 0);
     ck_assert_int_eq(napfire_fov_plan_init(buf, n, 5, &plan), NAPFIRE_OK);
     ck_assert_ptr_eq(plan, (void *)buf);
     free(buf);
@@ -239,15 +245,18 @@ static int grid(struct misuse *u, const napfire_fov_plan *plan, void *work, size
     return napfire_fov_grid(plan, work, ws, &u->q, NAPFIRE_HEX_ODD_Q, 12, 10, u->cells, u->rule);
 }
 
-/* EINVAL for NULLs and a misaligned workspace, ESTATE for storage that is
+/* EINVAL for NULLs, EALIGN for a misaligned plan or workspace, ESTATE for storage that is
  * no plan, ENOSPC for a short workspace; rule untouched. */
 START_TEST(grid_misuse_pointers) {
     struct misuse u;
     misuse_setup(&u);
     ck_assert_int_eq(grid(&u, NULL, u.work, u.ws), NAPFIRE_EINVAL);
     ck_assert_int_eq(grid(&u, u.plan, NULL, u.ws), NAPFIRE_EINVAL);
-    ck_assert_int_eq(grid(&u, u.plan, u.work + 1, u.ws), NAPFIRE_EINVAL);
-    ck_assert_int_eq(grid(&u, u.plan, u.work + 8, u.ws), NAPFIRE_EINVAL);
+    ck_assert_int_eq(grid(&u, u.plan, u.work + 1, u.ws), NAPFIRE_EALIGN);
+    ck_assert_int_eq(grid(&u, u.plan, u.work + 4, u.ws), NAPFIRE_EALIGN);
+    ck_assert_int_eq(grid(&u, u.plan, u.work + 4, 0), NAPFIRE_EALIGN);
+    ck_assert_int_eq(grid(&u, (const napfire_fov_plan *)(const void *)((const char *)u.plan + 4), u.work, u.ws),
+                     NAPFIRE_EALIGN);
     ck_assert_int_eq(napfire_fov_grid(u.plan, u.work, u.ws, NULL, 0, 12, 10, u.cells, u.rule), NAPFIRE_EINVAL);
     ck_assert_int_eq(napfire_fov_grid(u.plan, u.work, u.ws, &u.q, 0, 12, 10, NULL, u.rule), NAPFIRE_EINVAL);
     ck_assert_int_eq(napfire_fov_grid(u.plan, u.work, u.ws, &u.q, 0, 12, 10, u.cells, NULL), NAPFIRE_EINVAL);

@@ -360,9 +360,9 @@ START_TEST(trace_corrupted) {
                     for (int i = 0; i < advance; i++)
                         ck_assert_int_eq(napfire_trace_next(&it, &s, &more), NAPFIRE_OK);
                     uint32_t w;
-                    memcpy(&w, it.opaque_.bytes + 4 * word, 4);
+                    memcpy(&w, ((unsigned char *)(void *)it.opaque_) + 4 * word, 4);
                     w ^= damage[d];
-                    memcpy(it.opaque_.bytes + 4 * word, &w, 4);
+                    memcpy(((unsigned char *)(void *)it.opaque_) + 4 * word, &w, 4);
                     long k = 0;
                     int rc;
                     /* A state that passes validation is a valid walk: at most
@@ -390,11 +390,11 @@ START_TEST(trace_corrupted) {
     uint64_t x = 88172645463325252ull;
     for (int i = 0, n = sweep_rounds(20000); i < n; i++) {
         napfire_trace it;
-        for (size_t b = 0; b < sizeof it.opaque_.bytes; b += 8) {
+        for (size_t b = 0; b < sizeof it.opaque_; b += 8) {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            memcpy(it.opaque_.bytes + b, &x, 8);
+            memcpy(((unsigned char *)(void *)it.opaque_) + b, &x, 8);
         }
         napfire_trace_step s;
         int32_t more;

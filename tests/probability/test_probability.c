@@ -467,7 +467,7 @@ START_TEST(dice_misuse) {
     ck_assert_int_eq(napfire_dice_next(&d, NULL), NAPFIRE_EINVAL);
     ck_assert_int_eq(napfire_dice_d6(NULL, &v), NAPFIRE_EINVAL);
     /* Corrupting the stream increment (even) is detected. */
-    d.opaque_.bytes[16] ^= 1;
+    ((unsigned char *)(void *)d.opaque_)[16] ^= 1;
     ck_assert_int_eq(napfire_dice_d6(&d, &v), NAPFIRE_ESTATE);
 }
 END_TEST

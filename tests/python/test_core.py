@@ -146,7 +146,7 @@ class TestVersionAndStatus(unittest.TestCase):
             self.assertEqual(nf.status_name(status), status.name)
             self.assertTrue(nf.strerror(status))
             self.assertNotEqual(nf.strerror(status), "unknown status")
-        for bogus in (1, -8, 12345, -2 ** 31):
+        for bogus in (1, -9, 12345, -2 ** 31):
             self.assertEqual(nf.status_name(bogus), "unknown")
             self.assertEqual(nf.strerror(bogus), "unknown status")
 
@@ -155,7 +155,7 @@ class TestVersionAndStatus(unittest.TestCase):
             nf.Status.EINVAL: nf.InvalidArgumentError, nf.Status.EDOMAIN: nf.DomainError,
             nf.Status.ESTATE: nf.StateError, nf.Status.ENOSPC: nf.NoSpaceError,
             nf.Status.EUNKNOWN: nf.UnknownDataError, nf.Status.ESYNTAX: nf.RulesSyntaxError,
-            nf.Status.ESIZE: nf.SizeError,
+            nf.Status.ESIZE: nf.SizeError, nf.Status.EALIGN: nf.AlignmentError,
         }
         for status, cls in expected.items():
             err = nf.error_for(status, "napfire_x")

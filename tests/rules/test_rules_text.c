@@ -333,7 +333,7 @@ START_TEST(parse_arguments) {
      * layout keeps its marker): a getter sees it, and so does parse. */
     napfire_rules bad, bad0;
     rules_new(&bad);
-    memset(bad.opaque_.bytes + 64, 0x7F, sizeof bad - 64);
+    memset(((unsigned char *)(void *)bad.opaque_) + 64, 0x7F, sizeof bad - 64);
     memcpy(&bad0, &bad, sizeof bad);
     size_t len;
     static char buf[TEXT_CAP];
@@ -624,9 +624,9 @@ START_TEST(corrupted_storage) {
     for (size_t off = 0; off < sizeof good; off++)
         for (size_t j = 0; j < sizeof junk; j++) {
             memcpy(&r, &good, sizeof r);
-            if (r.opaque_.bytes[off] == junk[j])
+            if (((unsigned char *)(void *)r.opaque_)[off] == junk[j])
                 continue;
-            r.opaque_.bytes[off] = junk[j];
+            ((unsigned char *)(void *)r.opaque_)[off] = junk[j];
             memcpy(&before, &r, sizeof r);
             size_t len = 0;
             int fst = napfire_rules_format(&r, t, sizeof t, &len);

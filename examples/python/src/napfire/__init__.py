@@ -89,7 +89,7 @@ __all__ = [
     "unit_size", "shot_size", "rules_size", "param_bounds", "round_half",
     # errors
     "NapfireError", "InvalidArgumentError", "DomainError", "StateError",
-    "NoSpaceError", "UnknownDataError", "RulesSyntaxError", "SizeError",
+    "NoSpaceError", "UnknownDataError", "RulesSyntaxError", "SizeError", "AlignmentError",
     "RangeError", "RulesFileError",
     "error_for",
     # figure scale
@@ -448,6 +448,13 @@ class SizeError(NapfireError):
     status_code = Status.ESIZE
 
 
+class AlignmentError(NapfireError):
+    """``NAPFIRE_EALIGN``: caller storage not on an 8-byte boundary (the
+    package's own storage always is; a buffer passed through ``lib`` may
+    not be)."""
+    status_code = Status.EALIGN
+
+
 class RulesFileError(ValueError):
     """A rules file refused before parsing (a directory, larger than
     :data:`RULES_TEXT_MAX`); the message names the file."""
@@ -455,7 +462,7 @@ class RulesFileError(ValueError):
 
 _ERROR_CLASSES = {cls.status_code: cls for cls in (
     InvalidArgumentError, DomainError, StateError, NoSpaceError,
-    UnknownDataError, RulesSyntaxError, SizeError)}
+    UnknownDataError, RulesSyntaxError, SizeError, AlignmentError)}
 
 
 def error_for(status, function=None, **details):
