@@ -61,6 +61,7 @@ enum class Status : int32_t {
     E_UNKNOWN = NAPFIRE_EUNKNOWN, ///< The rules data needed is unknown; the result names it.
     E_SYNTAX = NAPFIRE_ESYNTAX,   ///< Rules text malformed; line, column and message reported.
     E_SIZE = NAPFIRE_ESIZE,       ///< Caller's struct size differs from the library's.
+    E_ALIGN = NAPFIRE_EALIGN,     ///< Caller storage not on an 8-byte boundary; nothing written.
 };
 
 /** @brief Arm of service of a unit; fixed when the unit is initialised (::napfire_arm). */
