@@ -1655,6 +1655,36 @@ inline Expected<Span<TraceStep>> trace(Hex from, Hex to, Span<TraceStep> steps) 
     return steps.first(count);
 }
 
+/**
+ * @brief The exact trace as an iterator, one step at a time, in a
+ * ::napfire_trace the object holds (64 bytes; napfire_trace_init(),
+ * napfire_trace_next(), H-LOS-1..3): for a trace of any length with no
+ * array at all.
+ */
+class Trace {
+  public:
+    /** @brief The trace from @p from to @p to. */
+    static Expected<Trace> make(Hex from, Hex to) noexcept {
+        Trace t;
+        int st = napfire_trace_init(&t.c_, sizeof t.c_, from, to);
+        if (st != NAPFIRE_OK)
+            return detail::error(st, "napfire_trace_init");
+        return t;
+    }
+    /** @brief The next step into @p step: true when one was written, false at the end. */
+    Expected<bool> next(TraceStep &step) noexcept {
+        int32_t more = 0;
+        int st = napfire_trace_next(&c_, &step, &more);
+        if (st != NAPFIRE_OK)
+            return detail::error(st, "napfire_trace_next");
+        return more != 0;
+    }
+
+  private:
+    Trace() noexcept = default;
+    napfire_trace c_;
+};
+
 /** @brief The typed kind of a trace step. */
 inline StepKind kind_of(const TraceStep &s) noexcept {
     return static_cast<StepKind>(s.kind);

@@ -176,6 +176,13 @@ void test_los() { // H-LOS-5: the woods block, as napfire_los_grid says; the cal
     std::array<nf::TraceStep, 32> steps{};
     nf::Expected<nf::Span<nf::TraceStep>> t = nf::trace(map.at(1, 2), map.at(6, 2), steps);
     EXPECT(t && t->size() >= 6 && nf::kind_of((*t)[0]) == nf::StepKind::HEX);
+    // The iterator gives the same steps, one at a time.
+    nf::Trace it = *nf::Trace::make(map.at(1, 2), map.at(6, 2));
+    nf::TraceStep step{};
+    size_t n = 0;
+    for (nf::Expected<bool> more = it.next(step); more && *more; more = it.next(step), n++)
+        EXPECT(t && n < t->size() && std::memcmp(&step, &(*t)[n], sizeof step) == 0);
+    EXPECT(t && n == t->size());
     // A map that is not columns x rows: refused before C, naming the cells.
     nf::Grid wrong(nf::HexLayout::ODD_Q, Map::cols, Map::rows + 1, map.cells);
     nf::Expected<nf::LosResult> refused = wrong.los(q);
