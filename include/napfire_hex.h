@@ -395,6 +395,39 @@ typedef struct napfire_los_result {
 NAPFIRE_API int napfire_los_callback(const napfire_los_query *q, napfire_hex_info_fn fn, void *ctx,
                                      napfire_los_result *out);
 
+/**
+ * @brief Map callback of napfire_los_callback_ref(): as
+ * ::napfire_hex_info_fn, but the hex comes by pointer (H-LOS-5, H-ELV).
+ *
+ * For foreign-function tools that cannot make a callback taking a struct
+ * by value (LuaJIT's FFI among them). @p h points to a copy that lives for
+ * the call only: read it, do not keep the pointer; changing it changes
+ * nothing. The library zero-fills @p out before each call.
+ * @return 0 on success; any other value aborts the line-of-sight call,
+ *         which returns that value unchanged.
+ */
+typedef int (*napfire_hex_info_ref_fn)(void *ctx, const napfire_hex *h, napfire_hex_info *out);
+
+/**
+ * @brief Line of sight with the map as a callback that takes the hex by
+ * pointer (H-LOS-1..6, H-ELV-1..6).
+ *
+ * The contract of napfire_los_callback() in every respect (the order of
+ * judgement, which hexes the callback is asked for and in which order,
+ * the statuses and their precedence, @p out written only on
+ * ::NAPFIRE_OK); only the callback's type differs: see
+ * ::napfire_hex_info_ref_fn. Both calls give the same answer for the
+ * same map.
+ * @param q the question.
+ * @param fn the map.
+ * @param ctx passed to @p fn.
+ * @param out receives the result.
+ * @return as napfire_los_callback().
+ * @since symbol version NAPFIRE_1.3.
+ */
+NAPFIRE_API int napfire_los_callback_ref(const napfire_los_query *q, napfire_hex_info_ref_fn fn, void *ctx,
+                                         napfire_los_result *out);
+
 /** @brief Largest number of columns or rows of a grid map (H-HEX-1 offsets). */
 #define NAPFIRE_HEX_GRID_MAX 65536
 

@@ -10,9 +10,10 @@
 
 #include <string.h>
 
-/* The map, in either of its two forms. */
+/* The map, in any of its three forms. */
 struct nf_map {
-    napfire_hex_info_fn fn; /* non-NULL: callback form */
+    napfire_hex_info_fn fn;         /* non-NULL: callback form */
+    napfire_hex_info_ref_fn fn_ref; /* non-NULL: callback form, the hex by pointer */
     void *ctx;
     int32_t layout, columns, rows;
     const napfire_hex_info *cells;
@@ -31,8 +32,10 @@ static int info_valid(const napfire_hex_info *h) {
 
 static int map_read(const struct nf_map *m, napfire_hex h, napfire_hex_info *out) {
     memset(out, 0, sizeof *out);
-    if (m->fn) {
-        int rc = m->fn(m->ctx, h, out);
+    if (m->fn || m->fn_ref) {
+        /* The callback gets a copy: what it does to it changes no step. */
+        napfire_hex at = h;
+        int rc = m->fn ? m->fn(m->ctx, h, out) : m->fn_ref(m->ctx, &at, out);
         if (rc != 0)
             return rc;
     } else {
@@ -221,16 +224,30 @@ static int line_of_sight(const napfire_los_query *q, const struct nf_map *m, nap
     return NAPFIRE_OK;
 }
 
-int napfire_los_callback(const napfire_los_query *q, napfire_hex_info_fn fn, void *ctx, napfire_los_result *out) {
-    if (!q || !fn || !out)
+/* Both callback forms: the same checks, in the same order. */
+static int los_callback(const napfire_los_query *q, const struct nf_map *m, napfire_los_result *out) {
+    if (!q || !(m->fn || m->fn_ref) || !out)
         return NAPFIRE_EINVAL;
     if (!query_valid(q))
         return NAPFIRE_EDOMAIN;
+    return line_of_sight(q, m, out);
+}
+
+int napfire_los_callback(const napfire_los_query *q, napfire_hex_info_fn fn, void *ctx, napfire_los_result *out) {
     struct nf_map m;
     memset(&m, 0, sizeof m);
     m.fn = fn;
     m.ctx = ctx;
-    return line_of_sight(q, &m, out);
+    return los_callback(q, &m, out);
+}
+
+int napfire_los_callback_ref(const napfire_los_query *q, napfire_hex_info_ref_fn fn, void *ctx,
+                             napfire_los_result *out) {
+    struct nf_map m;
+    memset(&m, 0, sizeof m);
+    m.fn_ref = fn;
+    m.ctx = ctx;
+    return los_callback(q, &m, out);
 }
 
 int napfire_los_grid(const napfire_los_query *q, int32_t layout, int32_t columns, int32_t rows,

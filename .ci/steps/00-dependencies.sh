@@ -10,7 +10,8 @@ packages=(meson ninja-build pkg-config check python3 gcc g++ libc6-dev binutils
           lld wasi-libc libclang-rt-14-dev-wasm32 chromium
           cmake scdoc python3-venv python3-pip python3-mesonpy python3-mypy pmccabe
           gcc-multilib check:i386 libsubunit-dev:i386 qemu-user
-          gcc-mingw-w64-x86-64 g++-mingw-w64-x86-64 wine64 wine)
+          gcc-mingw-w64-x86-64 g++-mingw-w64-x86-64 wine64 wine
+          luajit python3-cffi mono-mcs mono-runtime bindgen golang-go)
 # check:i386 (the -m32 build's C tests) needs the i386 architecture.
 if ! dpkg --print-foreign-architectures | grep -qx i386; then
     if [ "$(id -u)" -ne 0 ]; then

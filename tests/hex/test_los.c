@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Line of sight (H-LOS-1..6, H-ELV-1..6) with both map forms, every rule
- * on both sides of its condition, and the misuse of both functions.
+ * Line of sight (H-LOS-1..6, H-ELV-1..6) with the three map forms (a
+ * callback taking the hex by value, one taking it by pointer, a grid),
+ * every rule on both sides of its condition, and the misuse of each.
  *
  * Most cases fire from (0,0) along direction 0 to (4,0): the hexes between
  * are (1,0) nearer the firer (1 vs 3), (2,0) equidistant, (3,0) nearer the
@@ -68,6 +69,32 @@ static int map_fn(void *ctx, napfire_hex h, napfire_hex_info *out) {
     return 0;
 }
 
+/* The same map through the by-pointer callback, which records the hexes
+ * it is asked for, in order; *h may be changed (it is the library's copy). */
+struct ref_map {
+    struct map *m;
+    napfire_hex asked[64];
+    int n;
+};
+
+static int map_ref_fn(void *ctx, const napfire_hex *h, napfire_hex_info *out) {
+    struct ref_map *rm = ctx;
+    napfire_hex at = *h;
+    if (rm->n < 64)
+        rm->asked[rm->n] = at;
+    rm->n++;
+    ((napfire_hex *)(uintptr_t)h)->q += 1000; /* the library must not care */
+    return map_fn(rm->m, at, out);
+}
+
+/* napfire_los_callback_ref() over m: the status, the result, and the hexes
+ * asked, which napfire_los_callback() must match call for call. */
+static int los_ref(struct map *m, const napfire_los_query *q, napfire_los_result *out, struct ref_map *rm) {
+    memset(rm, 0, sizeof *rm);
+    rm->m = m;
+    return napfire_los_callback_ref(q, map_ref_fn, rm, out);
+}
+
 static napfire_los_query query(napfire_hex firer, napfire_hex target) {
     napfire_los_query q;
     memset(&q, 0, sizeof q);
@@ -82,9 +109,20 @@ static napfire_los_query query(napfire_hex firer, napfire_hex target) {
 static napfire_los_result los(struct map *m, const napfire_los_query *q) {
     napfire_los_result r;
     memset(&r, 0x5A, sizeof r);
+    int before = m->calls;
     ck_assert_int_eq(napfire_los_callback(q, map_fn, m, &r), NAPFIRE_OK);
     for (int i = 0; i < 4; i++)
         ck_assert_int_eq(r.reserved[i], 0);
+    /* H-LOS, H-ELV: the by-pointer form answers the same, asking for as
+     * many hexes. */
+    int by_value = m->calls - before;
+    napfire_los_result rr;
+    struct ref_map rm;
+    memset(&rr, 0x5A, sizeof rr);
+    ck_assert_int_eq(los_ref(m, q, &rr, &rm), NAPFIRE_OK);
+    ck_assert_mem_eq(&rr, &r, sizeof r);
+    ck_assert_int_eq(rm.n, by_value);
+    m->calls = before + by_value; /* the callers count the by-value calls */
     return r;
 }
 
@@ -575,6 +613,11 @@ START_TEST(callback_errors) {
             r0 = r;
             ck_assert_int_eq(napfire_los_callback(&q, map_fn, &m, &r), rcs[k]);
             ck_assert(memcmp(&r, &r0, sizeof r) == 0);
+            struct ref_map rm;
+            ck_assert_int_eq(los_ref(&m, &q, &r, &rm), rcs[k]);
+            ck_assert(memcmp(&r, &r0, sizeof r) == 0);
+            ck_assert_int_eq(rm.asked[rm.n - 1].q, at[i].q);
+            ck_assert_int_eq(rm.asked[rm.n - 1].r, at[i].r);
         }
     for (int bad = 1; bad <= 4; bad++) {
         struct map m = {0};
@@ -584,6 +627,9 @@ START_TEST(callback_errors) {
         memset(&r, 0x5A, sizeof r);
         r0 = r;
         ck_assert_int_eq(napfire_los_callback(&q, map_fn, &m, &r), NAPFIRE_EDOMAIN);
+        ck_assert(memcmp(&r, &r0, sizeof r) == 0);
+        struct ref_map rm;
+        ck_assert_int_eq(los_ref(&m, &q, &r, &rm), NAPFIRE_EDOMAIN);
         ck_assert(memcmp(&r, &r0, sizeof r) == 0);
     }
 }
@@ -602,6 +648,10 @@ static int grid_fn(void *ctx, napfire_hex h, napfire_hex_info *out) {
     if (col >= 0 && col < GC && row >= 0 && row < GR)
         *out = grid[row * GC + col];
     return 0;
+}
+
+static int grid_ref_fn(void *ctx, const napfire_hex *h, napfire_hex_info *out) {
+    return grid_fn(ctx, *h, out);
 }
 
 START_TEST(grid_form) {
@@ -644,6 +694,8 @@ START_TEST(grid_form) {
                         wrong += napfire_los_grid(&q, layout, GC, GR, grid, &a) != NAPFIRE_OK;
                         wrong += napfire_los_callback(&q, grid_fn, &layout, &b) != NAPFIRE_OK;
                         wrong += memcmp(&a, &b, sizeof a) != 0;
+                        wrong += napfire_los_callback_ref(&q, grid_ref_fn, &layout, &b) != NAPFIRE_OK;
+                        wrong += memcmp(&a, &b, sizeof a) != 0;
                         blocked += !a.clear;
                         compared++;
                     }
@@ -684,6 +736,10 @@ START_TEST(los_misuse) {
     ck_assert_int_eq(napfire_los_callback(NULL, map_fn, &m, &r), NAPFIRE_EINVAL);
     ck_assert_int_eq(napfire_los_callback(&ok, NULL, &m, &r), NAPFIRE_EINVAL);
     ck_assert_int_eq(napfire_los_callback(&ok, map_fn, &m, NULL), NAPFIRE_EINVAL);
+    struct ref_map rm = {&m, {{0, 0}}, 0};
+    ck_assert_int_eq(napfire_los_callback_ref(NULL, map_ref_fn, &rm, &r), NAPFIRE_EINVAL);
+    ck_assert_int_eq(napfire_los_callback_ref(&ok, NULL, &rm, &r), NAPFIRE_EINVAL);
+    ck_assert_int_eq(napfire_los_callback_ref(&ok, map_ref_fn, &rm, NULL), NAPFIRE_EINVAL);
     ck_assert_int_eq(napfire_los_grid(NULL, 0, 2, 2, cells, &r), NAPFIRE_EINVAL);
     ck_assert_int_eq(napfire_los_grid(&ok, 0, 2, 2, NULL, &r), NAPFIRE_EINVAL);
     ck_assert_int_eq(napfire_los_grid(&ok, 0, 2, 2, cells, NULL), NAPFIRE_EINVAL);
@@ -701,6 +757,7 @@ START_TEST(los_misuse) {
     bad[7].target = H(NAPFIRE_HEX_COORD_MAX, 1);
     for (int i = 0; i < 8; i++) {
         ck_assert_int_eq(napfire_los_callback(&bad[i], map_fn, &m, &r), NAPFIRE_EDOMAIN);
+        ck_assert_int_eq(napfire_los_callback_ref(&bad[i], map_ref_fn, &rm, &r), NAPFIRE_EDOMAIN);
         ck_assert_int_eq(napfire_los_grid(&bad[i], 0, 2, 2, cells, &r), NAPFIRE_EDOMAIN);
     }
     ck_assert_int_eq(napfire_los_grid(&ok, -1, 2, 2, cells, &r), NAPFIRE_EDOMAIN);

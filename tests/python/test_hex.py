@@ -190,6 +190,29 @@ class TestLineOfSight(unittest.TestCase):  # H-LOS, H-ELV
                                                      ctypes.byref(res)), 42)
         self.assertEqual(nf.error_for(42).name, "unknown")
 
+    def test_callback_by_pointer_agrees(self):
+        """H-LOS-5: napfire_los_callback_ref (the hex by pointer) answers as
+        the by-value form, asking for the same hexes in the same order."""
+        woods = {(2, 0): nf.HexInfo(terrain=nf.Terrain.BLOCKING)}
+        asked = []
+
+        @nf.HexInfoRefFn
+        def by_pointer(ctx, h, out):
+            asked.append((h[0].q, h[0].r))
+            if (h[0].q, h[0].r) in woods:
+                out[0] = woods[(h[0].q, h[0].r)]
+            return 0
+        q, res = nf.LosQuery(firer=nf.Hex(0, 0), target=nf.Hex(4, 0), front_mask=0x3F), \
+            nf.LosResult()
+        self.assertEqual(nf.lib.napfire_los_callback_ref(ctypes.byref(q), by_pointer, None,
+                                                         ctypes.byref(res)), nf.Status.OK)
+        by_value = []
+        expect = nf.los_callback(lambda h: by_value.append(tuple(h)) or woods.get(tuple(h)),
+                                 query=q)
+        self.assertEqual(bytes(res), bytes(expect))
+        self.assertEqual(res.rule, nf.LosRule.TERRAIN)
+        self.assertEqual(asked, by_value)
+
     def test_many_calls_keep_callbacks_alive(self):
         for i in range(200):
             res = nf.los_callback(lambda h: None, firer=(0, 0), target=(2 + i % 3, 0))

@@ -741,6 +741,8 @@ _sizep = POINTER(c_size_t)
 
 #: ``napfire_hex_info_fn``: ``int (*)(void *ctx, napfire_hex h, napfire_hex_info *out)``.
 HexInfoFn = ctypes.CFUNCTYPE(c_int, c_void_p, Hex, POINTER(HexInfo))
+#: ``napfire_hex_info_ref_fn``: the same with the hex by pointer.
+HexInfoRefFn = ctypes.CFUNCTYPE(c_int, c_void_p, POINTER(Hex), POINTER(HexInfo))
 
 #: C type as the headers spell it (``const`` dropped but for ``const char *``)
 #: -> ctypes type. A type missing here leaves its functions unbound, which
@@ -753,6 +755,7 @@ _C_TYPES = {
     "napfire_unit *": _UnitRef, "napfire_shot *": _ShotRef, "napfire_rules *": _RulesRef,
     "napfire_trace *": _TraceRef, "napfire_dice *": _DiceRef,
     "napfire_hex": Hex, "napfire_hex [2]": POINTER(Hex), "napfire_hex_info_fn": HexInfoFn,
+    "napfire_hex_info_ref_fn": HexInfoRefFn,
     "int32_t [2]": POINTER(c_int32 * 2),
     "uint8_t *": POINTER(ctypes.c_uint8), "napfire_fov_plan *": c_void_p,
     "napfire_fov_plan **": POINTER(c_void_p),
@@ -946,6 +949,9 @@ FUNCTION_NAMES = {
     # field_of_view() builds, keeps and sizes the plans and workspaces itself
     "napfire_fov_grid": "field_of_view", "napfire_fov_plan_size": "field_of_view",
     "napfire_fov_plan_init": "field_of_view", "napfire_fov_work_size": "field_of_view",
+    # the by-pointer callback serves tools that cannot pass a struct by
+    # value; ctypes can, so los_callback() is both
+    "napfire_los_callback_ref": "los_callback",
 }
 
 

@@ -1,0 +1,3 @@
+module napfire.example/fex1
+
+go 1.19
