@@ -1,35 +1,36 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""napfire.hpp's lists of names agree with the C headers: every C
-enumeration is an `enum class` of the name the Python package gives it
-(examples/python/gen_bindings.py's ENUMS, the one table of those names),
-with exactly the C members, each initialised from its own C constant, so
-a value added, removed or renamed in C fails here until the header
-follows. Statuses are E_NAME for NAPFIRE_ENAME (EINVAL and ENOSPC are
-<cerrno> macros), OK for NAPFIRE_OK.
+"""napfire.hpp's lists of names agree with the API description
+(napfire_api.json, made from the headers at build time; doc/api-json.md):
+every enumeration there is an `enum class` of the name the Python package
+gives it (examples/python/gen_bindings.py's ENUMS, the one table of those
+names), with exactly its members in its order, each initialised from its
+own C constant, so a value added, removed or renamed in C fails here until
+the header follows. Statuses are E_NAME for NAPFIRE_ENAME (EINVAL and
+ENOSPC are <cerrno> macros), OK for NAPFIRE_OK.
 
-Usage: test_enums.py SOURCE_ROOT
+Usage: test_enums.py SOURCE_ROOT NAPFIRE_API_JSON
 """
+import json
 import os
 import re
 import sys
 import unittest
 
-ROOT = os.path.abspath(sys.argv.pop(1) if len(sys.argv) > 1 else
-                       os.path.join(os.path.dirname(__file__), "..", ".."))
+ROOT = os.path.abspath(sys.argv[1])
+API_JSON = os.path.abspath(sys.argv[2])
+del sys.argv[1:3]
 sys.path.insert(0, os.path.join(ROOT, "examples", "python"))
 import gen_bindings  # noqa: E402
 
-C_HEADERS = ("napfire.h", "napfire_hex.h")
 HPP = os.path.join(ROOT, "include", "napfire.hpp")
 
 
-def c_enums():
-    raw = ""
-    for h in C_HEADERS:
-        with open(os.path.join(ROOT, "include", h), encoding="utf-8") as f:
-            raw += f.read() + "\n"
-    return gen_bindings.parse_enums(gen_bindings.strip_preprocessor(raw))
+def api_enums():
+    """[(C tag, [C member names])] of the description, in header order."""
+    with open(API_JSON, encoding="utf-8") as f:
+        api = json.load(f)
+    return [(e["name"], [v["name"] for v in e["values"]]) for e in api["enums"]]
 
 
 def hpp_enums(text):
@@ -52,25 +53,27 @@ class Enums(unittest.TestCase):
         with open(HPP, encoding="utf-8") as f:
             self.hpp = hpp_enums(f.read())
 
-    def test_every_c_enum_is_an_enum_class(self):
-        for tag, _brief, members in c_enums():
+    def test_every_enum_is_an_enum_class(self):
+        enums = api_enums()
+        self.assertGreater(len(enums), 30)
+        for tag, members in enums:
             with self.subTest(tag=tag):
                 self.assertIn(tag, gen_bindings.ENUMS, "no name for %s in gen_bindings.ENUMS" % tag)
                 cls, prefix, _base = gen_bindings.ENUMS[tag]
                 self.assertIn(cls, self.hpp, "napfire.hpp lacks enum class %s (%s)" % (cls, tag))
-                want = [(expected_member(tag, prefix, name), name) for name, _v, _d in members]
+                want = [(expected_member(tag, prefix, name), name) for name in members]
                 self.assertEqual(self.hpp[cls], want, "enum class %s differs from %s" % (cls, tag))
 
     def test_no_enum_class_without_a_c_enum(self):
-        names = {gen_bindings.ENUMS[tag][0] for tag, _b, _m in c_enums()}
+        names = {gen_bindings.ENUMS[tag][0] for tag, _m in api_enums()}
         self.assertEqual(sorted(set(self.hpp) - names), [])
 
-    def test_parser_sees_a_drift(self):
-        # The comparison can fail: a member missing from a copy is caught.
+    def test_comparison_sees_a_drift(self):
+        # The comparison can fail: a copy missing a member differs.
         text = "enum class Arm : int32_t {\n    LINE_INFANTRY = NAPFIRE_ARM_LINE_INFANTRY, ///< x\n};"
         self.assertEqual(hpp_enums(text), {"Arm": [("LINE_INFANTRY", "NAPFIRE_ARM_LINE_INFANTRY")]})
-        arm = [m for t, _b, m in c_enums() if t == "napfire_arm"][0]
-        self.assertNotEqual(hpp_enums(text)["Arm"], [(n[len("NAPFIRE_ARM_"):], n) for n, _v, _d in arm])
+        arm = dict(api_enums())["napfire_arm"]
+        self.assertNotEqual(hpp_enums(text)["Arm"], [(n[len("NAPFIRE_ARM_"):], n) for n in arm])
 
 
 if __name__ == "__main__":
