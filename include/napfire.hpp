@@ -839,6 +839,15 @@ inline Error with_value(Error e, int64_t value) noexcept {
     e.value = value;
     return e;
 }
+// An argument refused with the range the function documents.
+inline Error ranged(int status, const char *function, const char *parameter, int32_t value, int32_t lowest,
+                    int32_t highest) noexcept {
+    Error e = with_value(error(status, function, parameter), value);
+    e.has_range = true;
+    e.lowest = lowest;
+    e.highest = highest;
+    return e;
+}
 // A parameter refused by a setter: its name, the value, napfire_param_bounds().
 inline Error param_error(int status, const char *function, int32_t param, int32_t value) noexcept {
     Error e = with_value(error(status, function, napfire_enum_name(NAPFIRE_ENUM_PARAM, param)), value);
@@ -1261,8 +1270,9 @@ class Shot {
         if (st == NAPFIRE_EUNKNOWN)
             return detail::unknown_error(st, "napfire_shot_resolve", r);
         if (st == NAPFIRE_EDOMAIN)
-            return detail::with_value(detail::error(st, "napfire_shot_resolve", "roll_2d6 or half_die"),
-                                      roll_2d6 * 10 + half_die);
+            return roll_2d6 < 2 || roll_2d6 > 12
+                       ? detail::ranged(st, "napfire_shot_resolve", "roll_2d6", roll_2d6, 2, 12)
+                       : detail::ranged(st, "napfire_shot_resolve", "half_die", half_die, 0, 6);
         if (st != NAPFIRE_OK)
             return detail::error(st, "napfire_shot_resolve");
         return Result(r);
@@ -1534,13 +1544,9 @@ class FovPlan {
      * 1..::NAPFIRE_FOV_RADIUS_MAX, E_NOSPC gives the words needed.
      */
     static Expected<FovPlan> make(Span<uint64_t> storage, int32_t radius) noexcept {
-        if (words(radius) == 0) {
-            Error e = detail::with_value(detail::error(NAPFIRE_EDOMAIN, "napfire_fov_plan_init", "radius"), radius);
-            e.has_range = true;
-            e.lowest = 1;
-            e.highest = NAPFIRE_FOV_RADIUS_MAX;
-            return e;
-        }
+        if (words(radius) == 0)
+            return detail::ranged(NAPFIRE_EDOMAIN, "napfire_fov_plan_init", "radius", radius, 1,
+                                  NAPFIRE_FOV_RADIUS_MAX);
         if (storage.size() < words(radius))
             return detail::nospc_error(NAPFIRE_ENOSPC, "napfire_fov_plan_init", words(radius));
         const napfire_fov_plan *p = nullptr;

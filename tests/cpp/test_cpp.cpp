@@ -246,7 +246,10 @@ void test_misuse() { // a refused value and an unknown datum, as values naming w
     EXPECT(!far && std::string(far.error().parameter) == "SHOT_DISTANCE" &&
            far.error().highest == NAPFIRE_MAX_DISTANCE);
     nf::Expected<nf::Result> roll = fex1_shot().resolve(13, 0);
-    EXPECT(!roll && roll.status() == nf::Status::E_DOMAIN);
+    EXPECT(!roll && roll.status() == nf::Status::E_DOMAIN && std::string(roll.error().parameter) == "roll_2d6");
+    EXPECT(roll.error().value == 13 && roll.error().lowest == 2 && roll.error().highest == 12);
+    nf::Expected<nf::Result> die = fex1_shot().resolve(8, 7);
+    EXPECT(!die && std::string(die.error().parameter) == "half_die" && die.error().highest == 6);
     // Unknown rules data: the shot's missing cell, in the rulebook's words.
     nf::Shot s = fex1_shot();
     nf::Expected<nf::Result> unknown = s.resolve(2, 0); // modified roll 5: row 4, 5-6 unknown
