@@ -4,7 +4,8 @@
 # napfire.hpp's compile matrix: test_cpp.cpp (which includes the header
 # first, alone) built with g++ and clang++, as C++17 and C++20, with
 # exceptions and with -fno-exceptions -fno-rtti, each under -Wall -Wextra
-# -Wpedantic -Werror, linked against the built library and run; and the
+# -Wpedantic -Werror and the conversion, shadowing and cast warnings many
+# engines build with, linked against the built library and run; and the
 # worked example of doc/cpp.md, built the same ways, must print F-EX-1's
 # answer.
 # Usage: matrix.sh INCLUDE_DIR LIBRARY_DIR SYNTHETIC_RULES_FILE
@@ -26,7 +27,7 @@ for cxx in g++ clang++; do
     fi
     for std in c++17 c++20; do
         for mode in exceptions no-exceptions; do
-            flags=(-std="$std" -Wall -Wextra -Wpedantic -Werror)
+            flags=(-std="$std" -Wall -Wextra -Wpedantic -Wconversion -Wsign-conversion -Wshadow -Wold-style-cast -Werror)
             [ "$mode" = exceptions ] || flags+=(-fno-exceptions -fno-rtti)
             exe=$work/test-$cxx-$std-$mode
             "$cxx" "${flags[@]}" -I"$include" "$here/test_cpp.cpp" -L"$libdir" -lnapfire \
