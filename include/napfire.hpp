@@ -870,6 +870,29 @@ Expected<int32_t> get_param(int (*fn)(const C *, int32_t, int32_t *), const C *o
         return error(st, function, napfire_enum_name(NAPFIRE_ENUM_PARAM, to_c(param)));
     return value;
 }
+// How many items a call wrote: a modifier breakdown's count, a span's size.
+} // namespace detail
+struct Modifiers;
+namespace detail {
+inline std::size_t written(const Modifiers &m) noexcept;
+template <class T> std::size_t written(const Span<T> &items) noexcept {
+    return items.size();
+}
+// A call writing into a span, made into a container the caller chose: asked
+// once with no room for the count needed (E_NOSPC), then with that room.
+template <class Container, class Call>
+auto fill(Container &out, Call call) -> decltype(call(Span<typename Container::value_type>())) {
+    using Item = typename Container::value_type;
+    out.resize(0);
+    auto first = call(Span<Item>());
+    if (!first && first.status() != Status::E_NOSPC)
+        return first;
+    out.resize(first ? written(*first) : first.error().needed);
+    auto r = call(Span<Item>(out.data(), out.size()));
+    if (r)
+        out.resize(written(*r));
+    return r;
+}
 inline Error unknown_error(int status, const char *function, const napfire_result &r) noexcept {
     Error e = error(status, function);
     e.missing.kind = static_cast<Missing>(r.missing);
@@ -1125,6 +1148,12 @@ struct Modifiers {
     int32_t net = 0;       ///< The net modifier (F-MOD-G, F-MOD-X, F-MOD-E applied).
 };
 
+/// @cond NAPFIRE_DETAIL
+inline std::size_t detail::written(const Modifiers &m) noexcept {
+    return m.count;
+}
+/// @endcond
+
 /** @brief An exact fraction, e.g. expected casualties (napfire_shot_expected()). */
 struct Fraction {
     int32_t numerator = 0;   ///< Reduced numerator.
@@ -1296,15 +1325,9 @@ class Shot {
      * resized to the items; returns the net modifier.
      */
     template <class Container> Expected<int32_t> modifiers_into(Container &out, const Rules *rules = nullptr) const {
-        out.resize(0);
-        Expected<Modifiers> m = modifiers(Span<Modifier>(), rules);
-        if (!m && m.status() != Status::E_NOSPC)
-            return m.error();
-        out.resize(m ? m->count : m.error().needed);
-        m = modifiers(Span<Modifier>(out.data(), out.size()), rules);
+        Expected<Modifiers> m = detail::fill(out, [&](Span<Modifier> items) { return modifiers(items, rules); });
         if (!m)
             return m.error();
-        out.resize(m->count);
         return m->net;
     }
     /**
@@ -1323,6 +1346,15 @@ class Shot {
         if (st != NAPFIRE_OK)
             return detail::nospc_error(st, "napfire_shot_distribution", count);
         return outcomes.first(count);
+    }
+    /**
+     * @brief The exact distribution into a container the caller chooses
+     * (std::vector<Outcome>), resized to the outcomes; the span returned
+     * views it.
+     */
+    template <class Container>
+    Expected<Span<Outcome>> distribution_into(Container &out, const Rules *rules = nullptr) const {
+        return detail::fill(out, [&](Span<Outcome> outcomes) { return distribution(outcomes, rules); });
     }
     /** @brief Expected casualties, exactly (napfire_shot_expected()). */
     Expected<Fraction> expected(const Rules *rules = nullptr) const noexcept {

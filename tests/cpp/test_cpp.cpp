@@ -109,6 +109,12 @@ void test_distribution(const nf::Rules &synthetic) { // F-CAS: weights sum to 21
             total += (*d)[i].weight;
         }
     EXPECT(total == NAPFIRE_OUTCOME_DENOMINATOR);
+    std::vector<nf::Outcome> all;
+    nf::Expected<nf::Span<nf::Outcome>> in_vector = s.distribution_into(all, &synthetic);
+    EXPECT(in_vector && all.size() == count && in_vector->data() == all.data());
+    EXPECT(count > 0 && all.size() == count && std::memcmp(all.data(), c.data(), count * sizeof c[0]) == 0);
+    std::vector<nf::Outcome> none;
+    EXPECT(s.distribution_into(none).status() == nf::Status::E_UNKNOWN && none.empty());
     nf::Expected<nf::Fraction> mean = s.expected(&synthetic);
     int32_t num = 0, den = 0;
     EXPECT(napfire_shot_expected(&s.c(), &synthetic.c(), &num, &den, nullptr) == NAPFIRE_OK);
