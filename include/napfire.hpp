@@ -17,6 +17,13 @@
 #define NAPFIRE_HPP
 
 #include <napfire.h>
+// The table measure (F-GEO) where the library has it: napfire_table.h
+// stands beside this header.
+#if defined(__has_include)
+#  if __has_include("napfire_table.h")
+#    include "napfire_table.h"
+#  endif
+#endif
 
 #include <array>
 #include <cstddef>
@@ -433,6 +440,36 @@ enum class HexEnumId : int32_t {
     FORMATION = NAPFIRE_HEX_ENUM_FORMATION, ///< ::napfire_hex_formation
 };
 
+#ifdef NAPFIRE_TABLE_H
+/** @brief Which footprint decided a measured fact (::napfire_decider, F-GEO-14). */
+enum class Decider : int32_t {
+    NONE = NAPFIRE_DECIDER_NONE,     ///< No footprint (e.g. no friend in the sector).
+    FIRER = NAPFIRE_DECIDER_FIRER,   ///< The firer's footprint.
+    TARGET = NAPFIRE_DECIDER_TARGET, ///< The target's footprint.
+    SCREEN = NAPFIRE_DECIDER_SCREEN, ///< The screen's footprint.
+    FRIEND = NAPFIRE_DECIDER_FRIEND, ///< Friend number napfire_measured::decider_index.
+    OTHER = NAPFIRE_DECIDER_OTHER,   ///< Other number napfire_measured::decider_index.
+};
+
+/** @brief The rule of measurement behind a fact (::napfire_table_rule, F-GEO). */
+enum class TableRule : int32_t {
+    RANGE = NAPFIRE_TABLE_RULE_RANGE,             ///< F-GEO-3, for F-RNG and F-ART-1: DISTANCE.
+    SECTOR = NAPFIRE_TABLE_RULE_SECTOR,           ///< F-GEO-6, for F-ART-4: FRIEND_IN_ARC.
+    NEAR = NAPFIRE_TABLE_RULE_NEAR,               ///< F-GEO-7, for F-ART-5: the friends in front.
+    ENFILADE = NAPFIRE_TABLE_RULE_ENFILADE,       ///< F-GEO-8, for F-MOD-9: ENFILADE.
+    CLEAR_LOS = NAPFIRE_TABLE_RULE_CLEAR_LOS,     ///< F-GEO-9, for F-ART-5: CLEAR_LOS.
+    PENETRATION = NAPFIRE_TABLE_RULE_PENETRATION, ///< F-GEO-10, for F-ART-6: PENETRATION_HITS_FRIEND.
+    OVERHEAD = NAPFIRE_TABLE_RULE_OVERHEAD,       ///< F-GEO-11, for F-ART-7: the overhead facts.
+    SCREEN = NAPFIRE_TABLE_RULE_SCREEN,           ///< F-GEO-12, for F-SCR: SCREEN, SCREEN_DISTANCE.
+};
+
+/** @brief Names of the table header's enumerations (::napfire_table_enum). */
+enum class TableEnumId : int32_t {
+    DECIDER = NAPFIRE_TABLE_ENUM_DECIDER, ///< ::napfire_decider
+    RULE = NAPFIRE_TABLE_ENUM_RULE,       ///< ::napfire_table_rule
+};
+#endif
+
 // ------------------------------------------------------------------
 // Spans
 
@@ -555,6 +592,10 @@ NAPFIRE_HPP_NAMED(Presence, napfire_hex_enum_name, NAPFIRE_HEX_ENUM_PRESENCE)
 NAPFIRE_HPP_NAMED(LosRule, napfire_hex_enum_name, NAPFIRE_HEX_ENUM_LOS_RULE)
 NAPFIRE_HPP_NAMED(LosElevation, napfire_hex_enum_name, NAPFIRE_HEX_ENUM_ELEVATION)
 NAPFIRE_HPP_NAMED(HexFormation, napfire_hex_enum_name, NAPFIRE_HEX_ENUM_FORMATION)
+#ifdef NAPFIRE_TABLE_H
+NAPFIRE_HPP_NAMED(Decider, napfire_table_enum_name, NAPFIRE_TABLE_ENUM_DECIDER)
+NAPFIRE_HPP_NAMED(TableRule, napfire_table_enum_name, NAPFIRE_TABLE_ENUM_RULE)
+#endif
 #undef NAPFIRE_HPP_NAMED
 } // namespace detail
 /// @endcond
@@ -573,6 +614,13 @@ template <class E> const char *name(E value) noexcept {
 inline const char *rule_id(LosRule rule) noexcept {
     return napfire_los_rule_id(to_c(rule));
 }
+
+#ifdef NAPFIRE_TABLE_H
+/** @brief The rule IDs of a rule of measurement, as napfire_table_rule_id(). */
+inline const char *rule_id(TableRule rule) noexcept {
+    return napfire_table_rule_id(to_c(rule));
+}
+#endif
 
 // ------------------------------------------------------------------
 // Errors as values
@@ -1131,6 +1179,80 @@ class Unit {
     napfire_unit c_;
 };
 
+#ifdef NAPFIRE_TABLE_H
+/** @brief A point on the table, the C struct (::napfire_point, F-GEO-1). */
+using Point = napfire_point;
+/** @brief A unit's footprint, the C struct (::napfire_footprint, F-GEO-2). */
+using Footprint = napfire_footprint;
+/** @brief One measured fact, the C struct (::napfire_measured); see param_of(), decider_of(), rule_of(). */
+using Measured = napfire_measured;
+
+/**
+ * @brief A footprint from its corners, front-left, front-right, rear-right,
+ * rear-left: clockwise seen from above (F-GEO-2), at ground @p level.
+ */
+inline Footprint footprint(Point front_left, Point front_right, Point rear_right, Point rear_left,
+                           int32_t level = 0) noexcept {
+    Footprint f{};
+    f.corner[0] = front_left;
+    f.corner[1] = front_right;
+    f.corner[2] = rear_right;
+    f.corner[3] = rear_left;
+    f.level = level;
+    return f;
+}
+
+/** @brief The shot parameter a fact set. */
+inline ShotParam param_of(const Measured &m) noexcept {
+    return static_cast<ShotParam>(m.param);
+}
+/** @brief Which footprint decided a fact (its index in decider_index for FRIEND and OTHER). */
+inline Decider decider_of(const Measured &m) noexcept {
+    return static_cast<Decider>(m.decider);
+}
+/** @brief The rule of measurement behind a fact. */
+inline TableRule rule_of(const Measured &m) noexcept {
+    return static_cast<TableRule>(m.rule);
+}
+
+/**
+ * @brief The footprints of a shot on the table (::napfire_scene): views of
+ * the caller's footprints, which must outlive it.
+ */
+class Scene {
+  public:
+    /** @brief The firer and the target, nothing else on the table yet. */
+    Scene(const Footprint &firer, const Footprint &target) noexcept : c_() {
+        c_.firer = &firer;
+        c_.target = &target;
+    }
+    /** @brief Skirmishers screening the target (F-SCR). */
+    Scene &screen(const Footprint &s) noexcept {
+        c_.screen = &s;
+        return *this;
+    }
+    /** @brief The firer's side, the firer itself not among them. */
+    Scene &friends(Span<const Footprint> f) noexcept {
+        c_.friends = f.data();
+        c_.friend_count = f.size();
+        return *this;
+    }
+    /** @brief Other enemy units and terrain that blocks sight. */
+    Scene &others(Span<const Footprint> o) noexcept {
+        c_.others = o.data();
+        c_.other_count = o.size();
+        return *this;
+    }
+    /** @brief The C scene. */
+    const napfire_scene &c() const noexcept {
+        return c_;
+    }
+
+  private:
+    napfire_scene c_;
+};
+#endif
+
 /** @brief One item of a modifier breakdown, the C struct (::napfire_modifier); see id_of(). */
 using Modifier = napfire_modifier;
 /** @brief One outcome of a distribution and its weight out of 216, the C struct (::napfire_outcome). */
@@ -1355,6 +1477,44 @@ class Shot {
     Expected<Span<Outcome>> distribution_into(Container &out, const Rules *rules = nullptr) const {
         return detail::fill(out, [&](Span<Outcome> outcomes) { return distribution(outcomes, rules); });
     }
+#ifdef NAPFIRE_TABLE_H
+    /**
+     * @brief Measure the shot on the table and set its parameters
+     * (napfire_shot_measure(), F-GEO-1..14): the facts into the caller's
+     * @p facts (::NAPFIRE_MEASURED_MAX always suffice), the part written
+     * returned. E_NOSPC gives the count needed; E_UNKNOWN (the gun's long
+     * range unknown, F-GEO-10) leaves the shot unchanged, writes the facts
+     * when they fit and names the missing datum; any other error names
+     * nothing more than the C call does (the first bad footprint, in the
+     * order firer, target, screen, friends, others).
+     */
+    Expected<Span<Measured>> measure(const Scene &scene, Span<Measured> facts, const Rules *rules = nullptr) noexcept {
+        std::size_t count = 0;
+        int st = napfire_shot_measure(&c_, detail::c_rules(rules), &scene.c(), facts.data(), facts.size(), &count);
+        if (st == NAPFIRE_EUNKNOWN) {
+            Error e = detail::nospc_error(st, "napfire_shot_measure", count);
+            for (std::size_t i = 0; i < count && i < facts.size(); i++)
+                if (facts[i].missing != NAPFIRE_MISSING_NONE) {
+                    e.missing.kind = static_cast<Missing>(facts[i].missing);
+                    for (std::size_t j = 0; j < 4; j++)
+                        e.missing.index[j] = facts[i].missing_index[j];
+                    break;
+                }
+            return e;
+        }
+        if (st != NAPFIRE_OK)
+            return detail::nospc_error(st, "napfire_shot_measure", count);
+        return facts.first(count);
+    }
+    /** @brief Measure the shot on the table without a list of facts; the number of facts set. */
+    Expected<std::size_t> measure(const Scene &scene, const Rules *rules = nullptr) noexcept {
+        std::size_t count = 0;
+        int st = napfire_shot_measure(&c_, detail::c_rules(rules), &scene.c(), nullptr, 0, &count);
+        if (st != NAPFIRE_OK)
+            return detail::nospc_error(st, "napfire_shot_measure", count);
+        return count;
+    }
+#endif
     /** @brief Expected casualties, exactly (napfire_shot_expected()). */
     Expected<Fraction> expected(const Rules *rules = nullptr) const noexcept {
         Fraction f;

@@ -228,6 +228,46 @@ void test_fov() { // H-LOS, H-ELV: every hex's verdict equals the single line of
            bad.error().highest == NAPFIRE_FOV_RADIUS_MAX);
 }
 
+#ifdef NAPFIRE_TABLE_H
+void test_measure() { // F-EX-1 from footprints (F-GEO-3, F-GEO-4, F-GEO-13): as the C call measures
+    // The British line facing +y, the French column 150 mm away facing -y.
+    nf::Footprint line = nf::footprint({-100, 0}, {100, 0}, {100, -20}, {-100, -20});
+    nf::Footprint column = nf::footprint({40, 150}, {-40, 150}, {-40, 210}, {40, 210});
+    nf::Unit target = *nf::Unit::make(nf::Arm::LINE_INFANTRY);
+    EXPECT(target.set_formation(nf::Formation::COLUMN_OF_DIVISIONS));
+    nf::Shot s = *nf::Shot::make(fex1_firer(), target);
+    nf::Shot c = s;
+    std::array<nf::Measured, NAPFIRE_MEASURED_MAX> facts{};
+    nf::Scene scene(line, column);
+    nf::Expected<nf::Span<nf::Measured>> m = s.measure(scene, facts);
+    EXPECT(m && m->size() == 4);
+    std::array<napfire_measured, NAPFIRE_MEASURED_MAX> cf{};
+    size_t count = 0;
+    napfire_shot cs = c.c();
+    EXPECT(napfire_shot_measure(&cs, nullptr, &scene.c(), cf.data(), cf.size(), &count) == NAPFIRE_OK);
+    EXPECT(m && count == m->size() && std::memcmp(m->data(), cf.data(), count * sizeof cf[0]) == 0);
+    EXPECT(m && nf::param_of((*m)[0]) == nf::ShotParam::DISTANCE && (*m)[0].value == 150);
+    EXPECT(m && nf::decider_of((*m)[0]) != nf::Decider::NONE && nf::rule_of((*m)[0]) == nf::TableRule::RANGE);
+    EXPECT(s.get(nf::ShotParam::DISTANCE).value_or(0) == 150);
+    nf::Expected<nf::Result> r = s.resolve(8, 6);
+    EXPECT(r && r->casualties() == 3);
+    EXPECT(std::strcmp(nf::name(nf::Decider::FIRER), "FIRER") == 0);
+    EXPECT(std::strcmp(nf::rule_id(nf::TableRule::RANGE), napfire_table_rule_id(NAPFIRE_TABLE_RULE_RANGE)) == 0);
+    // Without a list: the number of facts; with too little room: the count needed, the shot unchanged.
+    nf::Shot bare = c;
+    nf::Expected<size_t> n = bare.measure(scene);
+    EXPECT(n && *n == 4);
+    std::array<nf::Measured, 2> two{};
+    nf::Expected<nf::Span<nf::Measured>> short_list = c.measure(scene, two);
+    EXPECT(!short_list && short_list.status() == nf::Status::E_NOSPC && short_list.error().needed == 4);
+    EXPECT(c.get(nf::ShotParam::DISTANCE).value_or(0) == -1);
+    // A footprint listed counter-clockwise is refused, not reversed (F-GEO-2).
+    nf::Footprint backwards = nf::footprint({-100, -20}, {100, -20}, {100, 0}, {-100, 0});
+    nf::Expected<size_t> refused = c.measure(nf::Scene(backwards, column));
+    EXPECT(!refused && refused.status() == nf::Status::E_DOMAIN);
+}
+#endif
+
 void test_misuse() { // a refused value and an unknown datum, as values naming what was wrong
     nf::Unit u = fex1_firer();
     nf::Expected<void> refused = u.set_figures(NAPFIRE_MAX_FIGURES + 1);
@@ -297,6 +337,9 @@ int main(int argc, char **argv) {
     test_dice();
     test_los();
     test_fov();
+#ifdef NAPFIRE_TABLE_H
+    test_measure();
+#endif
     test_misuse();
     std::printf("napfire.hpp: %s, C++ %ld, exceptions %s\n", failures ? "FAILED" : "all checks passed",
                 static_cast<long>(__cplusplus), NAPFIRE_HPP_EXCEPTIONS ? "on" : "off");
