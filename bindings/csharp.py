@@ -32,19 +32,6 @@ def camel(words):
     return "".join(w[:1].upper() + w[1:].lower() for w in words.split("_") if w)
 
 
-def enum_prefix(e):
-    """The members' common prefix, cut at an underscore; for one member,
-    shared with the tag's spelling (napfire_los_policy: NAPFIRE_LOS_)."""
-    names = [v["name"] for v in e["values"]]
-    if len(names) == 1:
-        names.append("NAPFIRE_" + e["name"][len("napfire_"):].upper() + "_")
-    common = names[0]
-    for n in names[1:]:
-        while not n.startswith(common):
-            common = common[:-1]
-    return common[:common.rfind("_") + 1]
-
-
 def member_name(name, prefix, status):
     rest = name[len(prefix):]
     return rest if status else camel(rest)
@@ -90,7 +77,7 @@ def cs_return(ctype):
 def enums(api):
     out = []
     for e in api["enums"]:
-        prefix = enum_prefix(e)
+        prefix = e["prefix"]
         name = ENUM_NAMES.get(e["name"], camel(e["name"][len("napfire_"):]))
         out += ["    /// <summary>enum %s: %s</summary>" % (e["name"], xml(e["brief"])),
                 "    public enum %s : int" % name, "    {"]

@@ -159,8 +159,19 @@ def parse_enums(raw, known):
             known[name] = nxt
             nxt += 1
             rest = rest[m.end():].strip()
-        enums.append({"name": tag, "brief": doc_brief(doc), "rules": rule_ids(doc), "values": values})
+        enums.append({"name": tag, "brief": doc_brief(doc), "rules": rule_ids(doc),
+                      "prefix": enum_prefix(tag, values), "values": values})
     return enums
+
+
+def enum_prefix(tag, values):
+    """The members' common prefix, cut after an underscore (NAPFIRE_ARM_); for
+    one member, the part shared with the tag (napfire_los_policy: NAPFIRE_LOS_)."""
+    names = [v["name"] for v in values]
+    if len(names) == 1:
+        names.append("NAPFIRE_" + tag[len("napfire_"):].upper() + "_")
+    common = os.path.commonprefix(names)
+    return common[:common.rfind("_") + 1]
 
 
 def parse_param(text, function):

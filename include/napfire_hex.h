@@ -595,8 +595,8 @@ NAPFIRE_API size_t napfire_fov_plan_size(int32_t radius);
  * @param radius 1..::NAPFIRE_FOV_RADIUS_MAX.
  * @param plan receives the plan (a pointer into @p buf).
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL for a NULL @p buf or @p plan;
- *         ::NAPFIRE_EALIGN for @p buf off an 8-byte boundary (since 1.3;
- *         1.2 said ::NAPFIRE_EINVAL), after the NULL checks;
+ *         ::NAPFIRE_EALIGN for @p buf off an 8-byte boundary (since 1.3),
+ *         after the NULL checks;
  *         ::NAPFIRE_EDOMAIN for the radius; ::NAPFIRE_ENOSPC when @p size
  *         is short. On an error @p buf and @p *plan are untouched.
  */
@@ -650,7 +650,7 @@ NAPFIRE_API size_t napfire_fov_work_size(const napfire_fov_plan *plan);
  *        ::napfire_los_rule values, or ::NAPFIRE_FOV_NOT_ASKED.
  * @return ::NAPFIRE_OK; ::NAPFIRE_EINVAL for a NULL argument;
  *         ::NAPFIRE_EALIGN for @p plan or @p work off an 8-byte boundary
- *         (since 1.3; 1.2 said ::NAPFIRE_EINVAL), after the NULL checks;
+ *         (since 1.3), after the NULL checks;
  *         ::NAPFIRE_ESTATE when @p plan is not a plan;
  *         ::NAPFIRE_ENOSPC for a short workspace; ::NAPFIRE_EDOMAIN as
  *         napfire_los_grid() would for the query (the target aside), the

@@ -241,4 +241,19 @@ const struct nf_param_spec *napfire__param_spec(int32_t param);
 int napfire__unit_valid(const struct nf_unit *u);
 int napfire__shot_valid(const struct nf_shot *s);
 
+/* units.c: the one path by which a shot's parameters change
+ * (napfire_shot_set() and the table measure). The stored shot when it is
+ * sealed and valid, else NULL; and count parameters set on a copy, each
+ * checked as napfire_shot_set() checks it, the copy stored (with
+ * NF_SET_STORE) only when all pass: NAPFIRE_ESTATE or the first refusal,
+ * the shot unchanged. NF_SET_DEFAULTS also takes a parameter's default
+ * ("not given", as after init), which a caller cannot set: the measure
+ * clears what an earlier scene set (F-GEO-12, F-GEO-13). */
+enum {
+    NF_SET_STORE = 1,
+    NF_SET_DEFAULTS = 2
+};
+const struct nf_shot *napfire__shot_stored(const napfire_shot *s);
+int napfire__shot_set_all(napfire_shot *s, const int32_t *params, const int32_t *values, size_t count, int flags);
+
 #endif /* NAPFIRE_MODEL_H */

@@ -181,24 +181,47 @@ static int shot_check(const napfire_shot *s) {
     return napfire__shot_sealed(n) && napfire__shot_valid(n) ? NAPFIRE_OK : NAPFIRE_ESTATE;
 }
 
-int napfire_shot_set(napfire_shot *s, int32_t param, int32_t value) {
-    if (!s)
-        return NAPFIRE_EINVAL;
-    int st = shot_check(s);
-    if (st)
-        return st;
-    const struct nf_shot *n = NF_CSHOT(s);
+const struct nf_shot *napfire__shot_stored(const napfire_shot *s) {
+    return shot_check(s) == NAPFIRE_OK ? NF_CSHOT(s) : NULL;
+}
+
+/* One parameter onto a shot built aside, checked as napfire_shot_set()
+ * documents: the firer's arm and the bounds (the other settings by the
+ * caller, napfire__shot_set_all()). */
+static int shot_put(struct nf_shot *next, int32_t param, int32_t value, int flags) {
     if (param < NF_SHOT_PARAM_FIRST || param > NF_SHOT_PARAM_LAST)
         return NAPFIRE_EDOMAIN;
     const struct nf_param_spec *sp = napfire__param_spec(param);
-    if (!(sp->arms & ARM_BIT(nf_u(&n->firer, NAPFIRE_UNIT_ARM))) || value < sp->lo || value > sp->hi)
+    int reset = (flags & NF_SET_DEFAULTS) && value == sp->def;
+    if (!(sp->arms & ARM_BIT(nf_u(&next->firer, NAPFIRE_UNIT_ARM))) || ((value < sp->lo || value > sp->hi) && !reset))
         return NAPFIRE_EDOMAIN;
-    struct nf_shot next = *n;
-    napfire__field_put(next.bits, &nf_shot_fields[SHOT_SLOT(param)], value);
+    napfire__field_put(next->bits, &nf_shot_fields[SHOT_SLOT(param)], value);
+    return NAPFIRE_OK;
+}
+
+int napfire__shot_set_all(napfire_shot *s, const int32_t *params, const int32_t *values, size_t count, int flags) {
+    int st = shot_check(s);
+    if (st)
+        return st;
+    struct nf_shot next = *NF_CSHOT(s);
+    for (size_t i = 0; i < count; i++) {
+        st = shot_put(&next, params[i], values[i], flags);
+        if (st != NAPFIRE_OK)
+            return st;
+    }
+    /* The settings against each other (GUN, FIRING_FIGURES, SCREEN), once
+     * for all: only the whole new shot is ever stored. */
     if (!napfire__shot_valid(&next))
         return NAPFIRE_EDOMAIN;
-    shot_store(s, &next);
+    if (flags & NF_SET_STORE)
+        shot_store(s, &next);
     return NAPFIRE_OK;
+}
+
+int napfire_shot_set(napfire_shot *s, int32_t param, int32_t value) {
+    if (!s)
+        return NAPFIRE_EINVAL;
+    return napfire__shot_set_all(s, &param, &value, 1, NF_SET_STORE);
 }
 
 int napfire_shot_get(const napfire_shot *s, int32_t param, int32_t *value) {

@@ -284,12 +284,12 @@ gate_header() { # VARIANT STD NAME: compile-only, as header-c99/-c11/-cxx11
     : >"$log"
     case $std in
         c99|c11)
-            for f in test_header_c.c test_header_c_hex.c; do
+            for f in test_header_c.c test_header_c_hex.c test_header_c_table.c; do
                 "${cc[@]}" -std="$std" "${warn[@]}" -pedantic-errors -I"$d/include" \
                     -c "$abi/$f" -o "$d/obj/$f.$std.o" >>"$log" 2>&1 || return 1
             done ;;
         c++11)
-            for f in test_header_cxx.cpp test_header_cxx_hex.cpp; do
+            for f in test_header_cxx.cpp test_header_cxx_hex.cpp test_header_cxx_table.cpp; do
                 "${cxx[@]}" -std="$std" "${warn[@]}" -I"$d/include" \
                     -c "$abi/$f" -o "$d/obj/$f.$std.o" >>"$log" 2>&1 || return 1
             done ;;
@@ -304,7 +304,7 @@ gate_so_symbols() {
     "$python" "$abi/check_so.py" "$d/libnapfire.so.1" \
         --soname libnapfire.so.1 --version-script "$d/lib/napfire.map" --prefix napfire_ \
         --objects "$d/obj" \
-        --header "$d/include/napfire.h" --header "$d/include/napfire_hex.h" \
+        --header "$d/include/napfire.h" --header "$d/include/napfire_hex.h" --header "$d/include/napfire_table.h" \
         --header "$d/include/napfire_version.h" >"$d/so-symbols.log" 2>&1
 }
 

@@ -11,7 +11,8 @@
 
 #include <stdio.h>
 
-int header_hex_first(void); /* test_header_c_hex.c */
+int header_hex_first(void);   /* test_header_c_hex.c */
+int header_table_first(void); /* test_header_c_table.c */
 
 int main(void) {
     /* Use a type, a macro, an enum value and a function of each header. */
@@ -20,9 +21,10 @@ int main(void) {
         printf("header and library versions differ\n");
         return 1;
     }
-    if (item.id != 1 || header_hex_first() != 0) {
+    if (item.id != 1 || header_hex_first() != 0 || header_table_first() != 0) {
         return 1;
     }
-    printf("napfire.h and napfire_hex.h compile standalone (C, __STDC_VERSION__ %ld)\n", (long)__STDC_VERSION__);
+    printf("napfire.h, napfire_hex.h and napfire_table.h compile standalone (C, __STDC_VERSION__ %ld)\n",
+           (long)__STDC_VERSION__);
     return 0;
 }

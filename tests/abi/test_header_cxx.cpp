@@ -11,6 +11,7 @@
 #include <type_traits>
 
 int header_hex_first_cxx();
+int header_table_first_cxx();
 
 static_assert(std::is_standard_layout<napfire_result>::value, "napfire_result is standard-layout");
 static_assert(std::is_trivially_copyable<napfire_unit>::value, "napfire_unit copies with memcpy");
@@ -25,9 +26,11 @@ int main() {
         std::printf("napfire_unit_init: %s\n", napfire_strerror(status));
         return 1;
     }
-    if (napfire_version_number() != NAPFIRE_VERSION_NUMBER || header_hex_first_cxx() != 0) {
+    if (napfire_version_number() != NAPFIRE_VERSION_NUMBER || header_hex_first_cxx() != 0 ||
+        header_table_first_cxx() != 0) {
         return 1;
     }
-    std::printf("napfire.h and napfire_hex.h compile as C++ (__cplusplus %ld)\n", static_cast<long>(__cplusplus));
+    std::printf("napfire.h, napfire_hex.h and napfire_table.h compile as C++ (__cplusplus %ld)\n",
+                static_cast<long>(__cplusplus));
     return 0;
 }

@@ -18,6 +18,7 @@
  * (napfire_unit_size() and friends, the version).
  */
 #include <napfire.h>
+#include <napfire_table.h>
 
 #include <stddef.h>
 #include <stdint.h>
@@ -70,8 +71,9 @@ CHECK_ALIGN(napfire_rules, 8);
 ABI_ASSERT(offsetof(napfire_unit, opaque_) == 0, "napfire_unit storage at 0");
 ABI_ASSERT(offsetof(napfire_shot, opaque_) == 0, "napfire_shot storage at 0");
 ABI_ASSERT(offsetof(napfire_rules, opaque_) == 0, "napfire_rules storage at 0");
-/* Since 1.3 the storage is an array of uint64_t words (was a union of the
- * same size): binding tools that copy the type keep its alignment. */
+/* Since 1.3 the storage is an array of uint64_t words of the same size
+ * (doc/abi.md "Changes the baseline accepted"): binding tools that copy
+ * the type keep its alignment. */
 CHECK_ARRAY(napfire_unit, opaque_, 0, uint64_t, 16);
 CHECK_ARRAY(napfire_shot, opaque_, 0, uint64_t, 64);
 CHECK_ARRAY(napfire_rules, opaque_, 0, uint64_t, 512);
@@ -567,6 +569,64 @@ CHECK_VALUE(NAPFIRE_HEX_ENUM_PRESENCE, 3);
 CHECK_VALUE(NAPFIRE_HEX_ENUM_LOS_RULE, 4);
 CHECK_VALUE(NAPFIRE_HEX_ENUM_ELEVATION, 5);
 CHECK_VALUE(NAPFIRE_HEX_ENUM_FORMATION, 6);
+
+/* ===================================================================== */
+/* ABI 1, version 1.3.0 (node NAPFIRE_1.3): the table measure             */
+/* (napfire_table.h, F-GEO)                                               */
+/* ===================================================================== */
+
+CHECK_VALUE(NAPFIRE_TABLE_COORD_MAX, 262144);
+CHECK_VALUE(NAPFIRE_MAX_SCENE, 4096);
+CHECK_VALUE(NAPFIRE_MEASURED_MAX, 14);
+
+/* --- napfire_point: 8 bytes --- */
+CHECK_SIZE(napfire_point, 8);
+CHECK_ALIGN(napfire_point, 4);
+CHECK_FIELD(napfire_point, x, 0, int32_t);
+CHECK_FIELD(napfire_point, y, 4, int32_t);
+
+/* --- napfire_footprint: 48 bytes --- */
+CHECK_SIZE(napfire_footprint, 48);
+CHECK_ALIGN(napfire_footprint, 4);
+CHECK_ARRAY(napfire_footprint, corner, 0, napfire_point, 4);
+CHECK_FIELD(napfire_footprint, level, 32, int32_t);
+CHECK_ARRAY(napfire_footprint, reserved, 36, int32_t, 3);
+
+/* --- napfire_measured: 64 bytes --- */
+CHECK_SIZE(napfire_measured, 64);
+CHECK_ALIGN(napfire_measured, 4);
+CHECK_FIELD(napfire_measured, param, 0, int32_t);
+CHECK_FIELD(napfire_measured, value, 4, int32_t);
+CHECK_FIELD(napfire_measured, decider, 8, int32_t);
+CHECK_FIELD(napfire_measured, decider_index, 12, int32_t);
+CHECK_FIELD(napfire_measured, rule, 16, int32_t);
+CHECK_FIELD(napfire_measured, missing, 20, int32_t);
+CHECK_ARRAY(napfire_measured, missing_index, 24, int32_t, 4);
+CHECK_ARRAY(napfire_measured, reserved, 40, int32_t, 6);
+
+/* --- napfire_scene: pointers and counts (size is the platform's) --- */
+CHECK_FIELD(napfire_scene, firer, 0, const napfire_footprint *);
+CHECK_SIZE(napfire_scene, 5 * sizeof(void *) + 2 * sizeof(size_t));
+
+CHECK_ENUM(napfire_decider);
+CHECK_VALUE(NAPFIRE_DECIDER_NONE, 0);
+CHECK_VALUE(NAPFIRE_DECIDER_FIRER, 1);
+CHECK_VALUE(NAPFIRE_DECIDER_TARGET, 2);
+CHECK_VALUE(NAPFIRE_DECIDER_SCREEN, 3);
+CHECK_VALUE(NAPFIRE_DECIDER_FRIEND, 4);
+CHECK_VALUE(NAPFIRE_DECIDER_OTHER, 5);
+CHECK_ENUM(napfire_table_rule);
+CHECK_VALUE(NAPFIRE_TABLE_RULE_RANGE, 3);
+CHECK_VALUE(NAPFIRE_TABLE_RULE_SECTOR, 6);
+CHECK_VALUE(NAPFIRE_TABLE_RULE_NEAR, 7);
+CHECK_VALUE(NAPFIRE_TABLE_RULE_ENFILADE, 8);
+CHECK_VALUE(NAPFIRE_TABLE_RULE_CLEAR_LOS, 9);
+CHECK_VALUE(NAPFIRE_TABLE_RULE_PENETRATION, 10);
+CHECK_VALUE(NAPFIRE_TABLE_RULE_OVERHEAD, 11);
+CHECK_VALUE(NAPFIRE_TABLE_RULE_SCREEN, 12);
+CHECK_ENUM(napfire_table_enum);
+CHECK_VALUE(NAPFIRE_TABLE_ENUM_DECIDER, 0);
+CHECK_VALUE(NAPFIRE_TABLE_ENUM_RULE, 1);
 
 /* ===================================================================== */
 /* Run time: the library agrees with the headers it was built from.       */

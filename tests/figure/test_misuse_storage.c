@@ -2,6 +2,7 @@
 /* Hostile storage for every object type at once: garbage, another
  * type's bytes and pointers, each in a heap block of exactly its size. */
 #include "misuse.h"
+#include "napfire_table.h"
 
 /* ================================================================ */
 /* Hostile storage, type by type; sealed storage byte by byte
@@ -351,6 +352,28 @@ START_TEST(misaligned_other_calls) {
     ck_assert_int_eq(c, SENTINEL_I32);
     ck_assert_int_eq(cursor, 0);
     ck_assert_uint_eq(count, 12345);
+    /* The batches that roll: misaligned shots or rules refuse the whole
+     * call before the generator is touched. */
+    napfire_dice dice;
+    ck_assert_int_eq(napfire_dice_init(&dice, sizeof dice, 1, 2), NAPFIRE_OK);
+    napfire_dice dice_before = dice;
+    napfire_result res;
+    int32_t status = SENTINEL_I32;
+    uint32_t index = 0;
+    ck_assert_int_eq(napfire_resolve_many_dice(s, 1, NULL, &dice, &res, &status, NULL, NULL), NAPFIRE_EALIGN);
+    ck_assert_int_eq(napfire_resolve_many_dice(good, 1, r, &dice, &res, &status, NULL, NULL), NAPFIRE_EALIGN);
+    ck_assert_int_eq(napfire_resolve_indexed_dice(s, 1, NULL, &index, 1, &dice, &status, NULL, NULL), NAPFIRE_EALIGN);
+    ck_assert_int_eq(napfire_resolve_indexed_dice(good, 1, r, &index, 1, &dice, &status, NULL, NULL), NAPFIRE_EALIGN);
+    ck_assert_mem_eq(&dice, &dice_before, sizeof dice);
+    ck_assert_int_eq(status, SENTINEL_I32);
+    /* F-GEO: the table measure (napfire_table.h), footprints unread. */
+    napfire_footprint fp[2];
+    memset(fp, 0, sizeof fp);
+    napfire_scene scene = {&fp[0], &fp[1], NULL, NULL, 0, NULL, 0};
+    napfire_shot shot_copy = *good;
+    ck_assert_int_eq(napfire_shot_measure((napfire_shot *)(uintptr_t)s, NULL, &scene, NULL, 0, &count), NAPFIRE_EALIGN);
+    ck_assert_int_eq(napfire_shot_measure(&shot_copy, r, &scene, NULL, 0, &count), NAPFIRE_EALIGN);
+    ck_assert_mem_eq(&shot_copy, good, sizeof shot_copy);
     /* Still the NULL checks first. */
     ck_assert_int_eq(napfire_shot_table(s, NULL, 8, NULL, &b, &c), NAPFIRE_EINVAL);
     ck_assert_int_eq(napfire_rules_next_unknown(r, NULL, &a, idx), NAPFIRE_EINVAL);

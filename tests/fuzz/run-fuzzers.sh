@@ -3,7 +3,7 @@
 #
 # Run every libFuzzer target of the project for a bounded time,
 # one after the other: fuzz_fire, fuzz_hex, fuzz_fov, fuzz_trace_oracle,
-# fuzz_rules, fuzz_map, fuzz_cli, fuzz_out_file (the last three: the
+# fuzz_rules, fuzz_measure, fuzz_map, fuzz_cli, fuzz_out_file (the last three: the
 # command-line tool's map reader, option handling and the files it writes,
 # built with the examples).
 #
@@ -31,7 +31,7 @@ esac
 
 src=$(cd "$(dirname "$0")/../.." && pwd)
 # FUZZ_TARGETS (space-separated) runs a subset, e.g. FUZZ_TARGETS="fuzz_map fuzz_cli".
-targets=${FUZZ_TARGETS:-"fuzz_fire fuzz_hex fuzz_fov fuzz_trace_oracle fuzz_rules fuzz_map fuzz_cli fuzz_out_file"}
+targets=${FUZZ_TARGETS:-"fuzz_fire fuzz_hex fuzz_fov fuzz_trace_oracle fuzz_rules fuzz_measure fuzz_map fuzz_cli fuzz_out_file"}
 
 if [ ! -d "$build" ]; then
     # tests=auto: the fuzzers need neither Check nor Python; the examples

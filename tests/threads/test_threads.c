@@ -16,7 +16,9 @@
  * object; napfire_rules_format / napfire_rules_parse of shared rules
  * (F-DATA text); napfire_trace_steps and the trace iterator (H-HEX,
  * H-LOS-1..3); napfire_los_grid and napfire_los_callback (H-LOS-1..6,
- * H-ELV-1..6) over one shared map; per-thread dice (API contract, dice).
+ * H-ELV-1..6) over one shared map; per-thread dice (API contract, dice);
+ * napfire_shot_measure (F-GEO-1..14) of shared scenes into each thread's
+ * copy of a shared shot.
  *
  * The completed rules object holds MADE-UP TEST DATA, not from any
  * rulebook: the source's musketry table is damaged and no artillery number
@@ -36,6 +38,7 @@
 #include <string.h>
 
 #include "napfire.h"
+#include "napfire_table.h"
 
 #define NTHREADS 4
 #define DEFAULT_PASSES 8
@@ -105,6 +108,10 @@ struct batch_answer {
 static napfire_rules builtin_rules, made_up_rules;
 static const napfire_rules *rules_list[NRULES];
 static napfire_shot shots[NSHOTS];
+/* Table scenes: firer, target, three friends, two others each. */
+#define NSCENES 16
+#define SCENE_FOOTPRINTS 7
+static napfire_footprint scenes[NSCENES][SCENE_FOOTPRINTS];
 static napfire_shot batch_shots[BATCH];
 static int32_t batch_rolls[BATCH], batch_half[BATCH];
 static napfire_hex_info grid[GRID_ROWS * GRID_COLS];
@@ -324,6 +331,23 @@ static void answer_expected(const napfire_shot *s, const napfire_rules *r, struc
     a->status = napfire_shot_expected(s, r, &a->numerator, &a->denominator, &a->value);
 }
 
+struct measure_answer {
+    int status;
+    size_t count;
+    napfire_measured facts[NAPFIRE_MEASURED_MAX];
+    napfire_shot shot;
+};
+static struct measure_answer exp_measure[NSCENES][NRULES];
+
+/* Scene i measured into a copy of an artillery shot. */
+static void answer_measure(size_t i, const napfire_rules *r, struct measure_answer *a) {
+    memset(a, 0, sizeof *a);
+    a->shot = shots[NMUSKETRY + i % (NSHOTS - NMUSKETRY)];
+    const napfire_footprint *f = scenes[i];
+    napfire_scene sc = {&f[0], &f[1], NULL, &f[2], 3, &f[5], 2};
+    a->status = napfire_shot_measure(&a->shot, r, &sc, a->facts, NAPFIRE_MEASURED_MAX, &a->count);
+}
+
 static void answer_batch(const napfire_rules *r, struct batch_answer *a) {
     memset(a, 0, sizeof *a);
     a->status = napfire_resolve_many(batch_shots, BATCH, r, batch_rolls, batch_half, a->results, a->statuses);
@@ -457,6 +481,19 @@ static void check_hexes(struct worker *w, int32_t pass) {
     }
 }
 
+static void check_table(struct worker *w, int32_t pass) {
+    for (size_t j = 0; j < NSCENES; j++) {
+        size_t i = (j + (size_t)w->id + (size_t)pass) % NSCENES;
+        for (size_t k = 0; k < NRULES; k++) {
+            struct measure_answer a;
+            answer_measure(i, rules_list[k], &a);
+            w->calls++;
+            if (memcmp(&a, &exp_measure[i][k], sizeof a) != 0)
+                mismatch(w, "napfire_shot_measure of scene", i, pass);
+        }
+    }
+}
+
 static void check_text_and_dice(struct worker *w, int32_t pass) {
     size_t len = 0;
     napfire_parse_error err;
@@ -492,17 +529,20 @@ static void *worker_main(void *arg) {
          * happens at the same time somewhere. */
         switch ((pass + w->id) % 3) {
             case 0:
+                check_table(w, pass);
                 check_shots(w, pass);
                 check_hexes(w, pass);
                 check_text_and_dice(w, pass);
                 break;
             case 1:
                 check_hexes(w, pass);
+                check_table(w, pass);
                 check_text_and_dice(w, pass);
                 check_shots(w, pass);
                 break;
             default:
                 check_text_and_dice(w, pass);
+                check_table(w, pass);
                 check_shots(w, pass);
                 check_hexes(w, pass);
                 break;
@@ -512,6 +552,39 @@ static void *worker_main(void *arg) {
 }
 
 /* ------------------------------------------------------------------ */
+
+/* An axis-aligned footprint facing +y (up) or -y. */
+static napfire_footprint box(int32_t x, int32_t y, int32_t w, int32_t d, int facing_up) {
+    napfire_footprint f;
+    memset(&f, 0, sizeof f);
+    napfire_point fl = {x, y + d}, fr = {x + w, y + d}, rr = {x + w, y}, rl = {x, y};
+    napfire_point dl = {x + w, y}, dr = {x, y}, dr2 = {x, y + d}, dl2 = {x + w, y + d};
+    f.corner[0] = facing_up ? fl : dl;
+    f.corner[1] = facing_up ? fr : dr;
+    f.corner[2] = facing_up ? rr : dr2;
+    f.corner[3] = facing_up ? rl : dl2;
+    return f;
+}
+
+static int32_t between(int32_t lo, int32_t hi) {
+    return lo + (int32_t)(lcg() % (uint32_t)(hi - lo + 1));
+}
+
+static void make_scenes(void) {
+    for (size_t i = 0; i < NSCENES; i++) {
+        napfire_footprint *f = scenes[i];
+        f[0] = box(-60, -40, 120, 40, 1);
+        f[0].level = between(0, 2);
+        int32_t ty = between(100, 700);
+        f[1] = box(between(-200, 100), ty, between(60, 300), 20, 0);
+        for (int k = 2; k < 5; k++) {
+            f[k] = box(between(-200, 200), between(0, ty + 100), between(20, 80), between(20, 80), 1);
+            f[k].level = between(0, 1);
+        }
+        for (int k = 5; k < 7; k++)
+            f[k] = box(between(-300, 300), between(0, 700), 50, 30, 1);
+    }
+}
 
 static int prepare(void) {
     if (napfire_rules_init(&builtin_rules, sizeof builtin_rules) != NAPFIRE_OK)
@@ -532,6 +605,7 @@ static int prepare(void) {
         batch_half[i] = half_dice[(i / NROLLS) % NHALF];
     }
     make_map();
+    make_scenes();
     if (make_queries() != 0)
         return -1;
     if (napfire_rules_format(rules_list[1], text_builtin, TEXT_CAP, &len_builtin) != NAPFIRE_OK ||
@@ -598,6 +672,16 @@ static int expect(void) {
             fprintf(stderr, "pair %zu: trace iterator and trace_steps disagree\n", i);
             bad = 1;
         }
+    }
+    unsigned measured = 0;
+    for (size_t i = 0; i < NSCENES; i++)
+        for (size_t k = 0; k < NRULES; k++) {
+            answer_measure(i, rules_list[k], &exp_measure[i][k]);
+            measured += exp_measure[i][k].status == NAPFIRE_OK;
+        }
+    if (measured == 0) {
+        fprintf(stderr, "no scene measured: adjust the scenes\n");
+        bad = 1;
     }
     answer_dice(exp_dice);
     printf("expected answers: %u musketry and %u artillery resolves OK (%u permitted), "
