@@ -17,13 +17,7 @@
 #define NAPFIRE_HPP
 
 #include <napfire.h>
-// The table measure (F-GEO) where the library has it: napfire_table.h
-// stands beside this header.
-#if defined(__has_include)
-#  if __has_include("napfire_table.h")
-#    include "napfire_table.h"
-#  endif
-#endif
+#include <napfire_table.h>
 
 #include <array>
 #include <cstddef>
@@ -440,7 +434,6 @@ enum class HexEnumId : int32_t {
     FORMATION = NAPFIRE_HEX_ENUM_FORMATION, ///< ::napfire_hex_formation
 };
 
-#ifdef NAPFIRE_TABLE_H
 /** @brief Which footprint decided a measured fact (::napfire_decider, F-GEO-14). */
 enum class Decider : int32_t {
     NONE = NAPFIRE_DECIDER_NONE,     ///< No footprint (e.g. no friend in the sector).
@@ -468,7 +461,6 @@ enum class TableEnumId : int32_t {
     DECIDER = NAPFIRE_TABLE_ENUM_DECIDER, ///< ::napfire_decider
     RULE = NAPFIRE_TABLE_ENUM_RULE,       ///< ::napfire_table_rule
 };
-#endif
 
 // ------------------------------------------------------------------
 // Spans
@@ -592,10 +584,8 @@ NAPFIRE_HPP_NAMED(Presence, napfire_hex_enum_name, NAPFIRE_HEX_ENUM_PRESENCE)
 NAPFIRE_HPP_NAMED(LosRule, napfire_hex_enum_name, NAPFIRE_HEX_ENUM_LOS_RULE)
 NAPFIRE_HPP_NAMED(LosElevation, napfire_hex_enum_name, NAPFIRE_HEX_ENUM_ELEVATION)
 NAPFIRE_HPP_NAMED(HexFormation, napfire_hex_enum_name, NAPFIRE_HEX_ENUM_FORMATION)
-#ifdef NAPFIRE_TABLE_H
 NAPFIRE_HPP_NAMED(Decider, napfire_table_enum_name, NAPFIRE_TABLE_ENUM_DECIDER)
 NAPFIRE_HPP_NAMED(TableRule, napfire_table_enum_name, NAPFIRE_TABLE_ENUM_RULE)
-#endif
 #undef NAPFIRE_HPP_NAMED
 } // namespace detail
 /// @endcond
@@ -615,12 +605,10 @@ inline const char *rule_id(LosRule rule) noexcept {
     return napfire_los_rule_id(to_c(rule));
 }
 
-#ifdef NAPFIRE_TABLE_H
 /** @brief The rule IDs of a rule of measurement, as napfire_table_rule_id(). */
 inline const char *rule_id(TableRule rule) noexcept {
     return napfire_table_rule_id(to_c(rule));
 }
-#endif
 
 // ------------------------------------------------------------------
 // Errors as values
@@ -1179,7 +1167,6 @@ class Unit {
     napfire_unit c_;
 };
 
-#ifdef NAPFIRE_TABLE_H
 /** @brief A point on the table, the C struct (::napfire_point, F-GEO-1). */
 using Point = napfire_point;
 /** @brief A unit's footprint, the C struct (::napfire_footprint, F-GEO-2). */
@@ -1251,7 +1238,6 @@ class Scene {
   private:
     napfire_scene c_;
 };
-#endif
 
 /** @brief One item of a modifier breakdown, the C struct (::napfire_modifier); see id_of(). */
 using Modifier = napfire_modifier;
@@ -1477,7 +1463,6 @@ class Shot {
     Expected<Span<Outcome>> distribution_into(Container &out, const Rules *rules = nullptr) const {
         return detail::fill(out, [&](Span<Outcome> outcomes) { return distribution(outcomes, rules); });
     }
-#ifdef NAPFIRE_TABLE_H
     /**
      * @brief Measure the shot on the table and set its parameters
      * (napfire_shot_measure(), F-GEO-1..14): the facts into the caller's
@@ -1514,7 +1499,6 @@ class Shot {
             return detail::nospc_error(st, "napfire_shot_measure", count);
         return count;
     }
-#endif
     /** @brief Expected casualties, exactly (napfire_shot_expected()). */
     Expected<Fraction> expected(const Rules *rules = nullptr) const noexcept {
         Fraction f;

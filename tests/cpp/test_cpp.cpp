@@ -228,7 +228,6 @@ void test_fov() { // H-LOS, H-ELV: every hex's verdict equals the single line of
            bad.error().highest == NAPFIRE_FOV_RADIUS_MAX);
 }
 
-#ifdef NAPFIRE_TABLE_H
 void test_measure() { // F-EX-1 from footprints (F-GEO-3, F-GEO-4, F-GEO-13): as the C call measures
     // The British line facing +y, the French column 150 mm away facing -y.
     nf::Footprint line = nf::footprint({-100, 0}, {100, 0}, {100, -20}, {-100, -20});
@@ -266,7 +265,6 @@ void test_measure() { // F-EX-1 from footprints (F-GEO-3, F-GEO-4, F-GEO-13): as
     nf::Expected<size_t> refused = c.measure(nf::Scene(backwards, column));
     EXPECT(!refused && refused.status() == nf::Status::E_DOMAIN);
 }
-#endif
 
 void test_misuse() { // a refused value and an unknown datum, as values naming what was wrong
     nf::Unit u = fex1_firer();
@@ -337,9 +335,7 @@ int main(int argc, char **argv) {
     test_dice();
     test_los();
     test_fov();
-#ifdef NAPFIRE_TABLE_H
     test_measure();
-#endif
     test_misuse();
     std::printf("napfire.hpp: %s, C++ %ld, exceptions %s\n", failures ? "FAILED" : "all checks passed",
                 static_cast<long>(__cplusplus), NAPFIRE_HPP_EXCEPTIONS ? "on" : "off");
