@@ -31,7 +31,7 @@ cppcheck --enable=warning,portability --std=c11 --error-exitcode=1 --inline-supp
 echo "cppcheck --enable=warning,portability: lib/ clean"
 # The tree's C style is .clang-format's: a change that is not formatted
 # fails here (fix with: clang-format -i FILE).
-mapfile -t c_files < <(git ls-files '*.c' '*.h' '*.cpp' | grep -v '/corpus/')
+mapfile -t c_files < <(git ls-files '*.c' '*.h' '*.cpp' '*.hpp' | grep -v '/corpus/')
 clang-format --version
 clang-format --dry-run --Werror "${c_files[@]}"
 echo "clang-format: ${#c_files[@]} files formatted as .clang-format says"

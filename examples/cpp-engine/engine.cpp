@@ -3,11 +3,16 @@
 // A tiny game engine on libnapfire, the way a real one would use it:
 // two battalions and a battery exchange fire for several turns on a small
 // hex map. Each turn every unit checks its line of sight on the map
-// (napfire_los_grid), measures the range, builds a napfire_shot from its
-// units, rolls the seeded PCG32 dice (napfire_dice) and resolves the shot,
-// rolling the half die only when the library says a half is pending. The
-// printed log is fixed by the dice seed; `engine --check FILE` compares it with
-// an expected log and fails on any difference (the meson test).
+// (Grid::los), measures the range, builds a Shot from its units, rolls the
+// seeded PCG32 Dice and resolves the shot, rolling the half die only when
+// the library says a half is pending. The printed log is fixed by the dice
+// seed; `engine --check FILE` compares it with an expected log and fails on
+// any difference (the meson test).
+//
+// It uses the C++ header napfire.hpp: typed enumerations, value types over
+// the library's storage, and errors as values (nf::Expected), so it builds
+// with exceptions off, as many engines do, and never handles a C enum or
+// status code itself.
 //
 // MADE-UP DATA. The source texts give no artillery number at all and only
 // 16 of the 45 musketry cells (F-DATA). This example therefore
@@ -21,89 +26,89 @@
 // line of sight and invents kMmPerHex only to show both halves of the API
 // in one program; the conversion is the demo's own, not a rule.
 
-#include <napfire.h>
+#include <napfire.hpp>
 
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <initializer_list>
 #include <iostream>
 #include <sstream>
-#include <stdexcept>
 #include <string>
 #include <tuple>
 #include <vector>
 
 namespace {
 
-// Every library call returns a status; an engine turns errors into exceptions.
-void check(int status, const char *what) {
-    if (status != NAPFIRE_OK)
-        throw std::runtime_error(std::string(what) + ": " + napfire_status_name(status) + " (" +
-                                 napfire_strerror(status) + ")");
+namespace nf = napfire;
+
+// Every library call returns an nf::Expected; this engine stops at the
+// first error, naming the call, the parameter, the value and what is allowed.
+[[noreturn]] void fail(const nf::Error &e) {
+    std::cerr << "engine: " << e.to_string() << "\n";
+    std::exit(2);
+}
+template <class T> T must(nf::Expected<T> r) {
+    if (!r)
+        fail(r.error());
+    return *r;
+}
+void must(nf::Expected<void> r) {
+    if (!r)
+        fail(r.error());
 }
 
 constexpr int32_t kMmPerHex = 50; // made-up ground scale
 
-// What rules data a shot lacks, in the rulebook's terms, and the line of a
-// rules file that would supply it (napfire_missing_describe).
-std::string describe_missing(const napfire_result &r) {
-    std::array<char, 256> sentence{}, patch{};
-    size_t len = 0;
-    check(napfire_missing_describe(r.missing, r.missing_index, NAPFIRE_DESCRIBE_SENTENCE, sentence.data(),
-                                   sentence.size(), &len),
-          "missing_describe");
-    check(
-        napfire_missing_describe(r.missing, r.missing_index, NAPFIRE_DESCRIBE_PATCH, patch.data(), patch.size(), &len),
-        "missing_describe");
-    return std::string("unknown rules data: ") + sentence.data() + "; supply it as: " + patch.data();
-}
-
 // --- made-up rules data ---------------------------------------------------
 
-napfire_rules made_up_rules() {
-    napfire_rules rules;
-    check(napfire_rules_init(&rules, sizeof rules), "rules_init");
+constexpr nf::Gun kGuns[] = {nf::Gun::LIGHT, nf::Gun::P6, nf::Gun::P9, nf::Gun::P12, nf::Gun::HOWITZER};
+// The target conditions of F-MOD-8..16, shared by musketry and artillery here.
+constexpr nf::ModifierId kTargetModifiers[] = {nf::ModifierId::COLUMN,
+                                               nf::ModifierId::SQUARE_OR_ENFILADE,
+                                               nf::ModifierId::MASS,
+                                               nf::ModifierId::ARTILLERY,
+                                               nf::ModifierId::CHARGING_CAVALRY,
+                                               nf::ModifierId::OPEN_ORDER,
+                                               nf::ModifierId::SKIRMISHERS,
+                                               nf::ModifierId::COVER,
+                                               nf::ModifierId::BUILDINGS};
+
+nf::Rules made_up_rules() {
+    nf::Rules rules = must(nf::Rules::builtin());
     // Musketry: keep the 16 known cells; an unknown cell at row r, column c
     // gets (r + 1) * c / 2 half figures (INVENTED; rows stay non-decreasing).
     for (int32_t row = 0; row < 5; row++)
-        for (int32_t col = 0; col < 9; col++) {
-            int32_t halves = 0, star = 0;
-            if (napfire_rules_get_musketry(&rules, row, col, &halves, &star) == NAPFIRE_EUNKNOWN)
-                check(napfire_rules_set_musketry(&rules, row, col, (row + 1) * col / 2, 0), "set_musketry");
-        }
+        for (int32_t col = 0; col < 9; col++)
+            if (!must(rules.musketry(row, col)).known())
+                must(rules.set_musketry(row, col, (row + 1) * col / 2, false));
     // Artillery (INVENTED): every gun reaches canister 150 mm, effective
     // 500 mm, long 1000 mm (imperial 90/300/600 tenths). Cells in half
     // figures: canister 2 + 2c, effective roundshot 1 + c, long roundshot c/2
     // for column c (0..8); canister ammunition beyond canister range is
     // never looked up (F-ART-1), but the table is complete anyway.
-    for (int32_t gun = NAPFIRE_GUN_LIGHT; gun <= NAPFIRE_GUN_HOWITZER; gun++) {
-        check(napfire_rules_set_gun_range(&rules, gun, NAPFIRE_MEASURE_METRIC, 150, 500, 1000), "set_gun_range");
-        check(napfire_rules_set_gun_range(&rules, gun, NAPFIRE_MEASURE_IMPERIAL, 90, 300, 600), "set_gun_range");
-        for (int32_t ammo = NAPFIRE_AMMO_ROUNDSHOT; ammo <= NAPFIRE_AMMO_CANISTER; ammo++)
+    for (nf::Gun gun : kGuns) {
+        must(rules.set_gun_range(gun, nf::Measure::METRIC, 150, 500, 1000));
+        must(rules.set_gun_range(gun, nf::Measure::IMPERIAL, 90, 300, 600));
+        for (nf::Ammo ammo : {nf::Ammo::ROUNDSHOT, nf::Ammo::CANISTER})
             for (int32_t col = 0; col < 9; col++) {
-                check(napfire_rules_set_artillery(&rules, gun, ammo, NAPFIRE_BAND_CANISTER, col, 2 + 2 * col),
-                      "set_artillery");
+                must(rules.set_artillery(gun, ammo, nf::Band::CANISTER, col, 2 + 2 * col));
                 // Canister fires only at canister range: no other cells.
-                if (ammo == NAPFIRE_AMMO_CANISTER)
+                if (ammo == nf::Ammo::CANISTER)
                     continue;
-                check(napfire_rules_set_artillery(&rules, gun, ammo, NAPFIRE_BAND_EFFECTIVE, col, 1 + col),
-                      "set_artillery");
-                check(napfire_rules_set_artillery(&rules, gun, ammo, NAPFIRE_BAND_LONG, col, col / 2), "set_artillery");
+                must(rules.set_artillery(gun, ammo, nf::Band::EFFECTIVE, col, 1 + col));
+                must(rules.set_artillery(gun, ammo, nf::Band::LONG, col, col / 2));
             }
     }
     // Artillery modifiers (INVENTED): the target conditions as for musketry,
     // and -1 for a battery that moved up to half its move.
-    for (int32_t id = NAPFIRE_MOD_COLUMN; id <= NAPFIRE_MOD_BUILDINGS; id++) {
-        int32_t value = 0;
-        check(napfire_rules_get_modifier(&rules, NAPFIRE_FIRE_MUSKETRY, id, 0, &value), "get_modifier");
-        check(napfire_rules_set_modifier(&rules, NAPFIRE_FIRE_ARTILLERY, id, 0, value), "set_modifier");
-    }
-    check(napfire_rules_set_modifier(&rules, NAPFIRE_FIRE_ARTILLERY, NAPFIRE_MOD_COLUMN, 1, 2), "set_modifier");
-    check(napfire_rules_set_modifier(&rules, NAPFIRE_FIRE_ARTILLERY, NAPFIRE_MOD_COVER, 1, -1), "set_modifier");
-    check(napfire_rules_set_modifier(&rules, NAPFIRE_FIRE_ARTILLERY, NAPFIRE_MOD_MOVED_HALF, 0, -1), "set_modifier");
-    check(napfire_rules_set_provenance(&rules, NAPFIRE_PROVENANCE_NAME, "engine example: MADE-UP tables"),
-          "set_provenance");
+    for (nf::ModifierId id : kTargetModifiers)
+        must(rules.set_modifier(nf::Fire::ARTILLERY, id, 0, must(rules.modifier(nf::Fire::MUSKETRY, id, 0))));
+    must(rules.set_modifier(nf::Fire::ARTILLERY, nf::ModifierId::COLUMN, 1, 2));
+    must(rules.set_modifier(nf::Fire::ARTILLERY, nf::ModifierId::COVER, 1, -1));
+    must(rules.set_modifier(nf::Fire::ARTILLERY, nf::ModifierId::MOVED_HALF, 0, -1));
+    must(rules.set_provenance(nf::Provenance::NAME, "engine example: MADE-UP tables"));
     return rules;
 }
 
@@ -115,93 +120,70 @@ constexpr int32_t kColumns = 8, kRows = 6;
 constexpr const char *kMap[kRows] = {
     "h.......", "hW......", "h.......", "..T.....", "........", "........",
 };
+constexpr nf::HexLayout kLayout = nf::HexLayout::ODD_Q;
 
 class HexMap {
   public:
     HexMap() {
         for (int32_t row = 0; row < kRows; row++)
             for (int32_t col = 0; col < kColumns; col++) {
-                napfire_hex_info &cell = cells_[static_cast<size_t>(row * kColumns + col)];
-                cell = napfire_hex_info{};
-                switch (kMap[row][col]) {
-                    case 'W':
-                        cell.terrain = NAPFIRE_TERRAIN_BLOCKING;
-                        break;
-                    case 'T':
-                        cell.terrain = NAPFIRE_TERRAIN_TOWN;
-                        break;
-                    case 'h':
-                        cell.elevation = 1;
-                        break;
-                    default:
-                        break;
-                }
+                char c = kMap[row][col];
+                cells_[static_cast<size_t>(row * kColumns + col)] =
+                    nf::hex_info(c == 'h' ? 1 : 0, c == 'W'   ? nf::Terrain::BLOCKING
+                                                   : c == 'T' ? nf::Terrain::TOWN
+                                                              : nf::Terrain::CLEAR);
             }
     }
 
-    static napfire_hex at(int32_t col, int32_t row) {
-        napfire_hex h;
-        check(napfire_hex_from_offset(NAPFIRE_HEX_ODD_Q, col, row, &h), "hex_from_offset");
-        return h;
+    static nf::Hex at(int32_t col, int32_t row) {
+        return must(nf::hex_from_offset(kLayout, col, row));
     }
 
     // Line of sight from firer to target hex through the firer's front hexsides.
-    napfire_los_result los(napfire_hex firer, uint32_t front_mask, napfire_hex target) const {
-        napfire_los_query q{};
-        q.firer = firer;
-        q.target = target;
-        q.front_mask = front_mask;
-        q.firer_side = 0;
-        q.target_side = 1;
-        napfire_los_result out;
-        check(napfire_los_grid(&q, NAPFIRE_HEX_ODD_Q, kColumns, kRows, cells_.data(), &out), "los_grid");
-        return out;
+    nf::LosResult los(nf::Hex firer, uint32_t front_mask, nf::Hex target) const {
+        nf::Grid grid(kLayout, kColumns, kRows, cells_);
+        return must(grid.los(nf::LosQuery(firer, target, front_mask, 0, 1)));
     }
 
   private:
-    std::array<napfire_hex_info, kColumns * kRows> cells_{};
+    std::array<nf::HexInfo, kColumns * kRows> cells_{};
 };
 
 // --- units ----------------------------------------------------------------
 
 struct Unit {
     std::string name;
-    napfire_unit u;
-    napfire_hex where;
+    nf::Unit u;
+    nf::Hex where;
     uint32_t front = 0; // front hexsides (H-FACE), for line of sight (H-LOS-4)
     bool fired = false; // this turn: becomes FIRED_LAST_TURN next turn
 
-    Unit(std::string n, int32_t arm, napfire_hex at) : name(std::move(n)), u(), where(at) {
-        check(napfire_unit_init(&u, sizeof u, arm), "unit_init");
+    Unit(std::string n, nf::Arm arm, nf::Hex at) : name(std::move(n)), u(must(nf::Unit::make(arm))), where(at) {
     }
     // Face a hexside (2 * side) or a vertex (2 * vertex + 1) in a hex formation.
-    void face(int32_t hex_formation, int32_t facing) {
-        check(napfire_hex_facing(hex_formation, facing, &front, nullptr, nullptr), "hex_facing");
-    }
-    void set(int32_t param, int32_t value) {
-        check(napfire_unit_set(&u, param, value), "unit_set");
-    }
-    int32_t get(int32_t param) const {
-        int32_t value = 0;
-        check(napfire_unit_get(&u, param, &value), "unit_get");
-        return value;
+    void face(nf::HexFormation formation, int32_t facing) {
+        front = must(nf::facing(formation, facing)).front;
     }
 };
 
-std::string hex_text(napfire_hex h) {
-    int32_t col = 0, row = 0;
-    check(napfire_hex_to_offset(h, NAPFIRE_HEX_ODD_Q, &col, &row), "hex_to_offset");
+std::string hex_text(nf::Hex h) {
+    nf::Offset at = must(nf::hex_to_offset(h, kLayout));
     char buf[32];
-    std::snprintf(buf, sizeof buf, "%02d%02d", col + 1, row + 1); // printed-map numbering
+    std::snprintf(buf, sizeof buf, "%02d%02d", at.col + 1, at.row + 1); // printed-map numbering
     return buf;
+}
+
+// What rules data a shot lacks, in the rulebook's terms, and the line of a
+// rules file that would supply it.
+std::string describe_missing(const nf::Error &e) {
+    return "unknown rules data: " + e.missing_text();
 }
 
 // --- one fire -------------------------------------------------------------
 
 class Engine {
   public:
-    explicit Engine(std::ostream &log) : log_(log), rules_(made_up_rules()) {
-        check(napfire_dice_init(&dice_, sizeof dice_, 1805, 12), "dice_init");
+    explicit Engine(std::ostream &log) : log_(log), rules_(made_up_rules()), dice_(must(nf::Dice::make(1805, 12))) {
     }
 
     // The firer fires once this turn (F-ART-2) at the first target it can
@@ -216,65 +198,58 @@ class Engine {
   private:
     bool try_fire(Unit &firer, Unit &target, const HexMap &map) {
         log_ << "  " << firer.name << " -> " << target.name << ": ";
-        napfire_los_result los = map.los(firer.where, firer.front, target.where);
-        if (!los.clear) {
-            log_ << "no line of sight (" << napfire_hex_enum_name(NAPFIRE_HEX_ENUM_LOS_RULE, los.rule) << " at "
-                 << hex_text(los.blocker) << ", " << napfire_los_rule_id(los.rule) << ")\n";
+        nf::LosResult los = map.los(firer.where, firer.front, target.where);
+        if (!los.clear()) {
+            log_ << "no line of sight (" << nf::name(los.rule()) << " at " << hex_text(los.blocker()) << ", "
+                 << nf::rule_id(los.rule()) << ")\n";
             return false;
         }
-        napfire_shot shot;
-        check(napfire_shot_init(&shot, sizeof shot, &firer.u, &target.u), "shot_init");
-        check(napfire_shot_set(&shot, NAPFIRE_SHOT_DISTANCE, los.distance * kMmPerHex), "shot_set");
-        int32_t band = 0;
-        napfire_result res;
-        int st = napfire_shot_resolve(&shot, &rules_, 7, 0, &res);
-        if (st == NAPFIRE_EUNKNOWN) { // not with the made-up tables, but a real engine asks
-            log_ << describe_missing(res) << "\n";
+        nf::Shot shot = must(nf::Shot::make(firer.u, target.u));
+        must(shot.set_distance(los.distance() * kMmPerHex));
+        nf::Expected<nf::Result> probe = shot.resolve(7, 0, &rules_);
+        if (probe.status() == nf::Status::E_UNKNOWN) { // not with the made-up tables, but a real engine asks
+            log_ << describe_missing(probe.error()) << "\n";
             return false;
         }
-        check(napfire_shot_band(&shot, &rules_, &band), "shot_band");
-        log_ << los.distance << " hexes";
-        if (los.lifted)
-            log_ << " (" << los.lifted << " blocker seen over, H-ELV)";
-        if (band == NAPFIRE_BAND_NONE) {
+        nf::Band band = must(shot.band(&rules_));
+        log_ << los.distance() << " hexes";
+        if (los.lifted())
+            log_ << " (" << los.lifted() << " blocker seen over, H-ELV)";
+        if (band == nf::Band::NONE) {
             log_ << ", out of range\n";
             return false;
         }
-        int32_t arm = firer.get(NAPFIRE_UNIT_ARM);
-        if (arm == NAPFIRE_ARM_FOOT_ARTILLERY || arm == NAPFIRE_ARM_HORSE_ARTILLERY)
-            check(napfire_shot_set(&shot, NAPFIRE_SHOT_AMMO,
-                                   band == NAPFIRE_BAND_CANISTER ? NAPFIRE_AMMO_CANISTER : NAPFIRE_AMMO_ROUNDSHOT),
-                  "shot_set");
-        int32_t roll = 0;
-        check(napfire_dice_2d6(&dice_, &roll), "dice_2d6");
-        check(napfire_shot_resolve(&shot, &rules_, roll, 0, &res), "shot_resolve");
-        if (!res.permitted) {
-            log_ << ", not permitted (" << napfire_reason_name(res.reason) << ")\n";
+        if (firer.u.is_artillery())
+            must(shot.set_ammo(band == nf::Band::CANISTER ? nf::Ammo::CANISTER : nf::Ammo::ROUNDSHOT));
+        int32_t roll = must(dice_.roll_2d6());
+        nf::Result res = must(shot.resolve(roll, 0, &rules_));
+        if (!res.permitted()) {
+            log_ << ", not permitted (" << nf::name(res.reason()) << ")\n";
             return false;
         }
         int32_t half_die = 0;
-        if (res.half_pending) { // roll the half die only when it matters (F-CAS-3)
-            check(napfire_dice_d6(&dice_, &half_die), "dice_d6");
-            check(napfire_shot_resolve(&shot, &rules_, roll, half_die, &res), "shot_resolve");
+        if (res.half_pending()) { // roll the half die only when it matters (F-CAS-3)
+            half_die = must(dice_.d6());
+            res = must(shot.resolve(roll, half_die, &rules_));
         }
         firer.fired = true;
-        firer.set(NAPFIRE_UNIT_FIRED_THIS_TURN, 1);
-        int32_t left = target.get(NAPFIRE_UNIT_FIGURES) - res.target_casualties;
+        must(firer.u.set_flag(nf::UnitParam::FIRED_THIS_TURN, true));
+        int32_t left = target.u.figures() - res.target_casualties();
         if (left < 0)
             left = 0;
-        target.set(NAPFIRE_UNIT_FIGURES, left);
-        log_ << ", " << napfire_enum_name(NAPFIRE_ENUM_BAND, res.band) << ", roll " << roll
-             << (res.net_modifier >= 0 ? " +" : " ") << res.net_modifier << " = " << res.modified_roll << ", cell "
-             << res.table_halves << " halves -> " << res.halves;
+        must(target.u.set_figures(left));
+        log_ << ", " << nf::name(res.band()) << ", roll " << roll << (res.net_modifier() >= 0 ? " +" : " ")
+             << res.net_modifier() << " = " << res.modified_roll() << ", cell " << res.table_halves() << " halves -> "
+             << res.halves();
         if (half_die)
             log_ << ", half die " << half_die;
-        log_ << ": " << res.target_casualties << " lost, " << left << " left\n";
+        log_ << ": " << res.target_casualties() << " lost, " << left << " left\n";
         return true;
     }
 
     std::ostream &log_;
-    napfire_rules rules_;
-    napfire_dice dice_;
+    nf::Rules rules_;
+    nf::Dice dice_;
 };
 
 void run(std::ostream &log) {
@@ -282,23 +257,23 @@ void run(std::ostream &log) {
     log << "libnapfire engine example (MADE-UP tables)\n";
 
     // Hexes are named as on a printed map: column and row from 01.
-    Unit british("British 1/52nd", NAPFIRE_ARM_LINE_INFANTRY, HexMap::at(4, 3));
-    british.set(NAPFIRE_UNIT_NATION, NAPFIRE_NATION_BRITAIN);
-    british.set(NAPFIRE_UNIT_CLASS, NAPFIRE_CLASS_ELITE);
-    british.set(NAPFIRE_UNIT_FIGURES, 30);
-    british.face(NAPFIRE_HEX_LINE, 2 * 5 + 1); // line facing vertex 5: hexsides 5 and 0
+    Unit british("British 1/52nd", nf::Arm::LINE_INFANTRY, HexMap::at(4, 3));
+    must(british.u.set_nation(nf::Nation::BRITAIN));
+    must(british.u.set_troop_class(nf::TroopClass::ELITE));
+    must(british.u.set_figures(30));
+    british.face(nf::HexFormation::LINE, 2 * 5 + 1); // line facing vertex 5: hexsides 5 and 0
 
-    Unit french("French 2/45e", NAPFIRE_ARM_LINE_INFANTRY, HexMap::at(7, 3));
-    french.set(NAPFIRE_UNIT_NATION, NAPFIRE_NATION_FRANCE);
-    french.set(NAPFIRE_UNIT_FORMATION, NAPFIRE_FORMATION_COLUMN_OF_DIVISIONS);
-    french.set(NAPFIRE_UNIT_FIGURES, 36);
-    french.face(NAPFIRE_HEX_COLUMN, 2 * 3); // column facing hexside 3 (west)
+    Unit french("French 2/45e", nf::Arm::LINE_INFANTRY, HexMap::at(7, 3));
+    must(french.u.set_nation(nf::Nation::FRANCE));
+    must(french.u.set_formation(nf::Formation::COLUMN_OF_DIVISIONS));
+    must(french.u.set_figures(36));
+    french.face(nf::HexFormation::COLUMN, 2 * 3); // column facing hexside 3 (west)
 
-    Unit battery("French 6pdr battery", NAPFIRE_ARM_FOOT_ARTILLERY, HexMap::at(0, 1));
-    battery.set(NAPFIRE_UNIT_NATION, NAPFIRE_NATION_FRANCE);
-    battery.set(NAPFIRE_UNIT_GUN, NAPFIRE_GUN_P6);
-    battery.set(NAPFIRE_UNIT_FIGURES, 6);       // gun models
-    battery.face(NAPFIRE_HEX_ARTILLERY, 2 * 5); // facing hexside 5 (south-east)
+    Unit battery("French 6pdr battery", nf::Arm::FOOT_ARTILLERY, HexMap::at(0, 1));
+    must(battery.u.set_nation(nf::Nation::FRANCE));
+    must(battery.u.set_gun(nf::Gun::P6));
+    must(battery.u.set_figures(6));                   // gun models
+    battery.face(nf::HexFormation::ARTILLERY, 2 * 5); // facing hexside 5 (south-east)
 
     log << british.name << " at " << hex_text(british.where) << ", " << french.name << " at " << hex_text(french.where)
         << ", " << battery.name << " on the hill at " << hex_text(battery.where) << "\n";
@@ -308,22 +283,20 @@ void run(std::ostream &log) {
     log << "With the built-in data:\n";
     for (auto [firer, target, hexes] :
          {std::tuple<Unit *, Unit *, int32_t>{&british, &french, 3}, {&battery, &british, 4}}) {
-        napfire_shot shot;
-        check(napfire_shot_init(&shot, sizeof shot, &firer->u, &target->u), "shot_init");
-        check(napfire_shot_set(&shot, NAPFIRE_SHOT_DISTANCE, hexes * kMmPerHex), "shot_set");
-        napfire_result verdict;
-        size_t count = 0;
-        int st = napfire_shot_distribution(&shot, nullptr, nullptr, 0, &count, &verdict);
+        nf::Shot shot = must(nf::Shot::make(firer->u, target->u));
+        must(shot.set_distance(hexes * kMmPerHex));
+        nf::Expected<nf::Span<nf::Outcome>> odds = shot.distribution({}); // no room: only the verdict
         log << "  " << firer->name << " -> " << target->name << ": "
-            << (st == NAPFIRE_EUNKNOWN ? describe_missing(verdict) : napfire_status_name(st)) << "\n";
+            << (odds.status() == nf::Status::E_UNKNOWN ? describe_missing(odds.error()) : nf::name(odds.status()))
+            << "\n";
     }
 
     Engine engine(log);
     for (int turn = 1; turn <= 4; turn++) {
         log << "Turn " << turn << "\n";
         for (Unit *u : {&british, &french, &battery}) {
-            u->set(NAPFIRE_UNIT_FIRED_LAST_TURN, u->fired ? 1 : 0); // F-MOD-6
-            u->set(NAPFIRE_UNIT_FIRED_THIS_TURN, 0);
+            must(u->u.set_flag(nf::UnitParam::FIRED_LAST_TURN, u->fired)); // F-MOD-6
+            must(u->u.set_flag(nf::UnitParam::FIRED_THIS_TURN, false));
             u->fired = false;
         }
         engine.fire(british, {&battery, &french}, map); // the guns are on its flank
@@ -332,36 +305,32 @@ void run(std::ostream &log) {
         if (turn == 2) {                       // both battalions shift south; the town now masks the guns
             british.where = HexMap::at(3, 4);
             french.where = HexMap::at(6, 4);
-            british.face(NAPFIRE_HEX_LINE, 2 * 0 + 1); // wheels: vertex 0, hexsides 0 and 1
+            british.face(nf::HexFormation::LINE, 2 * 0 + 1); // wheels: vertex 0, hexsides 0 and 1
             log << "  " << british.name << " moves to " << hex_text(british.where) << ", " << french.name << " to "
                 << hex_text(french.where) << "; the British wheel to face them\n";
         }
     }
-    log << "End: " << british.name << " " << british.get(NAPFIRE_UNIT_FIGURES) << ", " << french.name << " "
-        << french.get(NAPFIRE_UNIT_FIGURES) << ", " << battery.name << " " << battery.get(NAPFIRE_UNIT_FIGURES) << "\n";
+    log << "End: " << british.name << " " << british.u.figures() << ", " << french.name << " " << french.u.figures()
+        << ", " << battery.name << " " << battery.u.figures() << "\n";
 }
 
 } // namespace
 
 int main(int argc, char **argv) {
-    try {
-        std::cerr << "engine: libnapfire " << napfire_version_string() << "\n";
-        std::ostringstream log;
-        run(log);
-        std::cout << log.str();
-        if (argc == 3 && std::string(argv[1]) == "--check") {
-            std::ifstream in(argv[2]);
-            std::stringstream expected;
-            expected << in.rdbuf();
-            if (!in || expected.str() != log.str()) {
-                std::cerr << "engine: the log differs from " << argv[2] << "\n";
-                return 1;
-            }
-            std::cerr << "engine: log matches " << argv[2] << "\n";
+    namespace nf = napfire;
+    std::cerr << "engine: libnapfire " << nf::version() << "\n";
+    std::ostringstream log;
+    run(log);
+    std::cout << log.str();
+    if (argc == 3 && std::string(argv[1]) == "--check") {
+        std::ifstream in(argv[2]);
+        std::stringstream expected;
+        expected << in.rdbuf();
+        if (!in || expected.str() != log.str()) {
+            std::cerr << "engine: the log differs from " << argv[2] << "\n";
+            return 1;
         }
-        return 0;
-    } catch (const std::exception &e) {
-        std::cerr << "engine: " << e.what() << "\n";
-        return 2;
+        std::cerr << "engine: log matches " << argv[2] << "\n";
     }
+    return 0;
 }

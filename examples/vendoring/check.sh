@@ -17,22 +17,26 @@
 #   (c) installed package, pkg-config: meson install --destdir (shared and
 #       static), the app built with `pkg-config --cflags --libs napfire`
 #       and, static, with napfire-static (-DNAPFIRE_STATIC, no .so needed);
-#       asking for napfire >= 2 fails and names the installed version;
+#       the C++ consumer plain-cc/app.cpp, on the installed napfire.hpp, with
+#       the same flags and exceptions off; asking for napfire >= 2 fails and
+#       names the installed version;
 #   (d) installed package, CMake: examples/vendoring/cmake-package with
 #       find_package(napfire 1.1 CONFIG REQUIRED), shared and static
-#       (NAPFIRE_USE_STATIC); asking for 2.0 or the next minor version
+#       (NAPFIRE_USE_STATIC), its C and C++ programs; asking for 2.0 or the next minor version
 #       fails at configure time and names the installed version;
 #   (e) meson install -Dpython=enabled into a scratch prefix: the napfire
 #       Python package lands in that prefix's site-packages and loads the
 #       library installed with it (no NAPFIRE_LIBRARY, no loader path).
 #
 # Usage: bash examples/vendoring/check.sh [REPO_DIR]   (default: this tree)
-# Environment: CC (default cc), KEEP=1 keeps the temporary directory.
+# Environment: CC (default cc), CXX (default c++), KEEP=1 keeps the
+# temporary directory.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "${1:-$here/../..}" && pwd)
 cc=${CC:-cc}
+cxx=${CXX:-c++}
 work=$(mktemp -d "${TMPDIR:-/tmp}/napfire-vendoring.XXXXXX")
 if [ "${KEEP:-0}" != 1 ]; then trap 'rm -rf "$work"' EXIT; fi
 version=$(sed -n 's/^#define NAPFIRE_VERSION_STRING "\(.*\)"$/\1/p' "$repo/include/napfire_version.h")
@@ -112,6 +116,11 @@ echo "pkg-config napfire $(pkg-config --modversion napfire): $(pkg-config --cfla
     -o "$work/installed-app"
 libdir=$(pkg-config --libs-only-L napfire | sed 's/^ *-L//; s/ *$//')
 LD_LIBRARY_PATH="$libdir" "$work/installed-app"
+# The C++ header is installed beside the C ones: the same flags find it.
+# shellcheck disable=SC2046
+"$cxx" -std=c++17 -Wall -Wextra -Wpedantic -Werror -fno-exceptions -fno-rtti "$here/plain-cc/app.cpp" \
+    $(pkg-config --cflags --libs napfire) -o "$work/installed-app-cpp"
+LD_LIBRARY_PATH="$libdir" "$work/installed-app-cpp"
 echo "pkg-config napfire-static: $(pkg-config --cflags --libs napfire-static)"
 pkg-config --cflags napfire-static | grep -q -- '-DNAPFIRE_STATIC' || fail "napfire-static.pc lacks -DNAPFIRE_STATIC"
 # shellcheck disable=SC2046
@@ -129,24 +138,26 @@ grep -q "$version" "$work/c-refused.txt" || fail "pkg-config's refusal does not 
 step "(d) installed package, CMake"
 prefix=$work/dest/usr
 cmake -S "$here/cmake-package" -B "$work/cmake-shared" -DCMAKE_PREFIX_PATH="$prefix" \
-    -DCMAKE_C_COMPILER="$cc" >"$work/d-shared.log" || { cat "$work/d-shared.log"; exit 1; }
+    -DCMAKE_C_COMPILER="$cc" -DCMAKE_CXX_COMPILER="$cxx" >"$work/d-shared.log" || { cat "$work/d-shared.log"; exit 1; }
 grep 'libnapfire' "$work/d-shared.log"
 cmake --build "$work/cmake-shared" >/dev/null
 readelf -d "$work/cmake-shared/app" | grep 'NEEDED.*libnapfire.so.1' || fail "CMake shared app does not need libnapfire.so.1"
 LD_LIBRARY_PATH="$libdir" "$work/cmake-shared/app"
+LD_LIBRARY_PATH="$libdir" "$work/cmake-shared/app-cpp"
 cmake -S "$here/cmake-package" -B "$work/cmake-static" -DCMAKE_PREFIX_PATH="$prefix" \
-    -DCMAKE_C_COMPILER="$cc" -DNAPFIRE_USE_STATIC=ON >/dev/null
+    -DCMAKE_C_COMPILER="$cc" -DCMAKE_CXX_COMPILER="$cxx" -DNAPFIRE_USE_STATIC=ON >/dev/null
 cmake --build "$work/cmake-static" --verbose >"$work/d-static-build.log"
 grep -q -- '-DNAPFIRE_STATIC' "$work/d-static-build.log" || fail "napfire::static does not define NAPFIRE_STATIC"
 if readelf -d "$work/cmake-static/app" | grep 'libnapfire'; then fail "CMake static app needs libnapfire.so"; fi
 echo "napfire::static: -DNAPFIRE_STATIC, no libnapfire.so needed"
 "$work/cmake-static/app"
+"$work/cmake-static/app-cpp"
 # The next minor version after the installed one: a newer minor than is
 # installed must be refused as surely as another major.
 next_minor=$(echo "$version" | awk -F. '{print $1 "." $2 + 1}')
 for want in 2.0 "$next_minor"; do
     if cmake -S "$here/cmake-package" -B "$work/cmake-want-$want" -DCMAKE_PREFIX_PATH="$prefix" \
-        -DCMAKE_C_COMPILER="$cc" -DNAPFIRE_WANT="$want" >"$work/d-want.log" 2>&1; then
+        -DCMAKE_C_COMPILER="$cc" -DCMAKE_CXX_COMPILER="$cxx" -DNAPFIRE_WANT="$want" >"$work/d-want.log" 2>&1; then
         fail "CMake accepted a request for version $want"
     fi
     grep -A 6 'CMake Error' "$work/d-want.log" | sed '/^$/d'

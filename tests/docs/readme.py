@@ -23,6 +23,11 @@ The blocks used, and by what:
   ci: python        the Python example: run by the readme suite against
                     the build tree; type-checked and run against the pip
                     install by CI (step 17)
+  ci: cpp           the C++ example: compiled (-Wall -Wextra -Wpedantic
+                    -Werror, exceptions off) and run by the readme suite
+                    against the build tree
+  ci: cpp-engine    the C++ engine example's build and run: its last line
+                    run by the readme suite, the whole block by CI (step 15)
   ci: byot          "bring your own table": every line run by the readme
                     suite in a scratch directory (step 15 shows it)
   ci: pictures      the SVG pictures and the WebAssembly build: the
@@ -52,8 +57,8 @@ ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)),
 README = os.path.join(ROOT, "README.md")
 
 #: Every key the readme suite and CI use; test_readme.py requires them all.
-REQUIRED = ["ci: quick-start", "ci: test-command", "ci: python", "ci: byot", "ci: pictures",
-            "ci: browser", "ci: npm", "ci: javascript"] + ["ci-route: " + r for r in (
+REQUIRED = ["ci: quick-start", "ci: test-command", "ci: python", "ci: cpp", "ci: cpp-engine", "ci: byot",
+            "ci: pictures", "ci: browser", "ci: npm", "ci: javascript"] + ["ci-route: " + r for r in (
                 "pip", "pkg-config", "cmake", "meson-subproject", "vendoring", "windows")] + [
             "ci-route-lines: examples/vendoring/cmake-package/CMakeLists.txt",
             "ci-route-cmake: vendoring"]

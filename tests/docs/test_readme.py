@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 """README.md's commands, run as written against the build tree (suite
 'readme'): the quick start's worked example, "bring your own table" line
-by line, the SVG pictures, and the Python example. readme.py says which
+by line, the SVG pictures, the Python and C++ examples and the C++
+engine's run. readme.py says which
 blocks these are; CI runs the routes that need root, a network or wine
 (.ci/steps/14-web.sh, 17-routes.sh) from the same blocks.
 
@@ -10,7 +11,9 @@ Each command runs in a scratch directory that looks like the top of a
 checkout after the quick start: build/examples/cli/napfire is the built
 CLI, examples/ and tests/ the source tree's. Environment: NAPFIRE_CLI,
 NAPFIRE_SOURCE_ROOT; for the Python example also tests/python's
-(NAPFIRE_LIBRARY, PYTHONPATH), else that test is skipped.
+(NAPFIRE_LIBRARY, PYTHONPATH), for the C++ ones NAPFIRE_CXX (a C++
+compiler), NAPFIRE_LIBDIR (the built library's directory) and
+NAPFIRE_CPP_ENGINE (the built engine), else those tests are skipped.
 """
 import json
 import os
@@ -28,6 +31,7 @@ ROOT = os.environ.get("NAPFIRE_SOURCE_ROOT", readme.ROOT)
 PATH = os.path.join(ROOT, "README.md")
 TIMEOUT = 120
 CLI_IN_README = "build/examples/cli/napfire"
+ENGINE_IN_README = "build/examples/cpp-engine/engine"
 
 
 def checkout_like(scratch):
@@ -35,6 +39,10 @@ def checkout_like(scratch):
     expects it, the sources' examples/ and tests/ beside it."""
     os.makedirs(os.path.join(scratch, "build", "examples", "cli"))
     os.symlink(os.path.abspath(CLI), os.path.join(scratch, CLI_IN_README))
+    engine = os.environ.get("NAPFIRE_CPP_ENGINE", "")
+    if engine:
+        os.makedirs(os.path.join(scratch, os.path.dirname(ENGINE_IN_README)))
+        os.symlink(os.path.abspath(engine), os.path.join(scratch, ENGINE_IN_README))
     for d in ("examples", "tests"):
         os.symlink(os.path.join(ROOT, d), os.path.join(scratch, d))
 
@@ -196,6 +204,30 @@ class Commands(unittest.TestCase):
                            text=True, timeout=TIMEOUT, check=False)
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
         self.assertTrue(r.stdout.strip())
+
+    @unittest.skipUnless(os.environ.get("NAPFIRE_CXX") and os.environ.get("NAPFIRE_LIBDIR"),
+                         "no C++ compiler, or an instrumented library")
+    def test_cpp_example(self):
+        # F-EX-1 through napfire.hpp: 3 casualties, with exceptions off.
+        example = os.path.join(self.dir.name, "readme_example.cpp")
+        with open(example, "w", encoding="utf-8") as f:
+            f.write(readme.block("ci: cpp", PATH))
+        libdir = os.environ["NAPFIRE_LIBDIR"]
+        exe = os.path.join(self.dir.name, "readme_example")
+        build = subprocess.run([os.environ["NAPFIRE_CXX"], "-std=c++17", "-Wall", "-Wextra", "-Wpedantic",
+                                "-Werror", "-fno-exceptions", "-fno-rtti", "-I" + os.path.join(ROOT, "include"),
+                                example, "-L" + libdir, "-lnapfire", "-Wl,-rpath," + libdir, "-o", exe],
+                               capture_output=True, text=True, timeout=TIMEOUT, check=False)
+        self.assertEqual(build.returncode, 0, build.stdout + build.stderr)
+        r = subprocess.run([exe], capture_output=True, text=True, timeout=TIMEOUT, check=False)
+        self.assertEqual((r.returncode, r.stdout), (0, "3 figures lost\n"), r.stderr)
+
+    @unittest.skipUnless(os.environ.get("NAPFIRE_CPP_ENGINE"), "the C++ engine was not built")
+    def test_cpp_engine(self):
+        runs = [c for c in readme.commands("ci: cpp-engine", PATH) if c.startswith(ENGINE_IN_README)]
+        self.assertEqual(len(runs), 1, "expected one line running the engine")
+        r = self.run_line(runs[0])
+        self.assertIn("log matches", r.stderr)
 
 
 if __name__ == "__main__":
