@@ -17,7 +17,7 @@ export { VERSION, CONSTANTS };
 const E = {};
 for (const [name, e] of Object.entries(ENUMS)) E[name] = Object.freeze({ ...e.values });
 export const {
-  Decider, TableRule, TableEnum, Status, Arm, Nation, TroopClass, Formation, Weapon, Cover, Moved, Measure, Band, Ammo, Gun, Reason, ModifierId,
+  Decider, TableRule, TableEnumId, Status, Arm, Nation, TroopClass, Formation, Weapon, Cover, Moved, Measure, Band, Ammo, Gun, Reason, ModifierId,
   Missing, DescribeStyle, Check, Fire, Threshold, Provenance, UnitParam, ShotParam, EnumId, ParseCode, HexLayout,
   StepKind, Terrain, Presence, LosPolicy, LosRule, LosElevation, HexFormation, HexEnumId,
 } = E;
@@ -656,7 +656,7 @@ function sceneIn(m, parts) {
 const SHOT_NAMES = Object.fromEntries(Object.entries(SHOT_KEYS).map(([k, v]) => [v, k]));
 function factOf(f) {
   return { param: f.param, name: SHOT_NAMES[f.param], value: f.value, decider: f.decider,
-    deciderName: tableEnumName(TableEnum.DECIDER, f.decider), deciderIndex: f.deciderIndex, rule: f.rule,
+    deciderName: tableEnumName(TableEnumId.DECIDER, f.decider), deciderIndex: f.deciderIndex, rule: f.rule,
     ruleId: tableRuleId(f.rule), missing: f.missing, missingIndex: f.missingIndex };
 }
 /** napfire_table_enum_name and napfire_table_rule_id: the table measure's names. */

@@ -173,5 +173,5 @@ export interface MeasuredFact {
   param: ShotParam; name: string; value: number; decider: Decider; deciderName: string; deciderIndex: number;
   rule: TableRule; ruleId: string; missing: Missing; missingIndex: number[];
 }
-export declare function tableEnumName(enumeration: TableEnum, value: number): string;
+export declare function tableEnumName(enumeration: TableEnumId, value: number): string;
 export declare function tableRuleId(rule: TableRule): string;

@@ -85,7 +85,7 @@ ENUMS = {
     "napfire_hex_enum": ("HexEnumId", "NAPFIRE_HEX_ENUM_", "IntEnum"),
     "napfire_decider": ("Decider", "NAPFIRE_DECIDER_", "IntEnum"),
     "napfire_table_rule": ("TableRule", "NAPFIRE_TABLE_RULE_", "IntEnum"),
-    "napfire_table_enum": ("TableEnum", "NAPFIRE_TABLE_ENUM_", "IntEnum"),
+    "napfire_table_enum": ("TableEnumId", "NAPFIRE_TABLE_ENUM_", "IntEnum"),
 }
 
 #: The enumerations whose members name other enumerations, and the mapping

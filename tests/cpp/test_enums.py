@@ -4,8 +4,7 @@
 (napfire_api.json, made from the headers at build time; doc/api-json.md):
 every enumeration there is an `enum class` of the name the Python package
 gives it (examples/python/gen_bindings.py's ENUMS, the one table of those
-names; CPP_ONLY below for the enumerations of headers the package does not
-bind yet, until ENUMS names them), with exactly its members, without the
+names), with exactly its members, without the
 description's prefix, in its order, each initialised from its own C
 constant, so a value added, removed or renamed in C fails here until
 the header follows. Statuses are E_NAME for NAPFIRE_ENAME (EINVAL and
@@ -27,12 +26,6 @@ import gen_bindings  # noqa: E402
 
 HPP = os.path.join(ROOT, "include", "napfire.hpp")
 
-#: C tag -> C++ class, for enumerations gen_bindings.ENUMS does not name
-#: (napfire_table.h's: the Python package does not bind that header yet).
-#: Once ENUMS names one, its name must be the C++ one.
-CPP_ONLY = {"napfire_decider": "Decider", "napfire_table_rule": "TableRule", "napfire_table_enum": "TableEnumId"}
-
-
 def api():
     with open(API_JSON, encoding="utf-8") as f:
         return json.load(f)
@@ -44,9 +37,7 @@ def api_enums():
 
 
 def cpp_class(tag):
-    if tag in gen_bindings.ENUMS:
-        return gen_bindings.ENUMS[tag][0]
-    return CPP_ONLY.get(tag)
+    return gen_bindings.ENUMS[tag][0] if tag in gen_bindings.ENUMS else None
 
 
 def hpp_text():
@@ -80,7 +71,7 @@ class Enums(unittest.TestCase):
         for tag, prefix, members in enums:
             with self.subTest(tag=tag):
                 cls = cpp_class(tag)
-                self.assertTrue(cls, "no name for %s in gen_bindings.ENUMS or CPP_ONLY" % tag)
+                self.assertTrue(cls, "no name for %s in gen_bindings.ENUMS" % tag)
                 self.assertIn(cls, self.hpp, "napfire.hpp lacks enum class %s (%s)" % (cls, tag))
                 want = [(expected_member(tag, prefix, name), name) for name in members]
                 self.assertEqual(self.hpp[cls], want, "enum class %s differs from %s" % (cls, tag))

@@ -48,7 +48,7 @@ C_ENUMS = {
     "napfire_hex_enum": (nf.HexEnumId, "NAPFIRE_HEX_ENUM_"),
     "napfire_decider": (nf.Decider, "NAPFIRE_DECIDER_"),
     "napfire_table_rule": (nf.TableRule, "NAPFIRE_TABLE_RULE_"),
-    "napfire_table_enum": (nf.TableEnum, "NAPFIRE_TABLE_ENUM_"),
+    "napfire_table_enum": (nf.TableEnumId, "NAPFIRE_TABLE_ENUM_"),
 }
 
 

@@ -133,7 +133,7 @@ VALID = {
     "Shot.expected": (support.fex1_shot, dict(rules=support.complete_rules())),
     "Shot.measure": (support.fex1_shot, dict(scene=support.fex1_scene(), rules=nf.Rules())),
     "table_rule_id": (None, dict(rule=nf.TableRule.SECTOR)),
-    "table_enum_name": (None, dict(enumeration=nf.TableEnum.DECIDER, value=4)),
+    "table_enum_name": (None, dict(enumeration=nf.TableEnumId.DECIDER, value=4)),
     "Rules.set_musketry": (nf.Rules, dict(row_index=0, column_index=0, halves=0, star=False)),
     "Rules.get_musketry": (nf.Rules, dict(row_index=0, column_index=0)),
     "Rules.set_range": (nf.Rules, dict(weapon=0, measure=0, effective_max=100, long_max=200)),

@@ -122,7 +122,7 @@ class TestWorkedExamples(unittest.TestCase):
         self.assertEqual(bytes(shot.raw), before)
 
     def test_names(self):
-        self.assertEqual(nf.table_enum_name(nf.TableEnum.DECIDER, nf.Decider.FRIEND), "FRIEND")
+        self.assertEqual(nf.table_enum_name(nf.TableEnumId.DECIDER, nf.Decider.FRIEND), "FRIEND")
         self.assertEqual(nf.table_rule_id(nf.TableRule.SECTOR), "F-GEO-6, F-ART-4")
 
 

@@ -1942,8 +1942,8 @@ def table_rule_id(rule):
 
 def table_enum_name(enumeration, value):
     """``napfire_table_enum_name``: the name of a value of the table's
-    enumerations (:class:`TableEnum`: DECIDER, RULE), without its prefix."""
-    enumeration = _int(_enum_arg(enumeration, "enumeration", TableEnum), "enumeration")
+    enumerations (:class:`TableEnumId`: DECIDER, RULE), without its prefix."""
+    enumeration = _int(_enum_arg(enumeration, "enumeration", TableEnumId), "enumeration")
     return _text(lib.napfire_table_enum_name(enumeration, _int(value, "value")))
 
 
