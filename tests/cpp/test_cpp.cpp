@@ -4,8 +4,8 @@
 // what the C calls give (F-EX-1, modifiers, distribution, dice, line of
 // sight, field of view), and misuse reaches the caller as a value that
 // names what was wrong: hostile footprints (F-GEO-1, F-GEO-2) refused with
-// the shot unchanged, values cast into enum classes out of range. Built with and without exceptions; no test needs
-// them. Usage: test-cpp SYNTHETIC_RULES_FILE
+// the shot unchanged, values cast into enum classes out of range. Built
+// with and without exceptions; no test needs them. Usage: test-cpp SYNTHETIC_RULES_FILE
 #include <napfire.hpp>
 
 #include <cstdio>
