@@ -38,10 +38,22 @@ check(nf.napfire_shot_resolve(shot, nil, 8, 6, res), "resolve")
 assert(res.casualties == 3, "F-EX-1: " .. res.casualties .. " casualties, not 3")
 assert(res.band == nf.NAPFIRE_BAND_LONG)
 
--- Storage off an 8-byte boundary is refused, nothing written.
-local bytes = ffi.new("uint64_t[17]")
-local odd = ffi.cast("napfire_unit *", ffi.cast("char *", bytes) + 4)
-assert(nf.napfire_unit_init(odd, ffi.sizeof("napfire_unit"), 0) == nf.NAPFIRE_EALIGN)
+-- Storage 1 and 4 bytes off its 8-byte boundary in a byte buffer: every
+-- call refuses it (NAPFIRE_EALIGN, -8), not one byte written.
+local room = math.max(ffi.sizeof("napfire_unit"), ffi.sizeof("napfire_shot")) + 8
+local bytes = ffi.new("uint8_t[?]", room + 8)
+local base = ffi.cast("char *", bytes) + (8 - tonumber(ffi.cast("uintptr_t", bytes)) % 8) % 8
+ffi.fill(bytes, room + 8, 0x5a)
+local before = ffi.string(bytes, room + 8)
+assert(nf.NAPFIRE_EALIGN == -8)
+for _, offset in ipairs({1, 4}) do
+  local odd = ffi.cast("napfire_unit *", base + offset)
+  assert(nf.napfire_unit_init(odd, ffi.sizeof("napfire_unit"), nf.NAPFIRE_ARM_LINE_INFANTRY) == nf.NAPFIRE_EALIGN)
+  assert(nf.napfire_unit_set(odd, nf.NAPFIRE_UNIT_FIGURES, 30) == nf.NAPFIRE_EALIGN)
+  local odd_shot = ffi.cast("napfire_shot *", base + offset)
+  assert(nf.napfire_shot_resolve(odd_shot, nil, 8, 6, res) == nf.NAPFIRE_EALIGN)
+  assert(ffi.string(bytes, room + 8) == before, "misaligned storage written at +" .. offset)
+end
 assert(ffi.string(nf.napfire_status_name(nf.NAPFIRE_EALIGN)) == "EALIGN")
 
 -- H-LOS-5: woods at (2,0) block the line (0,0) -> (4,0).

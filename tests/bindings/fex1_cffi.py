@@ -45,9 +45,26 @@ def fex1(ffi, lib):
     res = ffi.new("napfire_result *")
     check(lib, ffi, lib.napfire_shot_resolve(shot, ffi.NULL, 8, 6, res), "resolve")
     assert res.casualties == 3 and res.band == lib.NAPFIRE_BAND_LONG, res.casualties
-    raw = ffi.new("uint64_t[17]")
-    odd = ffi.cast("napfire_unit *", ffi.cast("char *", raw) + 4)
-    assert lib.napfire_unit_init(odd, ffi.sizeof("napfire_unit"), 0) == lib.NAPFIRE_EALIGN
+    misaligned(ffi, lib)
+
+
+def misaligned(ffi, lib):
+    """Storage 1 and 4 bytes off its boundary in a byte buffer: NAPFIRE_EALIGN
+    from every call, not one byte written."""
+    size = ffi.sizeof("napfire_unit")
+    room = max(size, ffi.sizeof("napfire_shot"))
+    raw = ffi.new("uint64_t[]", room // 8 + 1)
+    ffi.buffer(raw)[:] = b"\x5a" * ffi.sizeof(raw)
+    before = bytes(ffi.buffer(raw))
+    for offset in (1, 4):
+        odd = ffi.cast("napfire_unit *", ffi.cast("char *", raw) + offset)
+        assert lib.napfire_unit_init(odd, size, lib.NAPFIRE_ARM_LINE_INFANTRY) == lib.NAPFIRE_EALIGN, offset
+        assert lib.napfire_unit_set(odd, lib.NAPFIRE_UNIT_FIGURES, 30) == lib.NAPFIRE_EALIGN, offset
+        odd_shot = ffi.cast("napfire_shot *", ffi.cast("char *", raw) + offset)
+        res = ffi.new("napfire_result *")
+        assert lib.napfire_shot_resolve(odd_shot, ffi.NULL, 8, 6, res) == lib.NAPFIRE_EALIGN, offset
+        assert bytes(ffi.buffer(raw)) == before, offset
+    assert lib.NAPFIRE_EALIGN == -8
 
 
 def line_of_sight(ffi, lib):

@@ -3,8 +3,9 @@
 // napfire.hpp against the C library: each wrapper family gives exactly
 // what the C calls give (F-EX-1, modifiers, distribution, dice, line of
 // sight, field of view), and misuse reaches the caller as a value that
-// names what was wrong. Built with and without exceptions; no test needs
-// them. Usage: test-cpp SYNTHETIC_RULES_FILE
+// names what was wrong: hostile footprints (F-GEO-1, F-GEO-2) refused with
+// the shot unchanged, values cast into enum classes out of range. Built
+// with and without exceptions; no test needs them. Usage: test-cpp SYNTHETIC_RULES_FILE
 #include <napfire.hpp>
 
 #include <cstdio>
@@ -266,6 +267,117 @@ void test_measure() { // F-EX-1 from footprints (F-GEO-3, F-GEO-4, F-GEO-13): as
     EXPECT(!refused && refused.status() == nf::Status::E_DOMAIN);
 }
 
+// A shot measured on a hostile scene: refused as E_DOMAIN, naming the C call
+// and the library's text, the shot byte for byte as before.
+bool refused_unchanged(nf::Shot &s, const nf::Scene &scene, const char *what) {
+    const napfire_shot before = s.c();
+    std::array<nf::Measured, NAPFIRE_MEASURED_MAX> facts{};
+    nf::Expected<nf::Span<nf::Measured>> r = s.measure(scene, facts);
+    nf::Expected<std::size_t> bare = s.measure(scene);
+    bool ok = !r && r.status() == nf::Status::E_DOMAIN && !bare && bare.status() == nf::Status::E_DOMAIN &&
+              std::string(r.error().function) == "napfire_shot_measure" &&
+              std::string(r.error().message()) == napfire_strerror(NAPFIRE_EDOMAIN) &&
+              std::memcmp(&before, &s.c(), sizeof before) == 0 && s.get(nf::ShotParam::DISTANCE).value_or(0) == -1;
+    if (!ok)
+        std::printf("hostile footprint not refused as a value: %s\n", what);
+    return ok;
+}
+
+void test_measure_hostile() { // F-GEO-1, F-GEO-2: each bad footprint class refused, the shot unchanged
+    const nf::Footprint line = nf::footprint({-100, 0}, {100, 0}, {100, -20}, {-100, -20});
+    const nf::Footprint column = nf::footprint({40, 150}, {-40, 150}, {-40, 210}, {40, 210});
+    nf::Unit target = *nf::Unit::make(nf::Arm::LINE_INFANTRY);
+    EXPECT(target.set_formation(nf::Formation::COLUMN_OF_DIVISIONS));
+    const nf::Shot fresh = *nf::Shot::make(fex1_firer(), target);
+    const int32_t max = NAPFIRE_TABLE_COORD_MAX;
+    // F-EX-1's scene in the table's corner, at the bound 2^18 on both axes.
+    const nf::Footprint edge_line =
+        nf::footprint({max - 200, -max + 20}, {max, -max + 20}, {max, -max}, {max - 200, -max});
+    const nf::Footprint edge_column =
+        nf::footprint({max - 60, -max + 170}, {max - 140, -max + 170}, {max - 140, -max + 230}, {max - 60, -max + 230});
+    auto moved = [](nf::Footprint f, int32_t dx, int32_t dy) {
+        for (nf::Point &p : f.corner) {
+            p.x += dx;
+            p.y += dy;
+        }
+        return f;
+    };
+    nf::Footprint reserved = line;
+    reserved.reserved[1] = 1;
+    struct Case {
+        const char *what;
+        nf::Footprint firer, target;
+    } cases[] = {
+        {"concave (rear-left inside the other three)", nf::footprint({-100, 0}, {100, 0}, {100, -20}, {50, -5}),
+         column},
+        {"self-crossing (a bow tie)", nf::footprint({-100, 0}, {100, 0}, {-100, -20}, {100, -20}), column},
+        {"counter-clockwise", nf::footprint({-100, -20}, {100, -20}, {100, 0}, {-100, 0}), column},
+        {"zero area (corners on one line)", nf::footprint({-100, 0}, {0, 0}, {100, 0}, {200, 0}), column},
+        {"zero area (one point)", nf::footprint({5, 5}, {5, 5}, {5, 5}, {5, 5}), column},
+        {"a corner twice", nf::footprint({-100, 0}, {100, 0}, {100, -20}, {-100, 0}), column},
+        {"x past 2^18 (the corner scene, 1 mm right)", moved(edge_line, 1, 0), moved(edge_column, 1, 0)},
+        {"y past -2^18 (the corner scene, 1 mm down)", moved(edge_line, 0, -1), moved(edge_column, 0, -1)},
+        {"reserved word set", reserved, column},
+        {"the firer its own target", line, line},
+        {"firer and target overlapping", line, nf::footprint({40, -10}, {-40, -10}, {-40, 50}, {40, 50})},
+    };
+    for (const Case &c : cases) {
+        nf::Shot s = fresh;
+        EXPECT(refused_unchanged(s, nf::Scene(c.firer, c.target), c.what));
+    }
+    // The same classes as a friend or an other: refused in that place too.
+    for (const Case &c : cases) {
+        if (std::memcmp(&c.target, &column, sizeof column) != 0)
+            continue; // the bad footprint is the firer's
+        nf::Shot s = fresh;
+        const nf::Footprint bad[] = {c.firer};
+        EXPECT(refused_unchanged(s, nf::Scene(line, column).friends(bad), c.what));
+        EXPECT(refused_unchanged(s, nf::Scene(line, column).others(bad), c.what));
+    }
+    // At the bound exactly: accepted, F-EX-1's distance.
+    nf::Shot at_bound = fresh;
+    EXPECT(at_bound.measure(nf::Scene(edge_line, edge_column)).value_or(0) == 4);
+    EXPECT(at_bound.get(nf::ShotParam::DISTANCE).value_or(0) == 150);
+    // A unit in a wood: a friend overlapping the firer, an other (the wood)
+    // over the target; overlaps the rules allow, accepted.
+    const nf::Footprint friends[] = {nf::footprint({-150, 10}, {-50, 10}, {-50, -10}, {-150, -10})};
+    const nf::Footprint wood[] = {nf::footprint({-60, 220}, {60, 220}, {60, 140}, {-60, 140})};
+    nf::Shot in_wood = fresh;
+    EXPECT(in_wood.measure(nf::Scene(line, column).friends(friends).others(wood)).value_or(0) == 4);
+    EXPECT(in_wood.get(nf::ShotParam::DISTANCE).value_or(0) == 150);
+}
+
+void test_enum_out_of_range() { // a value cast into an enum class, a refused setter value: values, nothing changed
+    nf::Unit u = fex1_firer();
+    const napfire_unit before = u.c();
+    nf::Expected<void> formation = u.set_formation(static_cast<nf::Formation>(99));
+    EXPECT(!formation && formation.status() == nf::Status::E_DOMAIN &&
+           std::string(formation.error().parameter) == "UNIT_FORMATION" && formation.error().value == 99);
+    nf::Expected<void> nation = u.set_nation(static_cast<nf::Nation>(-1));
+    EXPECT(!nation && nation.status() == nf::Status::E_DOMAIN && nation.error().value == -1);
+    nf::Expected<int32_t> param = u.get(static_cast<nf::UnitParam>(12345));
+    EXPECT(!param && param.status() == nf::Status::E_DOMAIN);
+    EXPECT(std::memcmp(&before, &u.c(), sizeof before) == 0);
+    nf::Shot s = fex1_shot();
+    const napfire_shot shot_before = s.c();
+    nf::Expected<void> measure = s.set_measure(static_cast<nf::Measure>(7));
+    EXPECT(!measure && measure.status() == nf::Status::E_DOMAIN &&
+           std::string(measure.error().parameter) == "SHOT_MEASURE");
+    nf::Expected<void> ammo = s.set_ammo(static_cast<nf::Ammo>(-5));
+    EXPECT(!ammo && ammo.status() == nf::Status::E_DOMAIN);
+    nf::Expected<void> distance = s.set_distance(-2);
+    EXPECT(!distance && distance.status() == nf::Status::E_DOMAIN && distance.error().value == -2);
+    nf::Expected<void> shot_param = s.set(static_cast<nf::ShotParam>(-1), 0);
+    EXPECT(!shot_param && shot_param.status() == nf::Status::E_DOMAIN);
+    EXPECT(std::memcmp(&shot_before, &s.c(), sizeof shot_before) == 0);
+    EXPECT(std::strcmp(nf::name(static_cast<nf::Formation>(99)), "unknown") == 0);
+    EXPECT(std::strcmp(nf::rule_id(static_cast<nf::TableRule>(99)), "unknown") == 0);
+    EXPECT(std::strcmp(nf::name(static_cast<nf::Status>(-99)), "unknown") == 0);
+    std::vector<uint64_t> none;
+    EXPECT(nf::FovPlan::make_in(none, -1).status() == nf::Status::E_DOMAIN);
+    EXPECT(!nf::hex_from_offset(static_cast<nf::HexLayout>(9), 0, 0));
+}
+
 void test_misuse() { // a refused value and an unknown datum, as values naming what was wrong
     nf::Unit u = fex1_firer();
     nf::Expected<void> refused = u.set_figures(NAPFIRE_MAX_FIGURES + 1);
@@ -337,6 +449,8 @@ int main(int argc, char **argv) {
     test_fov();
     test_measure();
     test_misuse();
+    test_measure_hostile();
+    test_enum_out_of_range();
     std::printf("napfire.hpp: %s, C++ %ld, exceptions %s\n", failures ? "FAILED" : "all checks passed",
                 static_cast<long>(__cplusplus), NAPFIRE_HPP_EXCEPTIONS ? "on" : "off");
     return failures ? 1 : 0;

@@ -202,3 +202,73 @@ test("the table measure: an artillery firer gets every fact; refusals change not
   assert.throws(() => shot.measure({ ...scene, wood: [] }), TypeError);
   assert.deepEqual(shot.storage(), before);
 });
+
+// Hostile footprints, each class its own case (F-GEO-1, F-GEO-2): the
+// library refuses the geometry (DomainError, EDOMAIN, naming the call),
+// the package refuses what is not an integer in range before WebAssembly
+// (parameter, value, allowed); the shot unchanged either way.
+const MAX = 262144;
+const LINE = up(-100, -20, 200, 20), COLUMN = down(-40, 150, 80, 60);
+const byLibrary = (e) => e instanceof nf.DomainError && e.code === "EDOMAIN" &&
+  e.function === "napfire_shot_measure" && /EDOMAIN/.test(e.message);
+const shifted = (fp, dx, dy) => ({ corners: fp.corners.map(([x, y]) => [x + dx, y + dy]) });
+const HOSTILE = [
+  ["concave (rear-left inside the other three)", { corners: [[-100, 0], [100, 0], [100, -20], [50, -5]] }, COLUMN],
+  ["self-crossing (a bow tie)", { corners: [[-100, 0], [100, 0], [-100, -20], [100, -20]] }, COLUMN],
+  ["counter-clockwise", { corners: [...LINE.corners].reverse() }, COLUMN],
+  ["zero area (corners on one line)", { corners: [[-100, 0], [0, 0], [100, 0], [200, 0]] }, COLUMN],
+  ["zero area (one point)", { corners: [[5, 5], [5, 5], [5, 5], [5, 5]] }, COLUMN],
+  ["the firer its own target", LINE, LINE],
+  ["firer and target overlapping", LINE, down(-40, -10, 80, 60)],
+];
+for (const [what, firer, target] of HOSTILE) {
+  test(`the table measure refuses a hostile scene: ${what}`, () => {
+    const shot = fex1();
+    const before = shot.storage();
+    assert.throws(() => shot.measure({ firer, target }), byLibrary);
+    if (target === COLUMN) {
+      assert.throws(() => shot.measure({ firer: LINE, target: COLUMN, friends: [firer] }), byLibrary);
+      assert.throws(() => shot.measure({ firer: LINE, target: COLUMN, others: [firer] }), byLibrary);
+    }
+    assert.deepEqual(shot.storage(), before);
+  });
+}
+
+test("the table measure at the bound 2^18: accepted there, refused 1 past it (F-GEO-1)", () => {
+  // F-EX-1's scene in the table's corner, x = 2^18 and y = -2^18 reached.
+  const firer = shifted(LINE, MAX - 100, -MAX + 20), target = shifted(COLUMN, MAX - 100, -MAX + 20);
+  assert.ok(firer.corners.some(([x]) => x === MAX) && firer.corners.some(([, y]) => y === -MAX));
+  const shot = fex1();
+  assert.equal(shot.measure({ firer, target })[0].value, 150);
+  const before = shot.storage();
+  for (const [dx, dy, param, value] of [[1, 0, "scene.firer.corners[1].x", MAX + 1],
+    [0, -1, "scene.firer.corners[2].y", -MAX - 1]]) {
+    assert.throws(() => shot.measure({ firer: shifted(firer, dx, dy), target: shifted(target, dx, dy) }),
+      (e) => e instanceof nf.DomainError && e.parameter === param && e.value === value && e.allowed === `-${MAX}..${MAX}`);
+  }
+  assert.deepEqual(shot.storage(), before);
+});
+
+test("the table measure: a unit in a wood (a friend over the firer, the wood over the target) is accepted", () => {
+  const shot = fex1();
+  const facts = shot.measure({ firer: LINE, target: COLUMN, friends: [up(-150, -10, 100, 20)], others: [up(-60, 140, 120, 80)] });
+  assert.equal(facts[0].value, 150);
+  assert.equal(shot.get("distance"), 150);
+});
+
+test("the table measure: strings, floats, NaN and null are refused before WebAssembly, naming the corner", () => {
+  const shot = fex1();
+  const before = shot.storage();
+  for (const bad of ["7", 2.5, NaN, null, Infinity, 2 ** 53]) {
+    const firer = { corners: [[-100, 0], [bad, 0], [100, -20], [-100, -20]] };
+    assert.throws(() => shot.measure({ firer, target: COLUMN }), (e) =>
+      (e instanceof TypeError || e instanceof nf.DomainError) && e.parameter === "scene.firer.corners[1].x" &&
+      Object.is(e.value, bad), String(bad));
+  }
+  assert.throws(() => shot.measure({ firer: LINE, target: { ...COLUMN, level: 0.5 } }), TypeError);
+  assert.throws(() => shot.measure({ firer: LINE, target: null }), TypeError);
+  assert.throws(() => shot.measure({ firer: LINE, target: "COLUMN" }), TypeError);
+  assert.throws(() => shot.measure({ firer: LINE, target: COLUMN, others: up(0, 0, 1, 1) }), TypeError);
+  assert.throws(() => shot.measure(null), TypeError);
+  assert.deepEqual(shot.storage(), before);
+});

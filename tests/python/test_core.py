@@ -251,5 +251,43 @@ class TestRoundHalf(unittest.TestCase):
         self.assertEqual(nf.lib.napfire_round_half(2, 0, 0, None), nf.Status.EINVAL)
 
 
+class TestMisalignedStorage(unittest.TestCase):
+    """Storage 1 and 4 bytes off its 8-byte boundary inside a bytearray,
+    passed through the package's library (ctypes): every call returns
+    NAPFIRE_EALIGN (-8), which the package raises as AlignmentError, and
+    not one byte of the buffer is written."""
+
+    def call(self, name, *argtypes):
+        fn = nf.lib[name]  # a fresh function object: the package's own stays as it is
+        fn.restype, fn.argtypes = ctypes.c_int, list(argtypes)
+        return fn
+
+    def test_odd_offsets_refused_nothing_written(self):
+        vp, i32, sz = ctypes.c_void_p, ctypes.c_int32, ctypes.c_size_t
+        unit_init = self.call("napfire_unit_init", vp, sz, i32)
+        unit_set = self.call("napfire_unit_set", vp, i32, i32)
+        resolve = self.call("napfire_shot_resolve", vp, vp, i32, i32, vp)
+        room = max(nf.unit_size(), nf.shot_size()) + 16
+        buf = bytearray(b"\x5a" * room)
+        view = (ctypes.c_char * room).from_buffer(buf)
+        base = ctypes.addressof(view) + (-ctypes.addressof(view)) % 8
+        result = nf.Result()
+        for offset in (1, 4):
+            odd = base + offset
+            for name, status in (
+                    ("napfire_unit_init", unit_init(odd, nf.unit_size(), nf.Arm.LINE_INFANTRY)),
+                    ("napfire_unit_set", unit_set(odd, nf.UnitParam.FIGURES, 30)),
+                    ("napfire_shot_resolve", resolve(odd, None, 8, 6, ctypes.addressof(result)))):
+                with self.subTest(offset=offset, call=name):
+                    self.assertEqual(status, -8)
+                    self.assertEqual(status, nf.Status.EALIGN)
+                    err = nf.error_for(status, name)
+                    self.assertIsInstance(err, nf.AlignmentError)
+                    self.assertIn("EALIGN", str(err))
+                    self.assertEqual(bytes(buf), b"\x5a" * room)
+        self.assertEqual(bytes(result), bytes(nf.Result()))
+        del view
+
+
 if __name__ == "__main__":
     unittest.main()
