@@ -145,6 +145,16 @@ class TestResultsColumns(unittest.TestCase):
         col = array.array("i", self.rolls)
         c = nf._int_column(col, n, "rolls")
         self.assertEqual(ctypes.addressof(c), col.buffer_info()[0])
+        # One off its 4-byte boundary (a slice of a byte buffer) is copied
+        # to an aligned one: C may not read a misaligned int32_t.
+        raw = bytearray(4 * n + 1)
+        odd = memoryview(raw)[1:].cast("i")
+        odd[:] = col
+        c = nf._int_column(odd, n, "rolls")
+        self.assertEqual(ctypes.addressof(c) % 4, 0)
+        self.assertEqual(list(c), self.rolls)
+        self.assertEqual(nf.resolve_many(self.shots, odd, self.dice, rules=self.rules),
+                         (self.results, self.statuses))
 
     def test_packed_shots(self):
         packed = nf.pack_shots(self.shots)

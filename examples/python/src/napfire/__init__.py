@@ -2142,7 +2142,15 @@ def _buffer_column(values, n, name, ctype):
     kind = ctype * max(n, 1)
     if n == 0:
         return kind()
-    return kind.from_buffer_copy(view) if view.readonly else kind.from_buffer(view)
+    if view.readonly:
+        return kind.from_buffer_copy(view)
+    column = kind.from_buffer(view)
+    # The library reads the column as int32_t, and a misaligned int32_t
+    # read is undefined in C: a column off its type's boundary (a slice of
+    # a byte buffer) is copied.
+    if ctypes.addressof(column) % ctypes.alignment(ctype):
+        return kind.from_buffer_copy(view)
+    return column
 
 
 def _int_column(values, n, name, ctype=c_int32):
