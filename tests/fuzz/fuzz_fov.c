@@ -146,8 +146,9 @@ static void misuse(const struct fz_map *m, const napfire_fov_plan *plan, uint8_t
     FZ_MUST(napfire_fov_grid(plan, work, ws - 1, &m->q, m->layout, m->columns, m->rows, m->cells, rule) ==
                 NAPFIRE_ENOSPC,
             "a short workspace is ENOSPC");
-    FZ_MUST(napfire_fov_grid(plan, work + 8, ws, &m->q, m->layout, m->columns, m->rows, m->cells, rule) ==
-                NAPFIRE_EINVAL,
+    /* Half what malloc aligns to: misaligned on every machine. */
+    FZ_MUST(napfire_fov_grid(plan, work + _Alignof(max_align_t) / 2, ws, &m->q, m->layout, m->columns, m->rows,
+                             m->cells, rule) == NAPFIRE_EINVAL,
             "a misaligned workspace is EINVAL");
     FZ_MUST(napfire_fov_grid((const napfire_fov_plan *)(const void *)m->cells, work, ws, &m->q, m->layout, m->columns,
                              m->rows, m->cells, rule) == NAPFIRE_ESTATE,
