@@ -3,6 +3,8 @@
 // arguments; exits with the program's status. For the digest program:
 //
 //   node tests/digest/run-wasi.mjs digest.wasm [EXPECTED-DIGEST]
+//
+// Node.js 18 needs --experimental-wasi-unstable-preview1 before the script.
 import { readFile } from 'node:fs/promises';
 import { argv, exit } from 'node:process';
 import { WASI } from 'node:wasi';
@@ -13,5 +15,7 @@ if (argv.length < 3) {
 }
 const wasi = new WASI({ version: 'preview1', args: argv.slice(2), env: {}, returnOnExit: true });
 const module = await WebAssembly.compile(await readFile(argv[2]));
-const instance = await WebAssembly.instantiate(module, wasi.getImportObject());
+// wasiImport rather than getImportObject(): Debian 12's Node.js 18 has only
+// the former.
+const instance = await WebAssembly.instantiate(module, { wasi_snapshot_preview1: wasi.wasiImport });
 exit(wasi.start(instance));
