@@ -1594,14 +1594,20 @@ class Shot(_Parameters, _ShotRef):
         _check(_PLAIN["napfire_shot_init"](self._storage, SHOT_SIZE, firer._storage, target._storage),
                "napfire_shot_init")
         self._apply(items)
-        # The units as copied (the library keeps copies too, but does not
-        # give them back): what a pickle needs to make the shot again.
-        self._units = (firer._values(), target._values())
+        # The units' storage as copied (the library keeps copies too, but
+        # does not give them back): what a pickle needs to make the shot
+        # again, read as values only when pickled.
+        self._unit_bytes = (bytes(firer._storage), bytes(target._storage))
 
     def _values(self):
-        units = getattr(self, "_units", None)
-        if units is None:
+        kept = getattr(self, "_unit_bytes", None)
+        if kept is None:
             return None
+        units = []
+        for data in kept:
+            unit = Unit.__new__(Unit)
+            unit._storage = (c_uint64 * (UNIT_SIZE // 8)).from_buffer_copy(data)
+            units.append(unit._values())
         return ("shot", units[0], units[1], tuple((int(p), self.get(p)) for p in ShotParam))
 
     @classmethod
@@ -2246,7 +2252,7 @@ def _restore(cls, tag, data, values=None):
     # The values a shot or a trace keeps beside its storage, for its next
     # pickle.
     if isinstance(values, tuple) and values[:1] == ("shot",) and len(values) == 4:
-        obj._units = values[1:3]
+        obj._unit_bytes = tuple(bytes(Unit._from_values(v)._storage) for v in values[1:3])
     elif isinstance(values, tuple) and values[:1] == ("trace",) and len(values) == 4:
         obj._walk = values[1:4]
     return obj
