@@ -591,6 +591,68 @@ static void section_sight(uint64_t *h) {
     }
 }
 
+/* The hex grid's arithmetic, facing and fire values (H-HEX, H-FACE,
+ * H-FIRE), over a spread of inputs and some out of their domains. */
+static void hash_grid_of(napfire_hex a, napfire_hex b, uint64_t *h) {
+    napfire_hex out[2] = {{0, 0}, {0, 0}};
+    int32_t v = -1, col = 0, row = 0;
+    h_i32(h, napfire_hex_check(a));
+    h_i32(h, napfire_hex_distance(a, b, &v));
+    h_i32(h, v);
+    h_i32(h, napfire_hex_side_towards(a, b, &v));
+    h_i32(h, v);
+    for (int32_t k = -1; k <= 6; k++) {
+        h_i32(h, napfire_hex_neighbour(a, k, &out[0]));
+        h_hex(h, out[0]);
+        h_i32(h, napfire_hex_vertex_hexes(a, k, out));
+        h_hex(h, out[0]);
+        h_hex(h, out[1]);
+    }
+    for (int32_t layout = -1; layout <= 4; layout++) {
+        h_i32(h, napfire_hex_to_offset(a, layout, &col, &row));
+        h_i32(h, col);
+        h_i32(h, row);
+        h_i32(h, napfire_hex_from_offset(layout, b.q, b.r, &out[0]));
+        h_hex(h, out[0]);
+    }
+}
+
+static void section_grid(uint64_t *h) {
+    uint64_t s = 4;
+    for (int i = 0; i < 2000; i++) {
+        int32_t lim = i % 4 == 0 ? NAPFIRE_HEX_COORD_MAX + 2 : 40;
+        napfire_hex a, b;
+        a.q = mix_in(&s, -lim, lim);
+        a.r = mix_in(&s, -lim, lim);
+        b.q = mix_in(&s, -lim, lim);
+        b.r = mix_in(&s, -lim, lim);
+        hash_grid_of(a, b, h);
+    }
+    for (int32_t formation = -1; formation <= 5; formation++)
+        for (int32_t facing = -1; facing <= 6; facing++) {
+            uint32_t front = 0, flank = 0, rear = 0;
+            h_i32(h, napfire_hex_facing(formation, facing, &front, &flank, &rear));
+            h_u32(h, front);
+            h_u32(h, flank);
+            h_u32(h, rear);
+        }
+    for (int i = 0; i < 4000; i++) {
+        napfire_hex_fire f;
+        int32_t value = -1, range = -1;
+        memset(&f, 0, sizeof f);
+        f.formation = mix_in(&s, -1, 5);
+        f.increments = mix_in(&s, -1, 30);
+        f.hexes = mix_in(&s, 0, 4);
+        f.multiple = mix_in(&s, -1, 12);
+        f.printed_value = mix_in(&s, -1, 12);
+        f.stack_position = mix_in(&s, 0, 3);
+        h_i32(h, napfire_hex_fire_value(&f, &value));
+        h_i32(h, value);
+        h_i32(h, napfire_hex_fire_range(f.formation, mix_in(&s, -1, 4), &range));
+        h_i32(h, range);
+    }
+}
+
 /* ------------------------------------------------------------------ */
 
 struct section {
@@ -603,7 +665,7 @@ struct section {
 static const struct section sections[] = {
     {"rules", section_rules}, {"shots", section_shots},   {"distributions", section_distributions},
     {"dice", section_dice},   {"trials", section_trials}, {"traces", section_traces},
-    {"sight", section_sight},
+    {"sight", section_sight}, {"grid", section_grid},
 };
 
 int main(int argc, char **argv) {
