@@ -327,7 +327,8 @@ NF_HOT_INLINE int fast_roll(const struct nf_shot *n, const struct nf_rules *r, c
     int32_t column = napfire__roll_column(modified);
     int32_t table, halves;
     if (!(artillery ? napfire__fast_art_halves(r, check, f, column, &table, &halves)
-                    : napfire__fast_halves(n, r, p, check, f, column, &table, &halves)))
+          : p       ? napfire__plan_halves(n, p, f, column, &table, &halves)
+                    : napfire__fast_halves(n, r, NULL, check, f, column, &table, &halves)))
         return 0;
     fast_finish(&n->dg, f, modified, column, table, halves, half_die, res);
     return 1;
@@ -385,13 +386,22 @@ int napfire__plan_resolve(const napfire_shot *s, const napfire_rules *rules, con
     return s && out && plan_answers(s, rules, p, roll_2d6, half_die, out);
 }
 
-/* A shot of a batch: the plan's answer, else the single call's fast one,
- * which checks no seal again when the batch found them all intact. Inline,
- * so that the batch's loop holds the plan's path. */
+/* The single call's fast answer for a batch's shot the plan declines,
+ * which checks no seal again when the batch found them all intact. Out of
+ * line: inlined, it shares the loop's registers with the plan's path,
+ * which then spills them (the shot's seal words among them) on every
+ * shot. */
+static NF_NOINLINE NF_FLATTEN int unplanned_answers(const napfire_shot *s, const napfire_rules *rules, int rules_intact,
+                                                    int32_t roll_2d6, int32_t half_die, napfire_result *out) {
+    return fast_resolve(s, rules, rules_intact, roll_2d6, half_die, out);
+}
+
+/* A shot of a batch: the plan's answer, else the single call's fast one.
+ * Inline, so that the batch's loop holds the plan's path. */
 NF_HOT_INLINE int planned_answers(const napfire_shot *s, const napfire_rules *rules, const struct nf_plan *p,
                                   int32_t roll_2d6, int32_t half_die, napfire_result *out) {
     return plan_answers(s, rules, p, roll_2d6, half_die, out) ||
-           fast_resolve(s, rules, p->intact, roll_2d6, half_die, out);
+           unplanned_answers(s, rules, p->intact, roll_2d6, half_die, out);
 }
 
 /* Flattened, so that the single call reads its cell inline too

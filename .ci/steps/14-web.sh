@@ -37,9 +37,15 @@ for _ in range(100):
         time.sleep(0.1)
 sys.exit("the static server did not answer")
 PY
-    elif ! bash -c "$cmd"; then
-        [ -z "$web_server" ] || kill "$web_server"
-        exit 1
+    else
+        # The README's line of sight is blocked: napfire los draws it and
+        # exits 1, as it does for every blocked line.
+        rc=0
+        bash -c "$cmd" || rc=$?
+        if [ "$rc" -ne 0 ] && ! { [ "$rc" -eq 1 ] && [[ $cmd == *"napfire los "* ]]; }; then
+            [ -z "$web_server" ] || kill "$web_server"
+            exit 1
+        fi
     fi
     if [[ $cmd == "meson configure build -Dweb=enabled"* ]]; then
         # The WebAssembly module in Node.js too (suite web, tests/web).

@@ -295,10 +295,10 @@ static void print_text(const napfire_shot *shot, const napfire_rules *rules, con
     printf("distance: %d %s: %s\n", in->distance, unit_name(in->measure),
            band_known ? band_words(r->band) : "range not determined (a range maximum is unknown)");
     if (st == NAPFIRE_OK && !r->permitted) {
-        printf("verdict: NOT PERMITTED: %s\n", napfire_reason_name(r->reason));
+        printf("verdict: NOT PERMITTED: %s [%s]\n", pic_reason_words(r->reason), napfire_reason_name(r->reason));
         for (int32_t i = 1; i < 32; i++)
             if (r->reasons & (1u << i) && i != r->reason)
-                printf("  also: %s\n", napfire_reason_name(i));
+                printf("  also: %s [%s]\n", pic_reason_words(i), napfire_reason_name(i));
         return;
     }
     if (!band_known) {
@@ -383,7 +383,7 @@ static void odds_json(const struct odds *d) {
 
 static void odds_text(const struct odds *d) {
     if (d->v.permitted == 0)
-        printf("verdict: NOT PERMITTED: %s\n", napfire_reason_name(d->v.reason));
+        printf("verdict: NOT PERMITTED: %s [%s]\n", pic_reason_words(d->v.reason), napfire_reason_name(d->v.reason));
     else if (d->v.permitted < 0)
         printf("verdict: UNDECIDED (a clause needs unknown rules data)\n");
     printf("%-8s %-8s %8s %8s\n", "target", "screen", "/216", "percent");

@@ -38,7 +38,8 @@ enum los_row {
 
 /* One row per option (opts.h); the order is enum los_row's. */
 static const struct cli_opt los_opts[] = {
-    [L_FRONT] = {.name = "front",
+    [L_FRONT] = {.name = "front-mask",
+                 .alias = "front",
                  .metavar = "LIST",
                  .type = CLI_TEXT,
                  .help = "front hexsides of the firer: digits 0-5 "
@@ -64,7 +65,8 @@ static const struct cli_opt los_opts[] = {
                        .hi = CLI_MAP_SIDE_MAX,
                        .help = "the target's side (default: the unit in its "
                                "hex, else 2)"},
-    [L_FRIEND_TARGET_SIDE] = {.name = "friend-target-side",
+    [L_FRIEND_TARGET_SIDE] = {.name = "friend-is-target-side",
+                              .alias = "friend-target-side",
                               .type = CLI_FLAG,
                               .help = "a unit adjacent to the target is 'friendly' "
                                       "when on the target's side (H-ELV-2; "
@@ -180,11 +182,11 @@ static int los_options(int argc, char **argv, struct los_args *a) {
     if (npos != (a->fov ? 2 : 3))
         return cli_error("los", "%s", a->fov ? "--fov takes MAP FIRER (no TARGET)" : "give MAP FIRER TARGET");
     if (args[L_FRONT].given && args[L_FACING].given)
-        return cli_error("los", "--front '%s' and --facing '%s': give one of them, not both", args[L_FRONT].text,
+        return cli_error("los", "--front-mask '%s' and --facing '%s': give one of them, not both", args[L_FRONT].text,
                          args[L_FACING].text);
     if (args[L_FRONT].given && !parse_front(args[L_FRONT].text, &a->front))
         return cli_error("los",
-                         "--front: '%s' is not allowed: give hexsides 0-5 separated by "
+                         "--front-mask: '%s' is not allowed: give hexsides 0-5 separated by "
                          "commas (at least one), or 'all'",
                          args[L_FRONT].text);
     if (args[L_FACING].given && !parse_facing(args[L_FACING].text, &a->front))
@@ -384,6 +386,7 @@ static int los_svg(const char *path, const struct los_answer *a) {
     static struct svg_los_pic pic;
     struct svg_map sm = {a->map->layout, a->map->columns, a->map->rows, a->map->cells};
     pic_los(&pic, &sm, a->q, a->res, a->steps, a->nsteps);
+    pic.legend = 1;
     return cli_write_file("los", path, draw_los, &pic);
 }
 

@@ -17,6 +17,7 @@
 #include "cli.h"
 #include "los_fov.h"
 #include "out.h"
+#include "picture.h"
 #include "svg.h"
 
 #define RULES 7 /* NONE .. GRAZING */
@@ -50,8 +51,8 @@ static void count_rules(const struct cli_map *m, const uint8_t *rule, long count
             counts[rule[i]]++;
 }
 
-/* "seen 12; hidden 30 by:" and "TOWN 3 [H-LOS-5, H-ELV-5], ..." (without
- * the rule IDs when ids is 0). */
+/* "seen 12; hidden 30:" and "3 by a town [H-LOS-5, H-ELV-5], ..." (without
+ * the rule IDs when ids is 0): words, as the playground says them. */
 static void summary(const long counts[RULES], int ids, char *seen, char *why, size_t cap) {
     long hidden = 0;
     size_t n = 0;
@@ -59,16 +60,15 @@ static void summary(const long counts[RULES], int ids, char *seen, char *why, si
     for (int r = 1; r < RULES; r++) {
         hidden += counts[r];
         if (counts[r] && n < cap)
-            n += (size_t)snprintf(why + n, cap - n, "%s%s %ld%s%s%s", n ? ", " : "",
-                                  napfire_hex_enum_name(NAPFIRE_HEX_ENUM_LOS_RULE, r), counts[r], ids ? " [" : "",
-                                  ids ? napfire_los_rule_id(r) : "", ids ? "]" : "");
+            n += (size_t)snprintf(why + n, cap - n, "%s%ld %s%s%s%s", n ? ", " : "", counts[r], pic_hidden_words(r),
+                                  ids ? " [" : "", ids ? napfire_los_rule_id(r) : "", ids ? "]" : "");
     }
-    snprintf(seen, cap, "seen %ld; hidden %ld%s", counts[0], hidden, hidden ? " by:" : "");
+    snprintf(seen, cap, "seen %ld; hidden %ld%s", counts[0], hidden, hidden ? ":" : "");
 }
 
 static void fov_text(const struct cli_map *m, const struct los_fov_request *r, const uint8_t *rule) {
     long counts[RULES];
-    char seen[256], why[256];
+    char seen[512], why[512];
     count_rules(m, rule, counts);
     summary(counts, 1, seen, why, sizeof seen);
     printf("field of view of %d,%d (axial %d,%d), radius %d, front hexsides", r->col, r->row, r->q.firer.q,
@@ -127,6 +127,7 @@ static int fov_svg(const char *path, const struct cli_map *m, const struct los_f
     pic.firer = r->q.firer;
     pic.front_mask = r->q.front_mask;
     pic.view = rule;
+    pic.legend = 1;
     snprintf(pic.lines[SVG_LOS_HEADING], sizeof pic.lines[0], "Field of view of %d,%d, radius %d (H-LOS, H-ELV)",
              r->col, r->row, r->radius);
     count_rules(m, rule, counts);

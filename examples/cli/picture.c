@@ -11,6 +11,42 @@ const char *pic_elevation_id(int32_t elevation) {
     return elevation >= 0 && elevation < (int32_t)(sizeof ids / sizeof ids[0]) ? ids[elevation] : "";
 }
 
+const char *pic_reason_words(int32_t reason) {
+    static const char *const words[] = {
+        "permitted",
+        "cavalry and skirmish-order fire is not covered by the tables (F-TAB-6)",
+        "the firer has no figures or guns",
+        "the firer already fired this turn (F-ART-2)",
+        "limbered artillery cannot fire (F-ART-3)",
+        "moved more than half its move (F-ART-3)",
+        "foot artillery unlimbered this turn (F-ART-3)",
+        "out of range (F-RNG)",
+        "a skirmisher screen takes the fire (F-SCR-2)",
+        "canister beyond canister range (F-ART-1)",
+        "canister with a friend in the arc (F-ART-4)",
+        "friends near the target or battery at long range (F-ART-5)",
+        "roundshot would pass into friends (F-ART-6)",
+        "overhead fire not from higher ground (F-ART-7)",
+        "overhead friends too close (F-ART-7)",
+        "overhead fire with canister (F-ART-7)",
+    };
+    return reason >= 0 && reason < (int32_t)(sizeof words / sizeof words[0]) ? words[reason]
+                                                                             : "a reason not known here";
+}
+
+const char *pic_hidden_words(int32_t rule) {
+    static const char *const words[] = {
+        "seen",
+        "behind the front hexsides",
+        "by a town",
+        "by woods or walls",
+        "by a unit",
+        "by a slope",
+        "along a hexside beside a blocker (grazing)",
+    };
+    return rule >= 0 && rule < (int32_t)(sizeof words / sizeof words[0]) ? words[rule] : "by a rule not known here";
+}
+
 static void offset_of(int32_t layout, napfire_hex h, int32_t *col, int32_t *row) {
     *col = *row = 0;
     (void)napfire_hex_to_offset(h, layout, col, row);
@@ -113,7 +149,7 @@ int pic_odds(struct svg_odds_pic *p, const char *title, const napfire_shot *s, c
     *reason = p->permitted ? 0 : r.reason;
     out_to_buffer(&o, &b, p->verdict, sizeof p->verdict);
     if (!p->permitted) {
-        out_fmt(&o, "NOT PERMITTED: %s", napfire_reason_name(r.reason));
+        out_fmt(&o, "NO FIRE: %s", pic_reason_words(r.reason));
     } else if (p->unknown) {
         char what[200];
         pic_missing_text(missing, what, sizeof what);

@@ -18,6 +18,15 @@
 /* The rule IDs of enum napfire_los_elevation, by value ("" for NONE). */
 const char *pic_elevation_id(int32_t elevation);
 
+/* Why the rules forbid a shot (enum napfire_reason), in the words the
+ * playground uses, with the rule: "out of range (F-RNG)". */
+const char *pic_reason_words(int32_t reason);
+
+/* What hides a hex from the firer (enum napfire_los_rule), as a phrase
+ * after a count of hexes: "behind the front hexsides", "by a town";
+ * "seen" for NONE. */
+const char *pic_hidden_words(int32_t rule);
+
 /* The verdict of a line of sight in words, with its rule ("CLEAR line of
  * sight", "BLOCKED: ... [H-...] at COL,ROW ..."); offsets in @p layout. */
 void pic_los_verdict(const napfire_los_result *res, int32_t layout, char *buf, size_t cap);

@@ -135,30 +135,43 @@ static int offset_of(int32_t layout, napfire_hex h, int32_t *col, int32_t *row) 
     return napfire_hex_to_offset(h, layout, col, row) == NAPFIRE_OK;
 }
 
+/* The colours of terrain, elevation and sides: the map's and the key's. */
+#define FILL_WOODS "#6f9a5b"
+#define FILL_TOWN "#b3a29a"
+#define FILL_SLOPE "#cfa872"
+#define FILL_BELOW "#d8e4ea"
+#define FILL_E0 "#f4f1e4"
+#define FILL_E1 "#e8dcb2"
+#define FILL_E2 "#dccb90"
+#define FILL_E3 "#cdb46a"
+#define FILL_SIDE1 "#3b6fb6"
+#define FILL_SIDE2 "#c0392b"
+#define FILL_SIDE_OTHER "#7f7f7f"
+
 static const char *terrain_fill(const napfire_hex_info *c) {
     switch (c->terrain) {
         case NAPFIRE_TERRAIN_BLOCKING:
-            return "#6f9a5b";
+            return FILL_WOODS;
         case NAPFIRE_TERRAIN_TOWN:
-            return "#b3a29a";
+            return FILL_TOWN;
         case NAPFIRE_TERRAIN_SLOPE:
-            return "#cfa872";
+            return FILL_SLOPE;
         default:
             break;
     }
     if (c->elevation < 0)
-        return "#d8e4ea";
+        return FILL_BELOW;
     if (c->elevation == 0)
-        return "#f4f1e4";
+        return FILL_E0;
     if (c->elevation == 1)
-        return "#e8dcb2";
+        return FILL_E1;
     if (c->elevation == 2)
-        return "#dccb90";
-    return "#cdb46a";
+        return FILL_E2;
+    return FILL_E3;
 }
 
 static const char *side_fill(int32_t side) {
-    return side == 1 ? "#3b6fb6" : side == 2 ? "#c0392b" : "#7f7f7f";
+    return side == 1 ? FILL_SIDE1 : side == 2 ? FILL_SIDE2 : FILL_SIDE_OTHER;
 }
 
 static const char *const terrain_name[] = {"clear", "woods", "town", "slope"};
@@ -316,18 +329,33 @@ static void draw_units(struct out *o, const struct svg_map *m) {
         }
 }
 
-/* The field of view: seen hexes shaded, the others darkened and marked
- * with the first letter of what hides them (FRONT_HEXSIDE, TOWN, woods or
- * walls for TERRAIN, UNIT, SLOPE, GRAZING). Under a line of sight (shot),
- * the seen hexes stay as they are, those beyond the radius are faded, and
- * the line's own marks stand for the firer. */
+/* A hex's outline drawn inside it, 4/5 of the way out from its centre:
+ * a ring that leaves the hex's own fill (its terrain) to be seen. */
+static void inner_points(struct out *o, int32_t layout, napfire_hex h) {
+    struct pt c = centre(layout, h);
+    for (int32_t v = 0; v < 6; v++) {
+        struct pt p = vertex(layout, h, v);
+        fmt(o, "%s%d,%d", v ? " " : "", c.x + (p.x - c.x) * 4 / 5, c.y + (p.y - c.y) * 4 / 5);
+    }
+}
+
+/* The field of view. Terrain stays recognisable under it: a seen hex
+ * gets a ring inside its edge, a hidden one dark hatching over its fill
+ * and the first letter of what hides it (F no front hexside, T town, W
+ * woods or walls, U unit, S slope, G grazing); those beyond the radius
+ * are faded. Under a line of sight (shot), the seen hexes stay as they
+ * are and the line's own marks stand for the firer. */
 static void draw_view(struct out *o, const struct svg_los_pic *p) {
     static const char *const why[] = {"", "F", "T", "W", "U", "S", "G"};
     const struct svg_map *m = &p->map;
-    out_s(o, "<style>\n"
-             ".napfire-los .seen{fill:#ffd43b;fill-opacity:0.45;stroke:none;pointer-events:none}\n"
-             ".napfire-los .unseen{fill:#1c1c1c;fill-opacity:0.3;stroke:none;pointer-events:none}\n"
-             ".napfire-los .why{font-size:8px;font-weight:bold;fill:#fff;text-anchor:middle;pointer-events:none}\n"
+    out_s(o, "<defs><pattern id=\"napfire-hidden\" width=\"5\" height=\"5\" patternUnits=\"userSpaceOnUse\" "
+             "patternTransform=\"rotate(45)\"><rect width=\"1.5\" height=\"5\" fill=\"#1c1c1c\" "
+             "fill-opacity=\"0.4\"/></pattern></defs>\n"
+             "<style>\n"
+             ".napfire-los .seen{fill:none;stroke:#e3b400;stroke-width:2.2;pointer-events:none}\n"
+             ".napfire-los .unseen{fill:url(#napfire-hidden);stroke:none;pointer-events:none}\n"
+             ".napfire-los .why{font-size:9px;font-weight:bold;fill:#111;stroke:#fff;stroke-width:2.5;"
+             "paint-order:stroke;text-anchor:middle;pointer-events:none}\n"
              ".napfire-los .beyond{fill:#fff;fill-opacity:0.55;stroke:none;pointer-events:none}\n"
              "</style>\n");
     for (int32_t row = 0; row < m->rows; row++)
@@ -336,7 +364,7 @@ static void draw_view(struct out *o, const struct svg_los_pic *p) {
             napfire_hex h;
             napfire_hex_from_offset(m->layout, col, row, &h);
             int firer = h.q == p->firer.q && h.r == p->firer.r;
-            if (p->shot && rule >= sizeof why / sizeof why[0] && !firer) {
+            if (rule >= sizeof why / sizeof why[0] && !firer) {
                 fmt(o, "<polygon class=\"beyond\" data-col=\"%d\" data-row=\"%d\" points=\"", col, row);
                 polygon_points(o, m->layout, h);
                 out_s(o, "\"/>\n");
@@ -346,7 +374,10 @@ static void draw_view(struct out *o, const struct svg_los_pic *p) {
             struct pt c = centre(m->layout, h);
             fmt(o, "<polygon class=\"%s\" data-col=\"%d\" data-row=\"%d\" data-rule=\"%s\" points=\"",
                 rule ? "unseen" : "seen", col, row, napfire_hex_enum_name(NAPFIRE_HEX_ENUM_LOS_RULE, rule));
-            polygon_points(o, m->layout, h);
+            if (rule)
+                polygon_points(o, m->layout, h);
+            else
+                inner_points(o, m->layout, h);
             out_s(o, "\"/>\n");
             if (rule)
                 fmt(o, "<text class=\"why\" x=\"%d\" y=\"%d\">%s</text>\n", c.x + 15, c.y + 3, why[rule]);
@@ -419,6 +450,117 @@ static void draw_legend(struct out *o, int32_t x, int32_t y, int32_t line) {
              "</g>\n");
 }
 
+/* ------------------------------------------------------------------ */
+/* The key of a picture for readers without the playground's legend
+ * (svg_los_pic.legend): terrain, elevation, units and the marks drawn. */
+
+/* One entry: a sample drawn in a box 0..w by -5..5, and its words. */
+struct key {
+    int32_t w;
+    const char *sample, *label;
+};
+
+/* A generous width of a 9 px character, so that no row runs past the
+ * picture's edge. */
+#define KEY_CHAR 6
+
+#define SWATCH(fill) "<rect x=\"0\" y=\"-5\" width=\"12\" height=\"10\" fill=\"" fill "\" stroke=\"#8a8a80\"/>"
+#define HIDDEN(letter) \
+  SWATCH(FILL_E0) \
+  "<rect x=\"0\" y=\"-5\" width=\"12\" height=\"10\" class=\"unseen\"/>" \
+  "<text class=\"why\" x=\"6\" y=\"3\">" letter "</text>"
+
+static const struct key key_terrain[] = {
+    {12, SWATCH(FILL_E0), "clear ground"},
+    {12, SWATCH(FILL_WOODS), "woods or walls (H-LOS-5)"},
+    {12, SWATCH(FILL_TOWN), "town, village, city (H-LOS-5, H-ELV-5)"},
+    {12, SWATCH(FILL_SLOPE), "slope N: a slope at elevation N (H-ELV-4)"},
+};
+static const struct key key_elevation[] = {
+    {12, SWATCH(FILL_BELOW), "below 0"}, {12, SWATCH(FILL_E0), "0"},           {12, SWATCH(FILL_E1), "1"},
+    {12, SWATCH(FILL_E2), "2"},          {12, SWATCH(FILL_E3), "3 and above"},
+};
+static const struct key key_units[] = {
+    {40,
+     "<rect x=\"0\" y=\"-5\" width=\"12\" height=\"10\" class=\"unit\" fill=\"" FILL_SIDE1 "\"/>"
+     "<rect x=\"14\" y=\"-5\" width=\"12\" height=\"10\" class=\"unit\" fill=\"" FILL_SIDE2 "\"/>"
+     "<rect x=\"28\" y=\"-5\" width=\"12\" height=\"10\" class=\"unit\" fill=\"" FILL_SIDE_OTHER "\"/>",
+     "combat units of sides 1, 2 and others: they block (H-LOS-5)"},
+    {12, "<rect x=\"0\" y=\"-5\" width=\"12\" height=\"10\" class=\"unit routed\" fill=\"" FILL_SIDE1 "\"/>",
+     "routed: does not block"},
+    {12, "<circle class=\"unit\" cx=\"6\" cy=\"0\" r=\"4\" fill=\"" FILL_SIDE1 "\"/>", "leader alone: does not block"},
+};
+static const struct key key_shot[] = {
+    {12, "<circle class=\"ring\" cx=\"6\" cy=\"0\" r=\"5\"/>", "F firer, T target"},
+    {12, "<line class=\"line-of-fire\" x1=\"0\" y1=\"0\" x2=\"12\" y2=\"0\"/>", "line of fire"},
+    {12, "<rect x=\"0\" y=\"-5\" width=\"12\" height=\"10\" fill=\"#f7dc3b\" fill-opacity=\"0.6\"/>", "hex crossed"},
+    {12, "<line class=\"trace-hexside\" x1=\"1\" y1=\"0\" x2=\"11\" y2=\"0\"/>", "hexside run along (H-LOS-3)"},
+    {12, "<circle class=\"trace-vertex\" cx=\"6\" cy=\"0\" r=\"3\"/>", "vertex touched only (H-LOS-2)"},
+    {12, "<line class=\"front-hexside\" x1=\"0\" y1=\"0\" x2=\"12\" y2=\"0\"/>", "front hexside (H-LOS-4)"},
+    {12, "<line class=\"exit-hexside\" x1=\"0\" y1=\"0\" x2=\"12\" y2=\"0\"/>", "hexside the line leaves through"},
+    {12, "<rect x=\"1\" y=\"-4\" width=\"10\" height=\"8\" class=\"blocker\"/>",
+     "first blocker (H-ELV-6); dashed: the other hex of a blocking hexside"},
+};
+static const struct key key_view[] = {
+    {12, "<circle class=\"ring\" cx=\"6\" cy=\"0\" r=\"5\"/>", "F the firer"},
+    {12, "<line class=\"front-hexside\" x1=\"0\" y1=\"0\" x2=\"12\" y2=\"0\"/>", "front hexside (H-LOS-4)"},
+    {12, SWATCH(FILL_E0) "<rect x=\"1\" y=\"-4\" width=\"10\" height=\"8\" class=\"seen\"/>", "seen"},
+    {12, HIDDEN("F"), "hidden: no front hexside (H-LOS-4)"},
+    {12, HIDDEN("T"), "by a town"},
+    {12, HIDDEN("W"), "by woods or walls"},
+    {12, HIDDEN("U"), "by a unit (H-LOS-5)"},
+    {12, HIDDEN("S"), "by a slope (H-ELV-4)"},
+    {12, HIDDEN("G"), "along a hexside beside a blocker (H-LOS-3)"},
+    {12, SWATCH(FILL_E0) "<rect x=\"0\" y=\"-5\" width=\"12\" height=\"10\" class=\"beyond\"/>",
+     "beyond the radius (faded)"},
+};
+
+/* One section of the key from row *y: its heading, then its entries,
+ * wrapped at right; *y advances past its last row. Without o it only
+ * counts the rows (svg_los sizes the picture so). */
+static void key_section(struct out *o, const char *head, const struct key *k, size_t n, const struct frame *f,
+                        int32_t *y) {
+    const int32_t left = f->margin, right = f->width - f->margin, indent = left + 16;
+    int32_t x = left + (int32_t)strlen(head) * KEY_CHAR + 10;
+    if (o)
+        fmt(o, "<text class=\"key key-head\" x=\"%d\" y=\"%d\">%s</text>\n", left, *y + 3, head);
+    for (size_t i = 0; i < n; i++) {
+        int32_t w = k[i].w + 4 + (int32_t)strlen(k[i].label) * KEY_CHAR + 12;
+        if (x + w - 12 > right && x > indent) {
+            *y += f->line;
+            x = indent;
+        }
+        if (o) {
+            fmt(o, "<g transform=\"translate(%d,%d)\">%s<text class=\"key\" x=\"%d\" y=\"3\">", x, *y, k[i].sample,
+                k[i].w + 4);
+            out_escaped(o, k[i].label, OUT_XML);
+            out_s(o, "</text></g>\n");
+        }
+        x += w;
+    }
+    *y += f->line;
+}
+
+#define KEYS(a) a, sizeof a / sizeof a[0]
+
+/* The whole key from row y; returns the row after it. The marks are
+ * those of the picture: a line of sight's, or a field of view's. */
+static int32_t draw_key(struct out *o, const struct svg_los_pic *p, const struct frame *f, int32_t y) {
+    if (o)
+        out_s(o, "<style>.napfire-los .key-head{font-size:9px;font-weight:bold}</style>\n"
+                 "<g class=\"legend key-full\">\n");
+    key_section(o, "Terrain:", KEYS(key_terrain), f, &y);
+    key_section(o, "Elevation (eN):", KEYS(key_elevation), f, &y);
+    key_section(o, "Units:", KEYS(key_units), f, &y);
+    if (p->shot)
+        key_section(o, "Marks:", KEYS(key_shot), f, &y);
+    if (p->view)
+        key_section(o, "Field of view:", KEYS(key_view), f, &y);
+    if (o)
+        out_s(o, "</g>\n");
+    return y;
+}
+
 /* The bytes a line of the verdict (bold 12 px) and of the note (11 px)
  * holds across the picture, at a generous 8 and 7 px a character. */
 static size_t verdict_max(const struct frame *f) {
@@ -459,12 +601,48 @@ static void draw_words(struct out *o, const struct svg_los_pic *p, const struct 
         view_legend(o, f->margin, y + 3 * f->line, 1);
 }
 
+/* A wrapped line of words of class cls from row *y (none for ""); *y
+ * advances past it. Without o it only counts. */
+static void words_line(struct out *o, const char *cls, const char *extra, const char *text, size_t max,
+                       const struct frame *f, int32_t *y) {
+    if (!text[0])
+        return;
+    if (o) {
+        fmt(o, "<text class=\"%s\"%s x=\"%d\" y=\"%d\">", cls, extra, f->margin, *y);
+        put_wrapped(o, f->margin, f->line, text, max);
+        out_s(o, "</text>\n");
+    }
+    *y += wrapped_lines(text, max) * f->line;
+}
+
+/* The words under the map and the full key (svg_los_pic.legend); returns
+ * the row after the last. Without o it only counts. */
+static int32_t draw_words_keyed(struct out *o, const struct svg_los_pic *p, const struct frame *f) {
+    int32_t y = f->margin + f->maph + f->line;
+    char extra[96] = "";
+    words_line(o, "text", "", p->lines[SVG_LOS_HEADING], note_max(f), f, &y);
+    if (p->shot && p->clear) {
+        words_line(o, "text verdict clear", " data-clear=\"1\"", p->lines[SVG_LOS_VERDICT], verdict_max(f), f, &y);
+    } else if (p->shot) {
+        struct out eo;
+        struct out_buffer eb;
+        fmt(out_to_buffer(&eo, &eb, extra, sizeof extra), " data-clear=\"0\" data-rule=\"%s\"", p->rule);
+        words_line(o, "text verdict blocked", extra, p->lines[SVG_LOS_VERDICT], verdict_max(f), f, &y);
+    } else {
+        words_line(o, "text", "", p->lines[SVG_LOS_VERDICT], note_max(f), f, &y);
+    }
+    words_line(o, "text", "", p->lines[SVG_LOS_NOTE], note_max(f), f, &y);
+    return draw_key(o, p, f, y + f->line / 2);
+}
+
 int svg_los(struct out *o, const struct svg_los_pic *p) {
     struct frame f;
     if (!o || !p || !map_ok(&p->map) || (p->shot && (!p->steps || !p->rule)) ||
         measure(&p->map, p->shot || p->view ? 5 : 2, &f) != 0)
         return -1;
-    if (p->shot)
+    if (p->legend)
+        f.height = draw_words_keyed(NULL, p, &f) + f.margin;
+    else if (p->shot)
         f.height += (wrapped_lines(p->lines[SVG_LOS_VERDICT], verdict_max(&f)) - 1 +
                      wrapped_lines(p->lines[SVG_LOS_NOTE], note_max(&f)) - 1 + (p->view ? 1 : 0)) *
                     f.line;
@@ -478,7 +656,10 @@ int svg_los(struct out *o, const struct svg_los_pic *p) {
     if (p->shot)
         draw_shot(o, p);
     out_s(o, "</g>\n");
-    draw_words(o, p, &f);
+    if (p->legend)
+        draw_words_keyed(o, p, &f);
+    else
+        draw_words(o, p, &f);
     out_s(o, "</svg>\n");
     return o->failed ? -1 : 0;
 }

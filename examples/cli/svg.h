@@ -56,6 +56,10 @@ struct svg_los_pic {
      * hexes seen shaded, the others marked by their rule; the heading, the
      * verdict and the note lines say what it is and what hid the rest. */
     const uint8_t *view;
+    /* 1: under the words, the full key (terrain, elevation, units, the
+     * marks drawn), for a picture read on its own; 0: the short key of
+     * the marks, where a page shows its own legend beside it. */
+    int legend;
 };
 
 /* Returns 0, or -1 when the map is malformed or the output failed. */

@@ -14,7 +14,12 @@ labelled value (for demonstrations only). Without either, a shot that
 needs an unknown cell exits with status 3 naming it.
 
     python3 odds.py --made-up
-    python3 odds.py --rules my-rulebook.txt --distance 80 --figures 36
+    python3 odds.py --rules my-rulebook.txt --distance 8cm --figures 36
+
+Options are the napfire tool's (``napfire odds musketry --help``), read as
+it reads them: a distance with its unit (``15cm``, ``150mm``, ``6in``,
+``6"``; the unit sets metric or imperial measure), whole numbers without
+``+``, leading zeros or blanks, names such as ``column-of-divisions``.
 
 Exit statuses: 0 the table was printed; 2 bad arguments or rules text;
 3 the rules data needed is unknown; 4 the output could not be written (a
@@ -28,8 +33,10 @@ It imports the installed napfire package (``pip install .``).
 
 import argparse
 import os
+import re
 import signal
 import sys
+import textwrap
 
 import napfire as nf
 
@@ -49,15 +56,75 @@ def made_up_rules():
 
 
 def enum_arg(enum_type):
-    """argparse type: an enumeration member by (case-insensitive) name."""
+    """argparse type: an enumeration member by (case-insensitive) name,
+    ``column-of-divisions`` or ``column_of_divisions``, as the tool reads it."""
     def parse(text):
         try:
             return enum_type[text.upper().replace("-", "_")]
         except KeyError:
             raise argparse.ArgumentTypeError(
-                "choose from " + ", ".join(m.name.lower() for m in enum_type)) from None
+                "'%s' is not allowed: give one of %s" % (text, enum_names(enum_type))) from None
     parse.__name__ = enum_type.__name__
     return parse
+
+
+def enum_names(enum_type):
+    """The allowed names, as the tool's --help lists them."""
+    return ", ".join(m.name.lower().replace("_", "-") for m in enum_type)
+
+
+# The tool's one number syntax: an optional '-', then 0 or digits without a
+# leading zero; ASCII digits only (str.isdigit would take other scripts).
+_NUMBER = re.compile(r"(-?)(0|[1-9][0-9]*)")
+
+
+def whole_number(text, lo, hi):
+    """The number ``text`` is, in lo..hi, as the tool reads it; None if not."""
+    m = _NUMBER.fullmatch(text)
+    if not m or (m.group(1) and (lo >= 0 or m.group(2) == "0")):
+        return None
+    value = int(text)
+    return value if lo <= value <= hi else None
+
+
+def number_arg(lo, hi):
+    """argparse type: a whole number lo..hi of the tool's syntax."""
+    def parse(text):
+        value = whole_number(text, lo, hi)
+        if value is None:
+            raise argparse.ArgumentTypeError(
+                "'%s' is not allowed: give a whole number %d..%d" % (text, lo, hi))
+        return value
+    parse.__name__ = "number"
+    return parse
+
+
+_DISTANCE = re.compile(r"([0-9]+)(?:\.([0-9]))?(mm|cm|in|\")")
+
+
+def parse_distance(text):
+    """``(value, measure)`` of a distance as the tool reads it: 150mm, 15cm
+    and 15.5cm (whole mm) are metric, 6in, 6" and 6.5in (tenths of an inch)
+    imperial; ValueError otherwise."""
+    m = _DISTANCE.fullmatch(text)
+    whole = m and whole_number(m.group(1), 0, nf.MAX_DISTANCE)
+    if whole is None or not m or (m.group(3) == "mm" and m.group(2)):
+        raise ValueError(text)
+    tenths = int(m.group(2) or 0)
+    value = whole if m.group(3) == "mm" else whole * 10 + tenths
+    if value > nf.MAX_DISTANCE:
+        raise ValueError(text)
+    return value, nf.Measure.METRIC if m.group(3) in ("mm", "cm") else nf.Measure.IMPERIAL
+
+
+def distance_arg(text):
+    """argparse type: a distance with its unit, checked as the tool does."""
+    try:
+        return parse_distance(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            "'%s' is not allowed: give a distance 0..%d with its unit, mm or cm (one decimal) "
+            "or in or \" (one decimal), e.g. 15cm or 9in" % (text, nf.MAX_DISTANCE // 10)) from None
 
 
 def build_shot(args):
@@ -65,7 +132,8 @@ def build_shot(args):
                     figures=args.figures, formation=args.formation, moved=args.moved)
     target = nf.Unit(nf.Arm.LINE_INFANTRY, formation=args.target_formation,
                      cover=args.target_cover, figures=24)
-    return nf.Shot(firer, target, measure=args.measure, distance=args.distance)
+    distance, measure = args.distance
+    return nf.Shot(firer, target, measure=measure, distance=distance)
 
 
 def halves_text(halves):
@@ -109,24 +177,36 @@ def print_odds(shot, rules, out=None):
     print("Expected casualties: %s = %.3f figures" % (expected, float(expected)), file=out)
 
 
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's help, with names such as column-of-divisions kept whole
+    when a line wraps."""
+
+    def _split_lines(self, text, width):
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
+
+
 def main(argv=None):
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=_HelpFormatter)
     data = p.add_mutually_exclusive_group()
     data.add_argument("--rules", metavar="FILE", help="rules text to overlay (F-DATA)")
     data.add_argument("--made-up", action="store_true",
                       help="fill unknown musketry cells with INVENTED values")
-    p.add_argument("--nation", type=enum_arg(nf.Nation), default=nf.Nation.BRITAIN)
-    p.add_argument("--class", dest="troop_class", type=enum_arg(nf.TroopClass),
-                   default=nf.TroopClass.ELITE)
-    p.add_argument("--figures", type=int, default=30)
-    p.add_argument("--formation", type=enum_arg(nf.Formation), default=nf.Formation.LINE)
-    p.add_argument("--moved", type=enum_arg(nf.Moved), default=nf.Moved.HALF)
-    p.add_argument("--target-formation", type=enum_arg(nf.Formation),
-                   default=nf.Formation.COLUMN_OF_DIVISIONS)
-    p.add_argument("--target-cover", type=enum_arg(nf.Cover), default=nf.Cover.NONE)
-    p.add_argument("--measure", type=enum_arg(nf.Measure), default=nf.Measure.METRIC)
-    p.add_argument("--distance", type=int, default=150,
-                   help="mm (metric) or tenths of an inch (imperial); default 150")
+    def choice(name, enum_type, default, help_text, dest=None):
+        p.add_argument("--" + name, dest=dest, metavar="NAME", type=enum_arg(enum_type),
+                       default=default, help="%s (one of: %s)" % (help_text, enum_names(enum_type)))
+    choice("nation", nf.Nation, nf.Nation.BRITAIN, "firer nation (default britain)")
+    choice("class", nf.TroopClass, nf.TroopClass.ELITE, "firer class (default elite)",
+           dest="troop_class")
+    lo, hi = nf.param_bounds(nf.UnitParam.FIGURES)
+    p.add_argument("--figures", metavar="N", type=number_arg(lo, hi), default=30,
+                   help="firer figures (default 30) (%d..%d)" % (lo, hi))
+    choice("formation", nf.Formation, nf.Formation.LINE, "firer formation (default line)")
+    choice("moved", nf.Moved, nf.Moved.HALF, "how far the firer moved (default half)")
+    choice("target-formation", nf.Formation, nf.Formation.COLUMN_OF_DIVISIONS,
+           "target formation (default column-of-divisions)")
+    choice("target-cover", nf.Cover, nf.Cover.NONE, "target cover (default none)")
+    p.add_argument("--distance", metavar="D", type=distance_arg, default=(150, nf.Measure.METRIC),
+                   help="distance, e.g. 15cm, 150mm, 9in (default 15cm)")
     args = p.parse_args(argv)
 
     try:

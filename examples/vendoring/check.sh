@@ -132,15 +132,15 @@ cmake -S "$here/cmake-package" -B "$work/cmake-shared" -DCMAKE_PREFIX_PATH="$pre
     -DCMAKE_C_COMPILER="$cc" >"$work/d-shared.log" || { cat "$work/d-shared.log"; exit 1; }
 grep 'libnapfire' "$work/d-shared.log"
 cmake --build "$work/cmake-shared" >/dev/null
-readelf -d "$work/cmake-shared/campaign" | grep 'NEEDED.*libnapfire.so.1' || fail "CMake shared app does not need libnapfire.so.1"
-LD_LIBRARY_PATH="$libdir" "$work/cmake-shared/campaign"
+readelf -d "$work/cmake-shared/app" | grep 'NEEDED.*libnapfire.so.1' || fail "CMake shared app does not need libnapfire.so.1"
+LD_LIBRARY_PATH="$libdir" "$work/cmake-shared/app"
 cmake -S "$here/cmake-package" -B "$work/cmake-static" -DCMAKE_PREFIX_PATH="$prefix" \
     -DCMAKE_C_COMPILER="$cc" -DNAPFIRE_USE_STATIC=ON >/dev/null
 cmake --build "$work/cmake-static" --verbose >"$work/d-static-build.log"
 grep -q -- '-DNAPFIRE_STATIC' "$work/d-static-build.log" || fail "napfire::static does not define NAPFIRE_STATIC"
-if readelf -d "$work/cmake-static/campaign" | grep 'libnapfire'; then fail "CMake static app needs libnapfire.so"; fi
+if readelf -d "$work/cmake-static/app" | grep 'libnapfire'; then fail "CMake static app needs libnapfire.so"; fi
 echo "napfire::static: -DNAPFIRE_STATIC, no libnapfire.so needed"
-"$work/cmake-static/campaign"
+"$work/cmake-static/app"
 # The next minor version after the installed one: a newer minor than is
 # installed must be refused as surely as another major.
 next_minor=$(echo "$version" | awk -F. '{print $1 "." $2 + 1}')

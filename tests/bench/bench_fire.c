@@ -22,8 +22,7 @@
  * the median over the rounds of ns per operation for the library and the
  * floor, and the median of the per-round ratios.
  *
- * The rules data is MADE UP for the benchmark (complete tables are needed
- * so that every shot resolves); it is not from any rulebook.
+ * The shots and their made-up rules data are fire_shots.h's.
  */
 #define _POSIX_C_SOURCE 199309L
 #include <stdint.h>
@@ -33,55 +32,11 @@
 #include <time.h>
 
 #include "bench.h"
+#include "fire_shots.h"
 #include "napfire.h"
 
 #define ROUNDS 11
 #define BATCH 1024
-
-/* ---- the shots: made-up table, varied formations, classes, nations ---- */
-
-static int32_t made_up_cell(int32_t row, int32_t col) {
-    return row * 2 + col * 2 + (col % 2);
-}
-
-static const int32_t formations[4] = {NAPFIRE_FORMATION_LINE, NAPFIRE_FORMATION_COLUMN_OF_DIVISIONS,
-                                      NAPFIRE_FORMATION_SQUARE, NAPFIRE_FORMATION_OPEN_ORDER};
-
-/* Everything a shot of the benchmark varies, as plain integers. */
-struct spec {
-    int32_t cls, nation, formation, figures, tformation, cover, distance, screen;
-};
-
-static struct spec spec_of(int i) {
-    struct spec s;
-    s.cls = i % 7;
-    s.nation = i % 9;
-    s.formation = formations[i % 4];
-    s.figures = 10 + i % 45;
-    s.tformation = formations[(i / 4) % 4];
-    s.cover = i % 3;
-    s.distance = 20 + (i * 7) % 180;
-    s.screen = i % 5 == 0;
-    return s;
-}
-
-static void make_shot(napfire_shot *shot, const struct spec *s) {
-    napfire_unit f, t;
-    napfire_unit_init(&f, sizeof f, NAPFIRE_ARM_LINE_INFANTRY);
-    napfire_unit_set(&f, NAPFIRE_UNIT_CLASS, s->cls);
-    napfire_unit_set(&f, NAPFIRE_UNIT_NATION, s->nation);
-    napfire_unit_set(&f, NAPFIRE_UNIT_FORMATION, s->formation);
-    napfire_unit_set(&f, NAPFIRE_UNIT_FIGURES, s->figures);
-    napfire_unit_init(&t, sizeof t, NAPFIRE_ARM_LINE_INFANTRY);
-    napfire_unit_set(&t, NAPFIRE_UNIT_FORMATION, s->tformation);
-    napfire_unit_set(&t, NAPFIRE_UNIT_COVER, s->cover);
-    napfire_shot_init(shot, sizeof *shot, &f, &t);
-    napfire_shot_set(shot, NAPFIRE_SHOT_DISTANCE, s->distance);
-    if (s->screen) {
-        napfire_shot_set(shot, NAPFIRE_SHOT_SCREEN, 1);
-        napfire_shot_set(shot, NAPFIRE_SHOT_SCREEN_DISTANCE, 40);
-    }
-}
 
 static napfire_shot shots[BATCH];
 static struct spec specs[BATCH];
@@ -362,16 +317,13 @@ static double time_library(int m, const napfire_rules *rules) {
 
 int main(void) {
     napfire_rules rules;
-    napfire_rules_init(&rules, sizeof rules);
-    for (int32_t row = 0; row < 5; row++)
-        for (int32_t col = 0; col < 9; col++)
-            napfire_rules_set_musketry(&rules, row, col, made_up_cell(row, col), 0);
+    made_up_rules(&rules);
     for (int i = 0; i < BATCH; i++) {
         specs[i] = spec_of(i);
         make_shot(&shots[i], &specs[i]);
         floors[i] = floor_prepare(&specs[i]);
-        rolls[i] = 2 + (i * 5) % 11;
-        dice[i] = 1 + (i * 3) % 6;
+        rolls[i] = mix_roll(i);
+        dice[i] = mix_die(i);
     }
     if (!check_floor(floors, &rules))
         return 1;

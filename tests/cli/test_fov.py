@@ -57,6 +57,20 @@ class TestFieldOfView(unittest.TestCase):
         self.assertIn("@", proc.stdout)
         self.assertRegex(proc.stdout, r"seen \d+; hidden \d+")
 
+    def test_summary_in_words(self):
+        # H-LOS-4, H-LOS-5, H-ELV-5: each count with the playground's words
+        # and its rule; the JSON keeps the enumerated names.
+        args = ["--radius", "6", "--facing", "line:11", RIDGE, "5,0"]
+        proc = run("los", "--fov", *args)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertIn("seen 8; hidden 51: 22 behind the front hexsides [H-LOS-4], 17 by a town "
+                      "[H-LOS-5, H-ELV-5], 1 by woods or walls [H-LOS-5], 1 by a unit [H-LOS-5], "
+                      "3 by a slope [H-ELV-4], 7 along a hexside beside a blocker (grazing) [H-LOS-3]\n",
+                      proc.stdout)
+        self.assertNotRegex(proc.stdout, r"\b[A-Z]+_[A-Z_]+\b")
+        counts = self.view(*args)["counts"]
+        self.assertEqual((counts["FRONT_HEXSIDE"], counts["TOWN"]), (22, 17))
+
     def test_svg_shades_what_the_json_says(self):
         with tempfile.TemporaryDirectory() as tmp:
             path = os.path.join(tmp, "view.svg")

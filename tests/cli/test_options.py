@@ -139,7 +139,7 @@ class Companions(CliCase):
         self.cli(["rules"], BAD_INPUT, "--template or --check")
         self.cli(["rules", "--template", "--check", SYNTHETIC], BAD_INPUT, "not both")
         self.cli(["los", "--front", "0", "--facing", "line:1", RIDGE, "1,3", "8,2"],
-                 BAD_INPUT, "--front '0'", "--facing 'line:1'", "not both")
+                 BAD_INPUT, "--front-mask '0'", "--facing 'line:1'", "not both")
 
 
 class Help(CliCase):

@@ -210,7 +210,7 @@ class OddsPy(unittest.TestCase):
     def test_out_of_range_arguments(self):
         status, err = self.odds(["--figures", str(2 ** 32 + 30)])
         self.assertEqual(status, 2, err)
-        self.assertIn("figures=4294967326", err)
+        self.assertIn("--figures: '4294967326' is not allowed", err)
         self.assertIn("0..9999", err)
 
     def test_write_errors(self):

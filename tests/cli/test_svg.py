@@ -25,6 +25,9 @@ FEX1 = ["--nation", "britain", "--class", "elite", "--figures", "30", "--formati
         "--moved", "half", "--target-arm", "line-infantry",
         "--target-formation", "column-of-divisions", "--distance", "15cm"]
 SYNTH = ["--rules", "tests/data/synthetic.txt"]
+#: An enumerated value's C name (OUT_OF_RANGE, FRONT_HEXSIDE): for
+#: --json, not for the words a person reads.
+ENUM_NAME = r"\b[A-Z]+_[A-Z_]+\b"
 
 
 def run(*args):
@@ -167,6 +170,95 @@ class Los(Structure):
         self.assertEqual(p.returncode, 2)
 
 
+#: The marks a picture may draw, each with a sample in its key.
+MARKS = ["trace-hex", "trace-pair", "trace-hexside", "trace-vertex", "front-hexside", "exit-hexside",
+         "line-of-fire", "blocker", "blocker-other", "ring", "unit", "routed", "leader", "seen", "unseen",
+         "why", "beyond"]
+#: The key samples standing for each mark (a hex crossed is a plain
+#: yellow box, a leader a circle of class unit).
+SAMPLE_OF = {"trace-hex": "hex crossed", "trace-pair": "hex crossed", "leader": "leader alone",
+             "blocker-other": "first blocker"}
+
+
+class Key(Structure):
+    """The pictures read on their own: under the words, a key of the
+    terrain, elevation and units, and of every mark drawn (what the
+    playground shows beside its map), none of it past the edge."""
+
+    def key(self, svg):
+        legends = [e for e in svg.root.iter() if "key-full" in classes(e)]
+        self.assertEqual(len(legends), 1)
+        return legends[0]
+
+    def entries(self, key):
+        """(label, x, classes of the sample, fills of the sample) per entry."""
+        out = []
+        for g in key:
+            if g.tag != NS + "g":
+                continue
+            x = int(g.get("transform").split("(")[1].split(",")[0])
+            label = [e for e in g if e.tag == NS + "text"][-1]
+            cls = set(c for e in g for c in classes(e))
+            fills = set(e.get("fill") for e in g if e.get("fill"))
+            out.append(("".join(label.itertext()), x, cls, fills, int(label.get("x"))))
+        return out
+
+    def check_key(self, svg):
+        key = self.key(svg)
+        entries = self.entries(key)
+        width = int(svg.root.get("viewBox").split()[2])
+        heads = ["".join(t.itertext()) for t in key if t.tag == NS + "text"]
+        self.assertEqual(heads[:3], ["Terrain:", "Elevation (eN):", "Units:"])
+        labels = " | ".join(e[0] for e in entries)
+        for words in ("clear ground", "woods or walls", "town", "slope", "below 0", "3 and above",
+                      "routed: does not block", "leader alone: does not block"):
+            self.assertIn(words, labels)
+        for label, x, _cls, _fills, dx in entries:
+            # 9 px sans-serif: at most 5.5 px a character.
+            self.assertLessEqual(x + dx + 5.5 * len(label), width, label)
+            self.assertGreaterEqual(x, 0, label)
+        # Every terrain or elevation colour on the map has its sample.
+        map_fills = {e.get("fill") for e in svg.find("hex")}
+        key_fills = set().union(*(e[3] for e in entries))
+        self.assertLessEqual(map_fills, key_fills)
+        # Every mark drawn has a sample, of the same class or named.
+        drawn = {c for m in MARKS for e in svg.find(m) for c in classes(e) if c == m}
+        sampled = set().union(*(e[2] for e in entries))
+        for mark in drawn:
+            self.assertTrue(mark in sampled or SAMPLE_OF.get(mark, "\0") in labels, mark)
+        return labels
+
+    def test_line_of_sight(self):
+        for args in (["1,3", "8,2"], ["5,0", "9,3", "--facing", "line:11"], ["1,3", "8,2", "--front", "3,4"]):
+            with self.subTest(args=args):
+                labels = self.check_key(Svg("los", RIDGE, *args))
+                self.assertIn("first blocker", labels)
+                self.assertNotIn("seen", labels)
+
+    def test_field_of_view(self):
+        svg = Svg("los", "--fov", "--radius", "6", "--facing", "line:11", RIDGE, "5,0")
+        self.assertEqual(svg.proc.returncode, 0, svg.proc.stderr)
+        self.plain(svg)
+        labels = self.check_key(svg)
+        for words in ("seen", "no front hexside", "by a town", "beyond the radius"):
+            self.assertIn(words, labels)
+        # The summary in words: how many hexes each rule hides.
+        text = " ".join("".join(t.itertext()) for t in svg.root.iter(NS + "text")
+                        if "text" in classes(t))
+        self.assertIn("seen 8; hidden 51: 22 behind the front hexsides, 17 by a town", text)
+        self.assertNotRegex(text, ENUM_NAME)
+        # A seen hex keeps its terrain: a ring inside it, no fill over it;
+        # a hidden one is hatched, its terrain showing between the lines.
+        style = "".join("".join(e.itertext()) for e in svg.root.iter(NS + "style"))
+        self.assertIn(".napfire-los .seen{fill:none;", style)
+        self.assertRegex(style, r"\.napfire-los \.unseen\{fill:url\(#napfire-hidden\)")
+        town = [e for e in svg.find("hex") if e.get("data-terrain") == "town"]
+        seen = {(e.get("data-col"), e.get("data-row")) for e in svg.find("seen")}
+        self.assertIn(("5", "1"), seen)   # a town seen from the ridge top
+        self.assertIn(("5", "1"), {(e.get("data-col"), e.get("data-row")) for e in town})
+        self.golden("fov-ridge.svg", svg.data)
+
+
 class Odds(Structure):
     def bars(self, svg):
         known = [(int(e.get("data-target")), int(e.get("data-screen")), int(e.get("data-weight")))
@@ -218,7 +310,18 @@ class Odds(Structure):
         self.assertEqual(svg.proc.returncode, 1)
         known, unknown = self.bars(svg)
         self.assertEqual(known, [(0, 0, 216)])
-        self.assertIn("NOT PERMITTED: ALREADY_FIRED", "".join(svg.find("verdict")[0].itertext()))
+        # Words, as the playground says them; the JSON keeps the names.
+        heading = "".join(svg.find("verdict")[0].itertext())
+        self.assertEqual(heading, "NO FIRE: the firer already fired this turn (F-ART-2)")
+        self.assertNotRegex(heading, ENUM_NAME)
+        js = json.loads(run("odds", "musketry", *FEX1, *SYNTH, "--fired-this-turn", "--json").stdout)
+        self.assertEqual(js["reason"], "ALREADY_FIRED")
+        text = run("odds", "musketry", *FEX1, *SYNTH, "--fired-this-turn").stdout
+        self.assertIn("verdict: NOT PERMITTED: the firer already fired this turn (F-ART-2) "
+                      "[ALREADY_FIRED]", text)
+        far = "".join(Svg("odds", "musketry", *FEX1[:-2], "--distance", "500cm", *SYNTH)
+                      .find("verdict")[0].itertext())
+        self.assertEqual(far, "NO FIRE: out of range (F-RNG)")
 
     def test_only_odds_draw(self):
         p = run("musketry", *FEX1, "--roll", "8", "--svg", "/tmp/x.svg")

@@ -14,6 +14,7 @@ NAPFIRE_SOURCE_ROOT; for the Python example also tests/python's
 """
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -50,6 +51,14 @@ def sh(cmd, cwd):
                           capture_output=True, text=True, timeout=TIMEOUT, check=False)
 
 
+def readme_picture():
+    """The one picture README.md shows, as a path."""
+    with open(PATH, encoding="utf-8") as f:
+        found = re.findall(r"^!\[[^]]*\]\(([^)]+\.svg)\)", f.read(), re.M)
+    assert len(found) == 1, found
+    return os.path.join(ROOT, found[0])
+
+
 class Blocks(unittest.TestCase):
     def test_every_block_is_marked(self):
         found = readme.blocks(PATH)
@@ -73,6 +82,31 @@ class Blocks(unittest.TestCase):
         script = [w for w in cmd.split() if w.endswith(".mjs")]
         self.assertEqual(len(script), 1, cmd)
         self.assertTrue(os.path.isfile(os.path.join(ROOT, "tests", "web", script[0])), script[0])
+
+    def test_cmake_target_named_after_its_program(self):
+        # The CMake example builds examples/vendoring/plain-cc/app.c: its
+        # target, and the program the README runs, are named after it.
+        with open(os.path.join(ROOT, "examples", "vendoring", "cmake-package", "CMakeLists.txt"),
+                  encoding="utf-8") as f:
+            target, source = re.search(r"^add_executable\((\S+) (\S+)\)", f.read(), re.M).groups()
+        self.assertEqual(target, os.path.splitext(os.path.basename(source))[0])
+        self.assertIn("build-cmake/%s" % target, readme.block("ci-route: cmake", PATH))
+        self.assertIn("target_link_libraries(%s " % target,
+                      readme.block("ci-route-lines: examples/vendoring/cmake-package/CMakeLists.txt", PATH))
+
+    def test_odds_script_options(self):
+        # What the README says odds.py takes, it takes.
+        with open(PATH, encoding="utf-8") as f:
+            text = " ".join(f.read().split())
+        sentence = re.search(r"`examples/python/odds.py`[^.]*\.", text).group(0)
+        options = re.findall(r"`(--[\w-]+)", sentence)
+        self.assertEqual(options, ["--rules", "--made-up"], sentence)
+        self.assertIn("lacks most musketry cells", sentence)
+        with open(os.path.join(ROOT, "examples", "python", "odds.py"), encoding="utf-8") as f:
+            script = f.read()
+        for option in options:
+            self.assertIn('add_argument("%s"' % option, script)
+
 
     def test_marker_syntax(self):
         # Both forms are found, and a missing key names how to mark it.
@@ -121,16 +155,37 @@ class Commands(unittest.TestCase):
                     json.loads(r.stdout)
 
     def test_pictures(self):
+        # The line of sight is blocked (H-ELV-4: exit status 1, the picture
+        # drawn) and is the README's picture, byte for byte; the odds exit 0.
         svg_lines = [c for c in readme.commands("ci: pictures", PATH)
                      if c.startswith(CLI_IN_README) and " --svg " in c]
         self.assertEqual(len(svg_lines), 2, "expected a los and an odds picture")
         for cmd in svg_lines:
             with self.subTest(cmd=cmd):
-                self.run_line(cmd)
+                blocked = cmd.startswith(CLI_IN_README + " los ")
+                r = sh(cmd, self.dir.name)
+                self.assertEqual(r.returncode, 1 if blocked else 0, "%s\n%s%s" % (cmd, r.stdout, r.stderr))
                 out = os.path.join(self.dir.name, cmd.split()[-1])
                 root = ET.parse(out).getroot()
                 self.assertTrue(root.tag.endswith("svg"), root.tag)
                 self.assertGreater(len(list(root.iter())), 10)
+                if blocked:
+                    with open(out, "rb") as f, open(readme_picture(), "rb") as g:
+                        self.assertEqual(f.read(), g.read(), "the README's picture is not what %s draws" % cmd)
+
+    def test_table_rows_in_the_librarys_words(self):
+        # F-TAB-1: a musketry row is named as the library names it
+        # (napfire_missing_describe, here through `napfire rules --check`).
+        template = os.path.join(self.dir.name, "template.txt")
+        r = self.run_line("%s rules --template > %s" % (CLI_IN_README, template))
+        r = sh("%s rules --check %s" % (CLI_IN_README, template), self.dir.name)
+        words = set(re.findall(r"row \d \([^)]*\)", r.stdout + r.stderr))
+        self.assertEqual(len(words), 5, r.stdout + r.stderr)
+        with open(PATH, encoding="utf-8") as f:
+            said = re.findall(r"row \d \([^)]*\)", " ".join(f.read().split()))
+        self.assertTrue(said)
+        for row in said:
+            self.assertIn(row, words)
 
     @unittest.skipUnless(os.environ.get("NAPFIRE_LIBRARY"), "no built library for the binding")
     def test_python_example(self):

@@ -3,6 +3,7 @@
 import contextlib
 import io
 import os
+import re
 import tempfile
 import importlib.util
 import signal
@@ -47,7 +48,7 @@ class TestOdds(unittest.TestCase):
         self.assertIn("musketry.row4 = . . ? . . . . . .", err)
 
     def test_forbidden_shot(self):
-        status, out, _ = run("--made-up", "--distance", "500")
+        status, out, _ = run("--made-up", "--distance", "50cm")
         self.assertEqual(status, 0)
         self.assertIn("OUT_OF_RANGE", out)
 
@@ -56,7 +57,7 @@ class TestOdds(unittest.TestCase):
                                          encoding="utf-8") as f:
             f.write(odds.made_up_rules().format())
         try:
-            status, out, _ = run("--rules", f.name, "--measure", "imperial", "--distance", "90")
+            status, out, _ = run("--rules", f.name, "--distance", "9in")
             self.assertEqual(status, 0)
             self.assertEqual(out, run("--made-up")[1].split("\n", 2)[2])
             with open(f.name, "w", encoding="utf-8") as g:
@@ -70,6 +71,85 @@ class TestOdds(unittest.TestCase):
     def test_bad_enum_argument(self):
         with self.assertRaises(SystemExit), contextlib.redirect_stderr(io.StringIO()):
             odds.main(["--nation", "atlantis"])
+
+
+CLI = os.environ.get("NAPFIRE_CLI")
+
+
+def cli(*argv):
+    return subprocess.run([CLI] + list(argv), capture_output=True, encoding="utf-8", timeout=120)
+
+
+def allowed_names(help_text):
+    """{option: its allowed names} from a --help that lists them."""
+    flat = " ".join(help_text.split())
+    return {m.group(1): m.group(2) for m in re.finditer(r"--([\w-]+) NAME .*?\(one of: ([^)]*)\)", flat)}
+
+
+@unittest.skipUnless(CLI, "NAPFIRE_CLI: the napfire tool to compare with")
+class TestOddsReadsAsTheTool(unittest.TestCase):
+    """odds.py takes what `napfire` takes: the same distances (units,
+    decimals), the same whole numbers, the same names; its --help lists
+    the allowed values as the tool's does (F-RNG: metric and imperial)."""
+
+    TEXTS = ["15cm", "150mm", "9in", '9"', "9.5in", "15.5cm", "0mm", "0cm", "10000cm", "100000mm",
+             "100001mm", "10000.1cm", "15", "150", "15.55cm", "15.cm", "15.5mm", "015cm", "+15cm",
+             "-15cm", " 15cm", "15 cm", "15CM", "1e2mm", "15km", "", "cm", "\u0661\u0665cm", "9in ",
+             "4294967296mm"]
+
+    def test_the_same_distances(self):
+        for text in self.TEXTS:
+            with self.subTest(text=text):
+                p = cli("musketry", "--distance", text, "--roll", "8", "--figures", "30")
+                m = re.search(r"^distance: (\d+) (mm|tenths of an inch)", p.stdout, re.M)
+                try:
+                    got = odds.parse_distance(text)
+                except ValueError:
+                    got = None
+                if p.returncode == 2:
+                    self.assertIn("--distance: '%s' is not allowed" % text, p.stderr)
+                    self.assertIsNone(got)
+                    status, _out, err = run_quiet("--made-up", "--distance=" + text)
+                    self.assertEqual(status, 2)
+                    self.assertIn("--distance: '%s' is not allowed: give a distance" % text, err)
+                else:
+                    unit = nf.Measure.METRIC if m.group(2) == "mm" else nf.Measure.IMPERIAL
+                    self.assertEqual(got, (int(m.group(1)), unit))
+
+    def test_the_same_numbers(self):
+        for text in ["30", "0", "9999", "10000", "030", "+30", "-1", "-0", " 30", "30 ", "3_0",
+                     "\u0663\u0660", "30.0"]:
+            with self.subTest(text=text):
+                p = cli("musketry", "--distance", "15cm", "--roll", "8", "--figures", text)
+                status, _out, err = run_quiet("--made-up", "--figures=" + text)
+                self.assertEqual(status == 2, p.returncode == 2, (p.stderr, err))
+                if status == 2:
+                    self.assertIn("--figures: '%s' is not allowed: give a whole number 0..9999" % text,
+                                  err)
+
+    def test_help_lists_the_tools_names(self):
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out), self.assertRaises(SystemExit):
+            odds.main(["--help"])
+        mine = allowed_names(out.getvalue())
+        tool = allowed_names(cli("odds", "musketry", "--help").stdout)
+        self.assertEqual(sorted(mine), ["class", "formation", "moved", "nation", "target-cover",
+                                        "target-formation"])
+        for option, names in mine.items():
+            self.assertEqual(names, tool[option], option)
+        self.assertIn("(0..9999)", " ".join(out.getvalue().split()))
+        self.assertIn("e.g. 15cm, 150mm, 9in", out.getvalue())
+
+
+def run_quiet(*argv):
+    """run(), with argparse's refusal (SystemExit 2) as a status."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            status = odds.main(list(argv))
+        except SystemExit as exc:
+            status = exc.code
+    return status, out.getvalue(), err.getvalue()
 
 
 def run_script(*argv, stdout=subprocess.PIPE, preexec_fn=None):
@@ -122,7 +202,7 @@ class TestOddsOutput(unittest.TestCase):
         self.assertNotIn("Traceback", err)
         status, err = run_script("--figures", "x")
         self.assertEqual(status, 2)
-        self.assertIn("invalid int value", err)
+        self.assertIn("--figures: 'x' is not allowed: give a whole number 0..9999", err)
 
 
 if __name__ == "__main__":

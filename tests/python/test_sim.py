@@ -96,15 +96,55 @@ class TestResultsColumns(unittest.TestCase):
             self.assertEqual(got[0], self.results)
             self.assertEqual(numpy.asarray(got[0].casualties).sum(), sum(self.results.casualties))
 
-    def test_columns_refused(self):
+    def test_columns_any_width(self):
+        # Integer columns of every width and signedness: converted, every
+        # value checked as in a list; the same results as the list gives.
+        for code in "bBhHiIlLqQ":
+            with self.subTest(code=code):
+                got = nf.resolve_many(self.shots, array.array(code, self.rolls),
+                                      array.array(code, self.dice), rules=self.rules)
+                self.assertEqual(got, (self.results, self.statuses))
         n = len(self.shots)
-        for bad in (array.array("h", [8] * n), array.array("I", [8] * n), bytes(4 * n),
-                    array.array("q", [8] * n)):
+        wide = array.array("q", [8] * n)
+        wide[7] = 2 ** 40
+        with self.assertRaisesRegex(nf.RangeError, r"^rolls\[7\]=1099511627776 is outside"):
+            nf.resolve_many(self.shots, wide)
+        index = nf.resolve_indexed_dice(self.shots, array.array("h", [89, 0]), nf.Dice(3),
+                                        rules=self.rules)
+        self.assertEqual(index, nf.resolve_indexed_dice(self.shots, [89, 0], nf.Dice(3), rules=self.rules))
+        with self.assertRaisesRegex(nf.RangeError, r"^index\[1\]=-1 is outside"):
+            nf.resolve_indexed_dice(self.shots, array.array("q", [0, -1]), nf.Dice(3))
+        if numpy is None:
+            self.skipTest("numpy is not installed: its default integers not tried")
+        for dtype in (numpy.int_, numpy.int64, numpy.int16, numpy.uint8, numpy.dtype(">i8")):
+            with self.subTest(dtype=dtype):
+                got = nf.resolve_many(self.shots, numpy.array(self.rolls, dtype=dtype),
+                                      numpy.array(self.dice, dtype=dtype), rules=self.rules)
+                self.assertEqual(got, (self.results, self.statuses))
+        with self.assertRaisesRegex(TypeError, r"^rolls must be .* not a ndarray of format 'd'"):
+            nf.resolve_many(self.shots, numpy.array(self.rolls, dtype=float))
+        with self.assertRaisesRegex(TypeError, r"^rolls must be .*one-dimensional"):
+            nf.resolve_many(self.shots, numpy.array(self.rolls, dtype=numpy.int32).reshape(9, 10))
+        with self.assertRaisesRegex(TypeError, r"^rolls must be .*one-dimensional"):
+            nf.resolve_many(self.shots, numpy.array(self.rolls * 2, dtype=numpy.int64)[::2])
+
+    def test_columns_refused(self):
+        # Floats and text are no integer column, nor are bytes.
+        n = len(self.shots)
+        for bad in (array.array("d", [8.0] * n), array.array("f", [8.0] * n),
+                    memoryview(bytes(n)).cast("c"), array.array("u", "x" * n), bytes(n),
+                    bytearray(n), memoryview(bytes(n))):
             with self.assertRaisesRegex(TypeError, r"^rolls must be a sequence of integers or a "
-                                                   r"column of 4-byte integers"):
+                                                   r"column of integers"):
                 nf.resolve_many(self.shots, bad)
         with self.assertRaisesRegex(ValueError, r"^rolls has 89 values, 90 needed$"):
             nf.resolve_many(self.shots, array.array("i", [8] * (n - 1)))
+        with self.assertRaisesRegex(ValueError, r"^rolls has 89 values, 90 needed$"):
+            nf.resolve_many(self.shots, array.array("q", [8] * (n - 1)))
+        # A 4-byte column stays in place: the library reads its memory.
+        col = array.array("i", self.rolls)
+        c = nf._int_column(col, n, "rolls")
+        self.assertEqual(ctypes.addressof(c), col.buffer_info()[0])
 
     def test_packed_shots(self):
         packed = nf.pack_shots(self.shots)

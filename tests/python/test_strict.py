@@ -184,8 +184,8 @@ BAD = {
     "str?": [5, 3.9, b"x"],
     # Indexes into two shots: 2 is the first out of range.
     "trials": [5, "01", None, 3.9, b"\0\0\0\0", ["0"], [3.9], [-1], [2], [0, 2 ** 32],
-               array.array("i", [0, -1]), array.array("I", [2]), array.array("q", [0]),
-               memoryview(b"\0\0\0\0")],
+               array.array("i", [0, -1]), array.array("I", [2]), array.array("q", [0, 2]),
+               array.array("h", [-1]), array.array("d", [0.0]), memoryview(b"\0\0\0\0")],
 }
 
 #: (callable, parameter) -> kind, where the name alone does not say.

@@ -9,6 +9,7 @@ Python keyword in snake case, and every C function has its Python name.
 
 Environment: NAPFIRE_CLI (the napfire tool; the CLI half is skipped
 without it), NAPFIRE_INCLUDE_DIR, and the package on PYTHONPATH."""
+import inspect
 import json
 import os
 import re
@@ -251,6 +252,56 @@ class TestNames(unittest.TestCase):
         self.assertEqual(code, 0, err)
         # one concept, one option: the old and new spelling together is "given twice"
         code, _, err = cli(["musketry", "--distance", "15cm", "--roll", "8", "--roll-2d6", "8"])
+        self.assertEqual(code, 2)
+        self.assertIn("given twice", err)
+
+    @unittest.skipUnless(CLI, "NAPFIRE_CLI not set")
+    def test_los_options_are_the_query_fields(self):
+        # H-LOS, H-ELV, H-FACE: every field of napfire_los_query, every
+        # napfire_los_policy bit, the facing and the view's radius are a
+        # `napfire los` option in kebab case and a Python keyword in snake
+        # case; no los option stands outside this walk.
+        helps = cli_help("los")
+        flat = " ".join(helps.split())
+        offered = set(re.findall(r"(?m)^  --([a-z0-9-]+)", helps))
+        struct = re.search(r"typedef struct napfire_los_query \{(.*?)\} napfire_los_query;",
+                           support.header_text(), re.S).group(1)
+        fields = re.findall(r"\b([a-z_]+)(?:\[\d+\])?;", struct)
+        self.assertEqual(fields, ["firer", "target", "front_mask", "firer_side", "target_side",
+                                  "policy", "reserved"])
+        keywords = set(inspect.signature(nf._los_query).parameters)
+        walked = set()
+        for field in fields[2:5]:
+            option = field.replace("_", "-")
+            with self.subTest(field):
+                self.assertIn(option, offered)
+                self.assertIn(field, keywords)
+                walked.add(option)
+        self.assertIn("policy", keywords)
+        for bit in nf.LosPolicy:
+            option = bit.name.lower().replace("_", "-")
+            with self.subTest(bit.name):
+                self.assertIn(option, offered)
+                walked.add(option)
+        # napfire_hex_facing(formation, facing): --facing FORMATION:FACING,
+        # its formations the library's names, and nf.hex_facing.
+        self.assertEqual(list(inspect.signature(nf.hex_facing).parameters), ["formation", "facing"])
+        facing_help = re.search(r"--facing FORM:F (.*?); F 0\.\.11", flat).group(1)
+        for formation in nf.HexFormation:
+            self.assertIn(formation.name.lower(), facing_help)
+        # napfire_fov_grid's radius: --fov --radius R, nf.field_of_view(radius=).
+        self.assertIn("radius", inspect.signature(nf.field_of_view).parameters)
+        walked |= {"facing", "radius", "fov"}
+        self.assertEqual(offered - walked, {"json", "svg"})
+        # The earlier spellings stay as documented aliases, and work alike.
+        for old in ("front", "friend-target-side"):
+            self.assertIn("(also --%s)" % old, flat)
+        ridge = os.path.join(ROOT, "examples", "maps", "ridge.map")
+        new = cli(["los", ridge, "1,3", "8,2", "--front-mask", "3,4", "--friend-is-target-side", "--json"])
+        old = cli(["los", ridge, "1,3", "8,2", "--front", "3,4", "--friend-target-side", "--json"])
+        self.assertEqual(new, old)
+        self.assertEqual(json.loads(new[1])["rule"], "FRONT_HEXSIDE")
+        code, _, err = cli(["los", ridge, "1,3", "8,2", "--front", "3", "--front-mask", "3"])
         self.assertEqual(code, 2)
         self.assertIn("given twice", err)
 

@@ -1911,22 +1911,43 @@ def _column_formats(letters):
 _COLUMN_FORMATS = {c_int32: _column_formats("il"), c_uint32: _column_formats("ilIL")}
 
 
+#: The struct letters of integer formats: a column of any of them is read,
+#: its values checked one by one as a list's would be.
+_INTEGER_LETTERS = frozenset("bBhHiIlLqQnN")
+
+
+def _integer_format(fmt):
+    """Whether the buffer format ``fmt`` is one integer (any width, any
+    byte order) that :mod:`struct` can unpack."""
+    letter = fmt[1:] if fmt[:1] in ("@", "=", "<", ">", "!") else fmt
+    return letter in _INTEGER_LETTERS and (letter not in "nN" or fmt[:1] in ("", "@"))
+
+
 def _buffer_column(values, n, name, ctype):
     """``values`` with the buffer protocol as a ctypes array of ``n``
-    4-byte integers over the same memory (copied only when read-only), or
-    None when it has no buffer; TypeError for one that is not a
-    one-dimensional contiguous column of 4-byte integers."""
+    4-byte integers: over the same memory for a column of 4-byte integers
+    (copied only when read-only), else a list of its values, which the
+    caller checks as any list; None when it has no buffer. TypeError for
+    one that is not a one-dimensional contiguous column of integers."""
     try:
         view = memoryview(values)
     except TypeError:
         return None
-    if view.format not in _COLUMN_FORMATS[ctype] or view.ndim != 1 or not view.c_contiguous:
-        raise TypeError("%s must be a sequence of integers or a column of 4-byte %sintegers "
-                        "(array('%s'), a numpy int32 array, ...), not a %s of format %r"
-                        % (name, "" if ctype is c_int32 else "signed or unsigned ", _I32,
-                           type(values).__name__, view.format))
+    if isinstance(values, (bytes, bytearray)) or (view.format in ("B", "c") and isinstance(
+            getattr(values, "obj", None), (bytes, bytearray))):
+        # Bytes are text, not numbers (cast the memoryview to say otherwise).
+        raise TypeError("%s must be a sequence of integers or a column of integers, not %s"
+                        % (name, type(values).__name__))
+    if view.ndim != 1 or not view.c_contiguous or not _integer_format(view.format):
+        raise TypeError("%s must be a sequence of integers or a column of integers (one-dimensional "
+                        "and contiguous: array('%s'), array('q'), a numpy integer array, ...), "
+                        "not a %s of format %r"
+                        % (name, _I32, type(values).__name__, view.format))
     if len(view) != n:
         raise ValueError("%s has %d values, %d needed" % (name, len(view), n))
+    if view.format not in _COLUMN_FORMATS[ctype]:
+        # Another width or signedness: every value, range-checked later.
+        return [v for (v,) in _struct.iter_unpack(view.format, view.cast("B"))]
     kind = ctype * max(n, 1)
     if n == 0:
         return kind()
@@ -1939,7 +1960,9 @@ def _int_column(values, n, name, ctype=c_int32):
     each value checked as :func:`_int` checks one, with its message
     (``name[i]``). The length is checked before anything is converted."""
     column = _buffer_column(values, n, name, ctype)
-    if column is not None:
+    if isinstance(column, list):
+        values = column
+    elif column is not None:
         return column
     if isinstance(values, str) or not hasattr(values, "__len__"):
         raise TypeError("%s must be a sequence of integers, not %s" % (name, type(values).__name__))
@@ -2028,9 +2051,10 @@ def resolve_many(shots, rolls, half_dice=None, rules=None):
 
     ``shots``: a sequence of :class:`Shot` or a :class:`PackedShots`.
     ``rolls`` and ``half_dice`` (default all 0) are sequences of integers
-    or columns (:mod:`array`, :class:`memoryview`, numpy int32 arrays:
-    anything with the buffer protocol holding 4-byte integers), of the
-    same length. Returns ``(results, statuses)``: ``results`` a
+    or columns (:mod:`array`, :class:`memoryview`, numpy integer arrays:
+    anything with the buffer protocol holding integers of any width;
+    4-byte ones are used in place, the others converted with every value
+    checked as a list's), of the same length. Floats are refused. Returns ``(results, statuses)``: ``results`` a
     :class:`Results`, whose element i is exactly what :meth:`Shot.resolve`
     would give and whose columns (``results.casualties``) read every
     element's field at once; ``statuses`` element i's status as a

@@ -341,7 +341,8 @@ class Results(Sequence[Result]):
     def missing(self) -> memoryview: ...
 
 # Integer columns (rolls, half_dice, index): a sequence of ints or anything
-# with the buffer protocol holding 4-byte integers (array, memoryview, numpy).
+# with the buffer protocol holding integers of any width (array, memoryview,
+# numpy); 4-byte ones are used in place, floats refused.
 class PackedShots:
     def __init__(self, array: Any, n: int) -> None: ...
     def __len__(self) -> int: ...
