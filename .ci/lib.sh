@@ -84,7 +84,7 @@ passed_in() {
 # options, and a tree CI did not make is only deleted under CI=true (CI
 # runs on a fresh clone). The buildtype is a -D option so that a later
 # -Dbuildtype=... in the arguments overrides it.
-builddirs=(build build-clang build-asan build-tsan build-cov build-m32 build-perf)
+builddirs=(build build-clang build-asan build-tsan build-cov build-m32 build-perf build-aarch64 build-s390x build-win)
 
 # setup DIR [meson setup options...] (CC and CXX from the environment)
 setup() {

@@ -91,14 +91,57 @@ static int hit_cmp(const void *pa, const void *pb) {
     return c;
 }
 
+/* Half the width of a hexagon across the line through the origin with
+ * direction (dq, dr), in the units of cross(): the largest |cross| of a
+ * corner offset. A hex whose tripled centre c has |cross(d, c)| above it
+ * has every corner strictly on one side of the line, so it cannot meet
+ * the segment; clipping it would only say so, six cross products later. */
+static int64_t half_width(int64_t dq, int64_t dr) {
+    int64_t w = 0;
+    for (int v = 0; v < 6; v++) {
+        int64_t c = llabs(cross(dq, dr, CQ[v], CR[v]));
+        if (c > w)
+            w = c;
+    }
+    return w;
+}
+
+static int64_t floor_div(int64_t a, int64_t b) {
+    int64_t q = a / b;
+    return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
+}
+
+/* The rows r of column q that can pass that test, |3 (dq r - dr q)| <= w,
+ * within [*lo, *hi]: a few around the line instead of the whole column. */
+static void narrow(int64_t dq, int64_t dr, int64_t q, int64_t w, int64_t *lo, int64_t *hi) {
+    if (dq == 0)
+        return;
+    int64_t a = 3 * dr * q - w, b = 3 * dr * q + w, d = 3 * dq;
+    if (d < 0) {
+        int64_t t = -b;
+        b = -a;
+        a = t;
+        d = -d;
+    }
+    int64_t first = -floor_div(-a, d), last = floor_div(b, d);
+    if (first > *lo)
+        *lo = first;
+    if (last < *hi)
+        *hi = last;
+}
+
 size_t ref_trace(napfire_hex from, napfire_hex to, napfire_trace_step *out, size_t cap) {
     int64_t dq = (int64_t)to.q - from.q, dr = (int64_t)to.r - from.r;
-    int64_t n = hexdist(dq, dr);
+    int64_t n = hexdist(dq, dr), w = half_width(dq, dr);
     hit hits[4096];
     size_t nh = 0;
-    for (int64_t q = -n - 1; q <= n + 1; q++)
-        for (int64_t r = -n - 1; r <= n + 1; r++) {
+    for (int64_t q = -n - 1; q <= n + 1; q++) {
+        int64_t rlo = -n - 1, rhi = n + 1;
+        narrow(dq, dr, q, w, &rlo, &rhi);
+        for (int64_t r = rlo; r <= rhi; r++) {
             if (hexdist(q, r) > n + 1 || hexdist(dq - q, dr - r) > n + 1)
+                continue;
+            if (llabs(cross(dq, dr, 3 * q, 3 * r)) > w)
                 continue;
             hit h;
             if (clip(dq, dr, q, r, &h)) {
@@ -107,6 +150,7 @@ size_t ref_trace(napfire_hex from, napfire_hex to, napfire_trace_step *out, size
                 hits[nh++] = h;
             }
         }
+    }
     qsort(hits, nh, sizeof hits[0], hit_cmp);
     size_t k = 0;
     for (size_t i = 0; i < nh; i++) {

@@ -12,6 +12,7 @@
  * NAPFIRE_FOV_MAPS sets another number.
  */
 #include <check.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -56,10 +56,16 @@ library reports (checked at import), so alignment is 8 as the ABI requires.
 Objects are plain values: ``copy.copy`` and ``copy.deepcopy`` duplicate
 them, and :class:`Unit`, :class:`Shot`, :class:`Rules`, :class:`Dice` and
 :class:`Trace` pickle (a restored :class:`Dice` continues the same
-sequence). A pickle is tagged with the type, its size and the library
-version: another version's bytes are refused (``ValueError``), and bytes
-the library does not accept are its :class:`StateError`. Across versions,
-keep units and shots as their parameters and rules as rules text.
+sequence). A pickle is tagged with the type, its size, the library
+version and the byte order, and holds the storage bytes and the values
+the object is made from (a unit's parameters, a shot's units and
+parameters, rules text, a generator's PCG32 state, a trace's ends and
+steps taken). On a machine of the other byte order (storage bytes are in
+the machine's order: they are not a file format) the object is made again
+from those values. Another version's bytes are refused (``ValueError``),
+and bytes the library does not accept are its :class:`StateError`. Across
+versions, keep units and shots as their parameters and rules as rules
+text.
 
 Library discovery, first that loads: the package's own copy (pip
 install), the ``NAPFIRE_LIBRARY`` environment variable (a path; if set it
@@ -726,6 +732,9 @@ class _Opaque:
 
     def __copy__(self):
         new = type(self).__new__(type(self))
+        # What the Python side keeps beside the storage (the values a shot
+        # was made from, a trace's ends and steps) goes with the copy.
+        new.__dict__.update(self.__dict__)
         new._storage = (c_uint64 * (self._size // 8)).from_buffer_copy(self._storage)
         return new
 
@@ -737,10 +746,17 @@ class _Opaque:
         return self.__copy__()
 
     def __reduce__(self):
-        # Pickled as the class, a tag naming the layout the bytes have, and
-        # the bytes; _restore() checks the tag and has the library check
-        # the bytes.
-        return _restore, (type(self), _layout_tag(type(self)), bytes(self._storage))
+        # Pickled as the class, a tag naming the layout the bytes have (type,
+        # size, library version, byte order), the bytes, and the values the
+        # object can be made again from; _restore() takes the bytes on a
+        # machine of the same layout (the library checks them) and the
+        # values on one of the other byte order.
+        return _restore, (type(self), _layout_tag(type(self)), bytes(self._storage), self._values())
+
+    def _values(self):
+        """What makes this object again through the library's functions,
+        in plain Python values (no bytes), or None if that is not known."""
+        return None
 
     def _validate(self):
         """Raise the library's error if the storage is not a valid object."""
@@ -1190,6 +1206,19 @@ class Unit(_Parameters, _UnitRef):
     def _validate(self):
         self.get(UnitParam.ARM)
 
+    def _values(self):
+        return ("unit", int(self.get(UnitParam.ARM)),
+                tuple((int(p), self.get(p)) for p in UnitParam if p != UnitParam.ARM))
+
+    @classmethod
+    def _from_values(cls, values):
+        _kind, arm, params = values
+        unit = cls(arm)
+        for param, value in params:
+            if unit.get(param) != value:
+                unit.set(param, value)
+        return unit
+
 
 class Rules(_RulesRef):
     """Rules data (``napfire_rules``, 4096 bytes), initialised with the
@@ -1452,6 +1481,13 @@ class Rules(_RulesRef):
         if status != Status.ENOSPC:
             _check(status, "napfire_rules_format")
 
+    def _values(self):
+        return ("rules", self.format())
+
+    @classmethod
+    def _from_values(cls, values):
+        return cls.from_text(values[1])
+
 
 def _rules_text(text):
     """A rules text argument as bytes: str (encoded as UTF-8) or a bytes-like
@@ -1604,6 +1640,30 @@ class Shot(_Parameters, _ShotRef):
         _check(_PLAIN["napfire_shot_init"](self._storage, SHOT_SIZE, firer._storage, target._storage),
                "napfire_shot_init")
         self._apply(items)
+        # The units' storage as copied (the library keeps copies too, but
+        # does not give them back): what a pickle needs to make the shot
+        # again, read as values only when pickled.
+        self._unit_bytes = (bytes(firer._storage), bytes(target._storage))
+
+    def _values(self):
+        kept = getattr(self, "_unit_bytes", None)
+        if kept is None:
+            return None
+        units = []
+        for data in kept:
+            unit = Unit.__new__(Unit)
+            unit._storage = (c_uint64 * (UNIT_SIZE // 8)).from_buffer_copy(data)
+            units.append(unit._values())
+        return ("shot", units[0], units[1], tuple((int(p), self.get(p)) for p in ShotParam))
+
+    @classmethod
+    def _from_values(cls, values):
+        _kind, firer, target, params = values
+        shot = cls(Unit._from_values(firer), Unit._from_values(target))
+        for param, value in params:
+            if shot.get(param) != value:
+                shot.set(param, value)
+        return shot
 
     _PARAMS = ShotParam
     _SETTER, _GETTER = "napfire_shot_set", "napfire_shot_get"
@@ -2401,33 +2461,64 @@ class Dice(_DiceRef):
     def _validate(self):
         self.copy().next_raw()      # a copy: the sequence does not move
 
+    # The generator's two words, read from its storage as napfire.h
+    # documents them (PCG32's state and increment; tests/python/test_keep.py
+    # holds the layout to that documentation), and made again through
+    # napfire_dice_init: the seed and stream that lead to exactly them.
+    _DICE_WORDS = _struct.Struct("=IIQQ")
+
+    def _values(self):
+        _magic, _pad, state, inc = self._DICE_WORDS.unpack_from(bytes(self._storage))
+        return ("dice", state, inc)
+
+    @classmethod
+    def _from_values(cls, values):
+        _kind, state, inc = values
+        if not (isinstance(state, int) and isinstance(inc, int) and 0 <= state < 1 << 64
+                and 0 <= inc < 1 << 64 and inc & 1):
+            raise ValueError("Dice: not a PCG32 state and odd increment: %r" % (values,))
+        # Seeding steps state = (inc + seed) * MULT + inc (mod 2^64); MULT is
+        # odd, so the seed that gives a state is unique.
+        seed = ((state - inc) * _PCG_MULT_INVERSE - inc) % (1 << 64)
+        return cls(seed, inc >> 1)
+
 
 # --------------------------------------------------------------------------
 # Keeping values: copy, deepcopy and pickle
 #
 # The objects are plain bytes the library validates on use, so a pickle
-# holds the bytes and a tag naming their layout: the type, its size and
-# the library version that wrote them (the private layout is only known
-# to be the same within one version). Across versions, keep units and
-# shots as their parameters and rules as rules text (Rules.format).
+# holds the bytes and a tag naming their layout: the type, its size, the
+# library version that wrote them (the private layout is only known to be
+# the same within one version) and the byte order (every field is in the
+# machine's). Beside the bytes it holds the object's values, from which a
+# machine of the other byte order makes it again. Across versions, keep
+# units and shots as their parameters and rules as rules text
+# (Rules.format).
 
-_PICKLE_FORMAT = 1
+_PICKLE_FORMAT = 2
 _LIBRARY_VERSION = version_string()
+_PCG_MULT_INVERSE = pow(6364136223846793005, -1, 1 << 64)
 
 
 def _layout_tag(cls):
-    return ("napfire", _PICKLE_FORMAT, cls._c_name, cls._size, _LIBRARY_VERSION)
+    return ("napfire", _PICKLE_FORMAT, cls._c_name, cls._size, _LIBRARY_VERSION, _sys.byteorder)
 
 
-def _restore(cls, tag, data):
+def _restore(cls, tag, data, values=None):
     """Unpickle: a value of ``cls`` from its bytes, if ``tag`` is this
     library's layout of ``cls``; the library then validates the bytes
-    (:class:`StateError` for garbage)."""
+    (:class:`StateError` for garbage). Bytes of the other byte order are
+    not used: the value is made again from ``values``."""
     if not (isinstance(cls, type) and issubclass(cls, _Opaque) and cls._size):
         raise TypeError("not a napfire value type: %r" % (cls,))
     ours = _layout_tag(cls)
-    if not (isinstance(tag, tuple) and len(tag) == len(ours) and tag[:2] == ours[:2]):
+    if isinstance(tag, tuple) and len(tag) == len(ours) - 1 and tag[:2] == ("napfire", 1):
+        tag = tag + (_sys.byteorder,)  # format 1: the writer's byte order unsaid
+    elif not (isinstance(tag, tuple) and len(tag) == len(ours) and tag[:2] == ours[:2]):
         raise ValueError("%s: not a napfire pickle (tag %r)" % (cls.__name__, tag))
+    if tag[:5] == ours[:5] and tag[5] != ours[5]:
+        return _restore_values(cls, tag, values)
+    tag = ("napfire", _PICKLE_FORMAT) + tuple(tag[2:])
     if tag != ours:
         raise ValueError(
             "%s: cannot restore a %s of %s bytes written by libnapfire %s with libnapfire %s "
@@ -2441,7 +2532,26 @@ def _restore(cls, tag, data):
     obj = cls.__new__(cls)
     obj._storage = (c_uint64 * (cls._size // 8)).from_buffer_copy(data)
     obj._validate()
+    # The values a shot or a trace keeps beside its storage, for its next
+    # pickle.
+    if isinstance(values, tuple) and values[:1] == ("shot",) and len(values) == 4:
+        obj._unit_bytes = tuple(bytes(Unit._from_values(v)._storage) for v in values[1:3])
+    elif isinstance(values, tuple) and values[:1] == ("trace",) and len(values) == 4:
+        obj._walk = values[1:4]
     return obj
+
+
+def _restore_values(cls, tag, values):
+    """A value of ``cls`` pickled on a machine of the other byte order,
+    made again through the library's functions from its values."""
+    kinds = ((Unit, "unit"), (Shot, "shot"), (Rules, "rules"), (Dice, "dice"), (Trace, "trace"))
+    kind = next((k for c, k in kinds if issubclass(cls, c)), None)
+    if kind is None or not isinstance(values, tuple) or values[:1] != (kind,):
+        raise ValueError(
+            "%s: written on a %s-endian machine, read on a %s-endian one, and the pickle does "
+            "not hold the values it was made from (only its storage bytes, which are in the "
+            "writer's byte order)" % (cls.__name__, tag[5], _sys.byteorder))
+    return cls._from_values(values)
 
 
 # --------------------------------------------------------------------------
@@ -2540,14 +2650,31 @@ class Trace(_TraceRef):
 
     def __init__(self, start, end):
         super().__init__()
-        _check(lib.napfire_trace_init(self, TRACE_SIZE, _hex(start, "start"), _hex(end, "end")),
-               "napfire_trace_init")
+        start, end = _hex(start, "start"), _hex(end, "end")
+        _check(lib.napfire_trace_init(self, TRACE_SIZE, start, end), "napfire_trace_init")
+        # The ends and the calls made: what a pickle needs to walk it again.
+        self._walk = ((start.q, start.r), (end.q, end.r), 0)
 
     def next_step(self):
         """The next :class:`TraceStep`, or None when the trace is over."""
         step, more = TraceStep(), c_int32()
         _check(lib.napfire_trace_next(self, byref(step), byref(more)), "napfire_trace_next")
+        walk = getattr(self, "_walk", None)
+        if walk is not None:
+            self._walk = (walk[0], walk[1], walk[2] + 1)
         return step if more.value else None
+
+    def _values(self):
+        walk = getattr(self, "_walk", None)
+        return None if walk is None else ("trace",) + walk
+
+    @classmethod
+    def _from_values(cls, values):
+        _kind, start, end, calls = values
+        trace = cls(start, end)
+        for _ in range(_int(calls, "trace calls")):
+            trace.next_step()
+        return trace
 
     def __iter__(self):
         return self
