@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "napfire.h"
+#include "napfire_table.h"
 
 struct embedded_text {
     const char *name;
@@ -654,6 +655,83 @@ static void section_grid(uint64_t *h) {
 }
 
 /* ------------------------------------------------------------------ */
+/* The table: seeded scenes of rectangles turned every way, measured
+ * (napfire_shot_measure) and resolved; refusals (overlaps, a screen the
+ * target cannot have) are results too. */
+
+#define SCENES 400
+#define SCENE_FRIENDS 4
+#define SCENE_OTHERS 3
+
+/* A rectangle of half-depth d and half-width w about (cx, cy), facing
+ * (fx, fy): corners front-left, front-right, rear-right, rear-left. */
+static void make_footprint(napfire_footprint *f, uint64_t *s) {
+    int32_t cx = mix_in(s, -3000, 3000), cy = mix_in(s, -3000, 3000);
+    int32_t fx = mix_in(s, -4, 4), fy = mix_in(s, -4, 4), d = mix_in(s, 2, 12), w = mix_in(s, 4, 40);
+    if (fx == 0 && fy == 0)
+        fy = 1;
+    const int32_t rx = fy, ry = -fx; /* the facing turned a quarter clockwise */
+    const int32_t sd[4] = {1, 1, -1, -1}, sw[4] = {-1, 1, 1, -1};
+    memset(f, 0, sizeof *f);
+    for (int i = 0; i < 4; i++) {
+        f->corner[i].x = cx + sd[i] * d * fx + sw[i] * w * rx;
+        f->corner[i].y = cy + sd[i] * d * fy + sw[i] * w * ry;
+    }
+    f->level = mix_in(s, 0, 2);
+}
+
+static void hash_measure(napfire_shot *shot, const napfire_scene *scene, uint64_t *h) {
+    napfire_measured facts[NAPFIRE_MEASURED_MAX];
+    size_t count = 0;
+    memset(facts, 0, sizeof facts);
+    h_i32(h, napfire_shot_measure(shot, &made_up, scene, facts, NAPFIRE_MEASURED_MAX, &count));
+    h_u32(h, (uint32_t)count);
+    for (size_t i = 0; i < count && i < NAPFIRE_MEASURED_MAX; i++) {
+        const napfire_measured *m = &facts[i];
+        const int32_t fields[] = {m->param,
+                                  m->value,
+                                  m->decider,
+                                  m->decider_index,
+                                  m->rule,
+                                  m->missing,
+                                  m->missing_index[0],
+                                  m->missing_index[1],
+                                  m->missing_index[2],
+                                  m->missing_index[3]};
+        for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++)
+            h_i32(h, fields[k]);
+    }
+    napfire_result r;
+    memset(&r, 0, sizeof r);
+    h_i32(h, napfire_shot_resolve(shot, &made_up, 7, 4, &r));
+    h_result(h, &r);
+}
+
+static void section_table(uint64_t *h) {
+    uint64_t s = 9;
+    napfire_footprint firer, target, screen, friends[SCENE_FRIENDS], others[SCENE_OTHERS];
+    for (int n = 0; n < SCENES; n++) {
+        napfire_shot shot;
+        make_trial_shot(&shot, &s, h);
+        make_footprint(&firer, &s);
+        make_footprint(&target, &s);
+        make_footprint(&screen, &s);
+        for (int i = 0; i < SCENE_FRIENDS; i++)
+            make_footprint(&friends[i], &s);
+        for (int i = 0; i < SCENE_OTHERS; i++)
+            make_footprint(&others[i], &s);
+        napfire_scene scene = {&firer,
+                               &target,
+                               mix_in(&s, 0, 3) == 0 ? &screen : NULL,
+                               friends,
+                               (size_t)mix_in(&s, 0, SCENE_FRIENDS),
+                               others,
+                               (size_t)mix_in(&s, 0, SCENE_OTHERS)};
+        hash_measure(&shot, &scene, h);
+    }
+}
+
+/* ------------------------------------------------------------------ */
 
 struct section {
     const char *name;
@@ -665,7 +743,7 @@ struct section {
 static const struct section sections[] = {
     {"rules", section_rules}, {"shots", section_shots},   {"distributions", section_distributions},
     {"dice", section_dice},   {"trials", section_trials}, {"traces", section_traces},
-    {"sight", section_sight}, {"grid", section_grid},
+    {"sight", section_sight}, {"grid", section_grid},     {"table", section_table},
 };
 
 int main(int argc, char **argv) {
