@@ -778,6 +778,18 @@ function showMap(svg) {
     return;
   }
   applyZoom();
+  keepWhole();
+}
+
+// A small map's picture is kept whole in its view until the user zooms:
+// the fit's own scrollbars change the room it measured, and a redraw (a
+// verdict that wraps, a longer key) changes the picture's height, so the
+// zoom shrinks until the picture, key included, fits the view as it is.
+let wholeView = false;
+function keepWhole() {
+  const view = $("#los-view");
+  for (let i = 0; wholeView && i < 4 && (view.scrollHeight > view.clientHeight || view.scrollWidth > view.clientWidth); i++)
+    setZoom(0.99 * zoom * Math.min(view.clientWidth / view.scrollWidth, view.clientHeight / view.scrollHeight));
 }
 
 // A new map's first zoom: a small one fills the width, a large one opens
@@ -786,7 +798,10 @@ function openMap() {
   map.fresh = false;
   const vb = $("#los-map svg").viewBox.baseVal;
   const view = $("#los-view"), fit = Math.min((view.clientWidth - 4) / vb.width, (0.75 * innerHeight - 4) / vb.height);
-  setZoom(map.cols > 30 || map.rows > 30 ? 0.6 : Math.min(2, fit));
+  const large = map.cols > 30 || map.rows > 30;
+  setZoom(large ? 0.6 : Math.min(2, fit));
+  wholeView = !large;
+  keepWhole();
   centreOn(pair($("#firer").value));
 }
 
@@ -869,9 +884,9 @@ async function setupLos() {
   $("#hex-formation").value = "4"; // square: six front hexsides, any facing
   fillFacing();
   $("#hex-formation").addEventListener("change", fillFacing);
-  $("#zoom-in").addEventListener("click", () => setZoom(zoom * 1.25));
-  $("#zoom-out").addEventListener("click", () => setZoom(zoom / 1.25));
-  $("#zoom-fit").addEventListener("click", fitZoom);
+  $("#zoom-in").addEventListener("click", () => { wholeView = false; setZoom(zoom * 1.25); });
+  $("#zoom-out").addEventListener("click", () => { wholeView = false; setZoom(zoom / 1.25); });
+  $("#zoom-fit").addEventListener("click", () => { wholeView = false; fitZoom(); });
   $("#large-map").addEventListener("click", () => { largeMap(); computeLos(); });
   for (const [id, field] of [["cols", "grid"], ["rows", "grid"], ["paint-elevation", "elevation"], ["paint-side", "side"],
     ["fov-radius", "fov_radius"]]) {
