@@ -151,7 +151,7 @@ START_TEST(garbage_every_type) {
         snprintf(what, sizeof what, "%s random filling %d", t->name, k);
         t->refused(obj, t->size, what);
     }
-    static unsigned char valid[MAX_OBJ];
+    static _Alignas(8) unsigned char valid[MAX_OBJ]; /* storage: 8-byte aligned */
     t->make_valid(valid);
     for (int k = 0; k < N_FILLS; k++) {
         memcpy(obj, valid, 4);
@@ -173,7 +173,7 @@ START_TEST(foreign_bytes_every_pair) {
     const struct type_desc *t = &types[_i];
     unsigned char *obj = malloc(t->size);
     ck_assert_ptr_nonnull(obj);
-    static unsigned char src[MAX_OBJ];
+    static _Alignas(8) unsigned char src[MAX_OBJ]; /* storage: 8-byte aligned */
     char what[96];
     uint64_t seed = 0xF0E1D2C3u + (uint64_t)_i;
     for (int si = 0; si < N_TYPES; si++) {
@@ -227,7 +227,7 @@ END_TEST
 /* API contract Principles (caller storage anywhere) */
 START_TEST(valid_objects_in_tight_blocks) {
     for (int ti = 0; ti < N_TYPES; ti++) {
-        unsigned char buf[MAX_OBJ];
+        _Alignas(8) unsigned char buf[MAX_OBJ]; /* storage: 8-byte aligned */
         types[ti].make_valid(buf);
         void *obj = tight_copy(buf, types[ti].size);
         int32_t v;
@@ -274,7 +274,7 @@ static const size_t misalignments[] = {1, 2, 3, 4, 5, 6, 7};
 
 /* A copy of a valid object at offset off of a block ending with it. */
 static unsigned char *misaligned_copy(const struct type_desc *t, size_t off, unsigned char **block) {
-    static unsigned char valid[MAX_OBJ];
+    static _Alignas(8) unsigned char valid[MAX_OBJ]; /* storage: 8-byte aligned */
     t->make_valid(valid);
     *block = malloc(t->size + off);
     ck_assert_ptr_nonnull(*block);
