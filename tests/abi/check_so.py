@@ -218,7 +218,10 @@ def check_data_linked(lib, own_prefix):
             seen_own += 1
         if typ != "TLS" and not mutable(sec):
             continue
-        if (CRT_DATA.match(name) or name in LINKER_TABLES
+        # ARM and AArch64 mapping symbols ($d, $x, $d.1...) mark where data
+        # or code starts inside a section: no object of their own.
+        mapping = re.fullmatch(r"\$[adtx](\.\d+)?", name) and typ == "NOTYPE" and not size
+        if (CRT_DATA.match(name) or name in LINKER_TABLES or mapping
                 or (name in LINKER_MARKERS and typ == "NOTYPE" and not size)):
             allowed.append(name)
             continue
