@@ -223,6 +223,11 @@ function refuse(name, value, allowed, fn, why) {
   return new DomainError(Status.EDOMAIN, fn, `${name}=${shown} is outside ${allowed}${why ? ` (${why})` : ""}` +
     `${fn ? ` (${fn}: EDOMAIN)` : ""}`, { parameter: name, value, allowed });
 }
+// A value in its own range that the library refused with the others
+// (EDOMAIN): named as the package names what it refuses itself.
+function refusedByLibrary(fn, name, value, allowed, shown = String(value)) {
+  return new DomainError(Status.EDOMAIN, fn, `${name}=${shown} is not ${allowed} (${fn}: EDOMAIN)`, { parameter: name, value, allowed });
+}
 function int(value, name, lo = INT32[0], hi = INT32[1], fn = null, why = undefined) {
   if (typeof value !== "number" || !Number.isInteger(value)) {
     const e = new TypeError(`${name} must be an integer, not ${value === null ? "null" : typeof value === "number" ? value : typeof value}`);
@@ -240,6 +245,13 @@ function member(value, name, family, familyName, fn = null) {
   }
   return value;
 }
+// A 0/1 flag: false, true, 0 or 1 (nothing else is silently truthy).
+const flag = (value, name, fn = null) => (typeof value === "boolean" ? (value ? 1 : 0) : int(value, name, 0, 1, fn));
+// A rules datum that may be unknown: null in JavaScript, `unknown` in C.
+function orUnknown(value, name, lo, hi, fn, unknown = CONSTANTS.UNKNOWN) {
+  return value === null ? unknown : int(value, name, lo, hi, fn, "or null for unknown");
+}
+const unknownOut = (value, unknown = CONSTANTS.UNKNOWN) => (value === unknown ? null : value);
 function options(opts, allowed, where) {
   if (opts === undefined || opts === null) return {};
   if (typeof opts !== "object" || Array.isArray(opts)) throw new TypeError(`${where}: options must be an object`);
@@ -316,6 +328,26 @@ export function paramBounds(param) {
   const b = BOUNDS.get(param);
   if (!b) throw refuse("param", param, "a UnitParam or ShotParam value", "napfire_param_bounds");
   return [...b];
+}
+
+/**
+ * napfire_round_half: half figures to figures (F-CAS-2/3). A remaining
+ * half needs a half die 1..6 (0: none rolled, refused when one is needed).
+ */
+export function roundHalf(halves, halfDie, secondClass = false) {
+  int(halves, "halves", 0, 2 * CONSTANTS.MAX_FIGURES, "napfire_round_half");
+  int(halfDie, "halfDie", 0, 6, "napfire_round_half", "a half die is 1..6, 0 not rolled");
+  const second = flag(secondClass, "secondClass", "napfire_round_half");
+  return withMemory((m) => {
+    const out = m.alloc(4);
+    const st = W.napfire_round_half(halves, halfDie, second, out);
+    if (st === Status.EINVAL) {
+      throw new InvalidArgumentError(st, "napfire_round_half", `halfDie=0 but a half remains of ${halves} halves: roll a half die 1..6` +
+        " (napfire_round_half: EINVAL)", { parameter: "halfDie", value: halfDie, allowed: "1..6" });
+    }
+    check(st, "napfire_round_half");
+    return i32(out);
+  });
 }
 
 // ---------------------------------------------------------------------
@@ -717,6 +749,145 @@ export class Rules {
       return cstr(buf, u32(len));
     });
   }
+  // A setter of napfire_rules: the rules change only on success;
+  // `refused` names what the library refuses among values in range.
+  _set(fn, args, refused = null) {
+    this._bytes = withMemory((m) => {
+      const p = m.bytes(this._bytes), st = W[fn](p, ...args);
+      if (st === Status.EDOMAIN && refused) throw refused();
+      check(st, fn);
+      return u8().slice(p, p + CONSTANTS.RULES_SIZE);
+    });
+    return this;
+  }
+  // A getter: its `count` outputs, or null for an unknown datum (EUNKNOWN).
+  _get(fn, args, count) {
+    return withMemory((m) => {
+      const out = m.alloc(4 * count);
+      const st = W[fn](m.bytes(this._bytes), ...args, ...Array.from({ length: count }, (_, i) => out + 4 * i));
+      if (st === Status.EUNKNOWN) return null;
+      check(st, fn);
+      return i32Array(out, count);
+    });
+  }
+  /**
+   * napfire_rules_set_musketry: a musketry cell (F-TAB) in half figures,
+   * null for unknown; 0-based indexes (rowIndex 0 is row 1, columnIndex 0
+   * the column of modified roll 1-2); `star` for an "N*" cell.
+   */
+  setMusketry(rowIndex, columnIndex, halves, star = false) {
+    const fn = "napfire_rules_set_musketry";
+    const [row, col] = cellIndex(rowIndex, columnIndex, fn);
+    const h = orUnknown(halves, "halves", 0, CONSTANTS.MAX_CELL_HALVES, fn), st = flag(star, "star", fn);
+    return this._set(fn, [row, col, h, st], () => refusedByLibrary(fn, "star", star, `false for halves=${halves}: an "N*" cell holds whole figures N >= 1`));
+  }
+  /** napfire_rules_get_musketry: {halves, star}, or null for an unknown cell. */
+  getMusketry(rowIndex, columnIndex) {
+    const got = this._get("napfire_rules_get_musketry", cellIndex(rowIndex, columnIndex, "napfire_rules_get_musketry"), 2);
+    return got && { halves: got[0], star: got[1] === 1 };
+  }
+  /** napfire_rules_set_range: a weapon's range maxima in one measure (F-RNG); null for unknown. */
+  setRange(weapon, measure, effectiveMax, longMax) {
+    const fn = "napfire_rules_set_range";
+    member(weapon, "weapon", null, "Weapon", fn);
+    member(measure, "measure", null, "Measure", fn);
+    return this._set(fn, [weapon, measure, ...maxima({ effectiveMax, longMax }, fn)]);
+  }
+  /** napfire_rules_get_range: {effectiveMax, longMax}, null for an unknown one. */
+  getRange(weapon, measure) {
+    member(weapon, "weapon", null, "Weapon", "napfire_rules_get_range");
+    member(measure, "measure", null, "Measure", "napfire_rules_get_range");
+    const [effectiveMax, longMax] = this._get("napfire_rules_get_range", [weapon, measure], 2).map((v) => unknownOut(v));
+    return { effectiveMax, longMax };
+  }
+  /** napfire_rules_set_gun_range: a gun's band maxima in one measure (F-ART-1); null for unknown. */
+  setGunRange(gun, measure, canisterMax, effectiveMax, longMax) {
+    const fn = "napfire_rules_set_gun_range";
+    member(gun, "gun", null, "Gun", fn);
+    member(measure, "measure", null, "Measure", fn);
+    return this._set(fn, [gun, measure, ...maxima({ canisterMax, effectiveMax, longMax }, fn)]);
+  }
+  /** napfire_rules_get_gun_range: {canisterMax, effectiveMax, longMax}, null for an unknown one. */
+  getGunRange(gun, measure) {
+    member(gun, "gun", null, "Gun", "napfire_rules_get_gun_range");
+    member(measure, "measure", null, "Measure", "napfire_rules_get_gun_range");
+    const [canisterMax, effectiveMax, longMax] = this._get("napfire_rules_get_gun_range", [gun, measure], 3).map((v) => unknownOut(v));
+    return { canisterMax, effectiveMax, longMax };
+  }
+  /**
+   * napfire_rules_set_artillery: an artillery cell (F-ART-1) in half
+   * figures, null for unknown. Canister beyond canister range is never
+   * read: any value there but null is refused (DomainError).
+   */
+  setArtillery(gun, ammo, band, columnIndex, halves) {
+    const fn = "napfire_rules_set_artillery";
+    const at = artilleryCell(gun, ammo, band, columnIndex, fn);
+    return this._set(fn, [...at, orUnknown(halves, "halves", 0, CONSTANTS.MAX_CELL_HALVES, fn)], () =>
+      refusedByLibrary(fn, "halves", halves, "null: canister ammunition beyond canister range is never read (F-ART-1)"));
+  }
+  /** napfire_rules_get_artillery: the cell in half figures, or null when unknown. */
+  getArtillery(gun, ammo, band, columnIndex) {
+    const got = this._get("napfire_rules_get_artillery", artilleryCell(gun, ammo, band, columnIndex, "napfire_rules_get_artillery"), 1);
+    return got && got[0];
+  }
+  /**
+   * napfire_rules_set_modifier: a modifier value of a Fire kind (F-MOD,
+   * F-ART-1/3), null for unknown; variant 1 is the second value of COLUMN
+   * (massed column) and COVER (limited cover).
+   */
+  setModifier(fire, id, value, variant = 0) {
+    const fn = "napfire_rules_set_modifier";
+    modifierSlot(fire, id, variant, fn);
+    const v = orUnknown(value, "value", -CONSTANTS.MAX_MODIFIER, CONSTANTS.MAX_MODIFIER, fn, CONSTANTS.MODIFIER_UNKNOWN);
+    return this._set(fn, [fire, id, variant, v], () => refusedByLibrary(fn, "id", id,
+      `a modifier of ${fire === Fire.MUSKETRY ? "MUSKETRY" : "ARTILLERY"} fire with variant ${variant}`, modifierName(id)));
+  }
+  /** napfire_rules_get_modifier: a modifier value, or null when unknown. */
+  getModifier(fire, id, variant = 0) {
+    modifierSlot(fire, id, variant, "napfire_rules_get_modifier");
+    const got = this._get("napfire_rules_get_modifier", [fire, id, variant], 1);
+    return got && got[0];
+  }
+  /**
+   * napfire_rules_set_threshold: a Threshold in a measure, null for
+   * unknown: distances 0..MAX_DISTANCE, figure counts 1..MAX_FIGURES (the
+   * rows strictly increasing), the Guard cap 0..MAX_MODIFIER.
+   */
+  setThreshold(threshold, measure, value) {
+    const fn = "napfire_rules_set_threshold";
+    member(threshold, "threshold", null, "Threshold", fn);
+    member(measure, "measure", null, "Measure", fn);
+    const [lo, hi] = thresholdDomain(threshold);
+    return this._set(fn, [threshold, measure, orUnknown(value, "value", lo, hi, fn)], () =>
+      refusedByLibrary(fn, "value", value, "in order: the row thresholds ROW_2..ROW_5 strictly increase"));
+  }
+  /** napfire_rules_get_threshold: a threshold, or null when unknown. */
+  getThreshold(threshold, measure = Measure.METRIC) {
+    member(threshold, "threshold", null, "Threshold", "napfire_rules_get_threshold");
+    member(measure, "measure", null, "Measure", "napfire_rules_get_threshold");
+    const got = this._get("napfire_rules_get_threshold", [threshold, measure], 1);
+    return got && got[0];
+  }
+  /**
+   * napfire_rules_set_provenance: NAME, EDITION or SOURCE (Provenance):
+   * text without control characters, at most 63, 31 or 127 UTF-8 bytes.
+   */
+  setProvenance(field, value) {
+    const fn = "napfire_rules_set_provenance";
+    member(field, "field", null, "Provenance", fn);
+    const bytes = provenanceText(field, value, fn);
+    this._bytes = withMemory((m) => {
+      const p = m.bytes(this._bytes), t = m.alloc(bytes.length + 1);
+      u8().set(bytes, t);
+      check(W.napfire_rules_set_provenance(p, field, t), fn);
+      return u8().slice(p, p + CONSTANTS.RULES_SIZE);
+    });
+    return this;
+  }
+  /** Every datum these rules can read that is still unknown: [{missing, index}] (napfire_rules_next_unknown). */
+  unknownData() {
+    return unknownData(this);
+  }
   /** The library's findings, as `napfire rules --check`: [{check, missing, index, text}]. */
   check() {
     return rulesCheck(this);
@@ -734,6 +905,61 @@ export class Rules {
   storage() {
     return this._bytes.slice();
   }
+}
+
+// The arguments of the rules data setters and getters, checked before any call.
+function cellIndex(rowIndex, columnIndex, fn) {
+  return [int(rowIndex, "rowIndex", 0, 4, fn, "index 0 is row 1"),
+    int(columnIndex, "columnIndex", 0, 8, fn, "index 0 is modified roll 1-2")];
+}
+function artilleryCell(gun, ammo, band, columnIndex, fn) {
+  member(gun, "gun", null, "Gun", fn);
+  member(ammo, "ammo", null, "Ammo", fn);
+  int(band, "band", Band.CANISTER, Band.LONG, fn, "CANISTER..LONG");
+  return [gun, ammo, band, int(columnIndex, "columnIndex", 0, 8, fn, "index 0 is modified roll 1-2")];
+}
+function modifierSlot(fire, id, variant, fn) {
+  member(fire, "fire", null, "Fire", fn);
+  member(id, "id", null, "ModifierId", fn);
+  int(variant, "variant", 0, 1, fn, "1 is the second value of COLUMN and COVER");
+}
+// Band maxima {name: value} in order: each known one 0..MAX_DISTANCE and
+// not below a known one before it; null for unknown.
+function maxima(named, fn) {
+  let last = 0;
+  return Object.entries(named).map(([name, value]) => {
+    const v = orUnknown(value, name, last, CONSTANTS.MAX_DISTANCE, fn);
+    if (value !== null) last = v;
+    return v;
+  });
+}
+function thresholdDomain(threshold) {
+  if ([Threshold.SCREEN, Threshold.LONG_RANGE_CLEARANCE, Threshold.OVERHEAD_CLEARANCE].includes(threshold)) return [0, CONSTANTS.MAX_DISTANCE];
+  return threshold === Threshold.GUARD_CAP ? [0, CONSTANTS.MAX_MODIFIER] : [1, CONSTANTS.MAX_FIGURES];
+}
+const PROVENANCE_BYTES = { [Provenance.NAME]: 63, [Provenance.EDITION]: 31, [Provenance.SOURCE]: 127 };
+function provenanceText(field, value, fn) {
+  text(value, "text");
+  const control = value.search(/[\u0000-\u001f\u007f]/);
+  if (control >= 0) throw refuse("text", value, "text without control characters", fn, `U+${value.charCodeAt(control).toString(16).padStart(4, "0")} at index ${control}`);
+  if (/\p{Cs}/u.test(value)) throw refuse("text", value, "well-formed Unicode", fn, "a lone surrogate");
+  const bytes = enc.encode(value), max = PROVENANCE_BYTES[field];
+  if (bytes.length > max) throw refuse("text", `${bytes.length} bytes`, `0..${max} bytes`, fn);
+  return bytes;
+}
+
+/** napfire_rules_next_unknown: every datum `rules` (null: the built-in data) can read that is still unknown, in the rules text's order. */
+export function unknownData(rules = null) {
+  const rl = rulesArg(rules);
+  return withMemory((m) => {
+    const r = rulesIn(m, rl), cursor = m.alloc(4), missing = m.alloc(4), index = m.alloc(16), out = [];
+    for (let n = 0; n < 100000; n++) {
+      check(W.napfire_rules_next_unknown(r, cursor, missing, index), "napfire_rules_next_unknown");
+      if (i32(missing) === Missing.NONE) break;
+      out.push({ missing: i32(missing), index: i32Array(index, 4) });
+    }
+    return out;
+  });
 }
 
 /** Findings of napfire_rules_check_next over `rules` (null: the built-in data). */
@@ -830,9 +1056,9 @@ export class Dice {
   }
 }
 
-function shotList(shots) {
+function shotList(shots, fn = "napfire_resolve_many") {
   if (!Array.isArray(shots)) throw new TypeError("shots must be an array of Shot");
-  if (shots.length > CONSTANTS.MAX_BATCH) throw refuse("shots", `${shots.length} shots`, `0..${CONSTANTS.MAX_BATCH} shots`, "napfire_resolve_many");
+  if (shots.length > CONSTANTS.MAX_BATCH) throw refuse("shots", `${shots.length} shots`, `0..${CONSTANTS.MAX_BATCH} shots`, fn);
   shots.forEach((s, i) => {
     if (!(s instanceof Shot)) throw new TypeError(`shots[${i}] must be a Shot`);
   });
@@ -889,6 +1115,49 @@ export function resolveManyDice(shots, dice, opts = {}) {
   return out;
 }
 
+// One index into `nshots` shots per trial, as a Uint32Array.
+function trialIndex(index, nshots, fn) {
+  if (!Array.isArray(index) && !ArrayBuffer.isView(index)) throw new TypeError("index must be an array of integers (or a typed array)");
+  if (index.length > CONSTANTS.MAX_BATCH) throw refuse("index", `${index.length} trials`, `0..${CONSTANTS.MAX_BATCH} trials`, fn);
+  const out = new Uint32Array(index.length);
+  for (let i = 0; i < index.length; i++) {
+    const v = index[i];
+    if (!Number.isInteger(v) || v < 0 || v >= nshots) int(v, `index[${i}]`, 0, nshots - 1, fn, `an index into ${nshots} shots`);
+    out[i] = v;
+  }
+  return out;
+}
+
+/**
+ * napfire_resolve_indexed_dice: a simulation's trials over a few distinct
+ * shots, each trial naming its shot by index; rolled and resolved as
+ * resolveManyDice would roll and resolve `index.map((i) => shots[i])`
+ * with the same dice. Returns {statuses, casualties} (Int32Arrays, a
+ * trial's casualties where its status is 0, else 0) and, with
+ * `{results: true}`, `results` too. `dice` advances past every roll made.
+ */
+export function resolveIndexedDice(shots, index, dice, opts = {}) {
+  const fn = "napfire_resolve_indexed_dice";
+  shotList(shots, fn);
+  const idx = trialIndex(index, shots.length, fn);
+  if (!(dice instanceof Dice)) throw new TypeError("dice must be a Dice");
+  const o = options(opts, ["rules", "results"], "resolveIndexedDice");
+  const rl = rulesArg(o.rules), withResults = flag(o.results ?? false, "results") === 1;
+  const n = idx.length;
+  let out;
+  dice._bytes = withMemory((m) => {
+    const d = m.bytes(dice._bytes), ix = m.bytes(new Uint8Array(idx.buffer));
+    const statuses = m.alloc(4 * Math.max(1, n)), casualties = m.alloc(4 * Math.max(1, n));
+    const results = withResults ? m.alloc(Math.max(1, n) * sizeOf("napfire_result")) : 0;
+    check(W[fn](packShots(m, shots), shots.length, rulesIn(m, rl), ix, n, d, statuses, casualties, results), fn);
+    const ints = (p) => new Int32Array(W.memory.buffer.slice(p, p + 4 * n));
+    out = { statuses: ints(statuses), casualties: ints(casualties) };
+    if (withResults) out.results = Array.from({ length: n }, (_, i) => resultOf(results + i * sizeOf("napfire_result")));
+    return u8().slice(d, d + CONSTANTS.DICE_SIZE);
+  });
+  return out;
+}
+
 // ---------------------------------------------------------------------
 // Hex scale: coordinates, line of sight, field of view
 
@@ -940,6 +1209,97 @@ export function hexFacing(formation, facing) {
     const o = m.alloc(12);
     check(W.napfire_hex_facing(formation, facing, o, o + 4, o + 8), "napfire_hex_facing");
     return { front: u32(o), flank: u32(o + 4), rear: u32(o + 8) };
+  });
+}
+const hexRefused = (name, h, allowed, fn) => refusedByLibrary(fn, name, h, allowed, `{q: ${h.q}, r: ${h.r}}`);
+/** napfire_hex_direction: the axial vector {q, r} of direction 0..5 (H-HEX-2). */
+export function hexDirection(direction) {
+  int(direction, "direction", 0, 5, "napfire_hex_direction");
+  return withMemory((m) => {
+    const out = m.alloc(8);
+    check(W.napfire_hex_direction(direction, out), "napfire_hex_direction");
+    return hexAt(out);
+  });
+}
+/** napfire_hex_neighbour: the neighbour of h across hexside `direction` 0..5 (H-HEX-2). */
+export function hexNeighbour(h, direction) {
+  hexArg(h, "h");
+  int(direction, "direction", 0, 5, "napfire_hex_neighbour");
+  return withMemory((m) => {
+    const out = m.alloc(8), st = W.napfire_hex_neighbour(m.hex(h), direction, out);
+    if (st === Status.EDOMAIN) throw hexRefused("h", h, `a hex whose neighbour ${direction} is within the coordinate bound`, "napfire_hex_neighbour");
+    check(st, "napfire_hex_neighbour");
+    return hexAt(out);
+  });
+}
+/** napfire_hex_side_towards: the hexside 0..5 of a that faces its neighbour b (H-HEX-2). */
+export function hexSideTowards(a, b) {
+  hexArg(a, "a");
+  hexArg(b, "b");
+  return withMemory((m) => {
+    const out = m.alloc(4), st = W.napfire_hex_side_towards(m.hex(a), m.hex(b), out);
+    if (st === Status.EDOMAIN) throw hexRefused("b", b, `a neighbour of a={q: ${a.q}, r: ${a.r}}`, "napfire_hex_side_towards");
+    check(st, "napfire_hex_side_towards");
+    return i32(out);
+  });
+}
+/** napfire_hex_vertex_hexes: the two other hexes at vertex 0..5 of h, across hexsides vertex and vertex+1 (H-HEX-2). */
+export function hexVertexHexes(h, vertex) {
+  hexArg(h, "h");
+  int(vertex, "vertex", 0, 5, "napfire_hex_vertex_hexes");
+  return withMemory((m) => {
+    const out = m.alloc(16), st = W.napfire_hex_vertex_hexes(m.hex(h), vertex, out);
+    if (st === Status.EDOMAIN) throw hexRefused("h", h, `a hex whose vertex ${vertex} has its hexes within the coordinate bound`, "napfire_hex_vertex_hexes");
+    check(st, "napfire_hex_vertex_hexes");
+    return [hexAt(out), hexAt(out + 8)];
+  });
+}
+
+// The infantry formations H-FIRE covers (fire value; the range takes SQUARE too).
+const FIRING = ["COLUMN", "LINE", "TIRAILLEUR"];
+function hexFormation(value, name, allowed, fn) {
+  member(value, name, null, "HexFormation", fn);
+  if (!allowed.some((k) => HexFormation[k] === value)) {
+    throw refuse(name, value, allowed.join(", "), fn, `H-FIRE does not cover ${hexEnumName(HexEnumId.FORMATION, value)}`);
+  }
+  return value;
+}
+const hexesAllowed = (formation) => ({
+  [HexFormation.COLUMN]: "1 in COLUMN (H-FIRE-2)", [HexFormation.LINE]: "1, or 2 with at least 5 increments, in LINE (H-FIRE-3, H-FIRE-5)",
+  [HexFormation.TIRAILLEUR]: "1..increments in TIRAILLEUR (H-FIRE-4)",
+})[formation];
+const FIRE_KEYS = ["formation", "increments", "hexes", "multiple", "printedValue", "stackPosition"];
+/**
+ * napfire_hex_fire_value: the fire value of infantry (H-FIRE-2..5) from
+ * {formation, increments, hexes, multiple, printedValue, stackPosition}
+ * (napfire_hex_fire; all but formation default to 0).
+ */
+export function hexFireValue(fire) {
+  const fn = "napfire_hex_fire_value";
+  if (fire === null || typeof fire !== "object") throw new TypeError(`fire must be {${FIRE_KEYS.join(", ")}}`);
+  options(fire, FIRE_KEYS, "fire");
+  const words = [hexFormation(fire.formation, "fire.formation", FIRING, fn), ...FIRE_KEYS.slice(1).map((k) =>
+    int(fire[k] ?? 0, `fire.${k}`, k === "hexes" ? 1 : 0, CONSTANTS.HEX_FIRE_MAX, fn)), 0, 0];
+  return withMemory((m) => {
+    const out = m.alloc(4);
+    const st = W[fn](m.i32s(words), out);
+    if (st === Status.EDOMAIN && words[5] !== 0 && words[0] !== HexFormation.COLUMN) {
+      throw refusedByLibrary(fn, "fire.stackPosition", words[5], "0: a stack position counts in COLUMN only (H-FIRE-2)");
+    }
+    if (st === Status.EDOMAIN) throw refusedByLibrary(fn, "fire.hexes", words[2], hexesAllowed(words[0]));
+    check(st, fn);
+    return i32(out);
+  });
+}
+/** napfire_hex_fire_range: the range of infantry fire in hexes (H-FIRE-1); tirailleurRange 0: the series' 2. */
+export function hexFireRange(formation, tirailleurRange = 0) {
+  const fn = "napfire_hex_fire_range";
+  hexFormation(formation, "formation", [...FIRING, "SQUARE"], fn);
+  int(tirailleurRange, "tirailleurRange", 0, CONSTANTS.HEX_FIRE_MAX, fn, "0 for the series rules' HEX_TIRAILLEUR_RANGE");
+  return withMemory((m) => {
+    const out = m.alloc(4);
+    check(W[fn](formation, tirailleurRange, out), fn);
+    return i32(out);
   });
 }
 const stepOf = (s) => ({ kind: s.kind, side: s.side, hex: s.hex, other: s.other, fromStart: s.fromStart, toEnd: s.toEnd });
@@ -1019,7 +1379,8 @@ const api = {
   SizeError, AlignmentError, UnknownDataError, RulesSyntaxError, errorFor, strerror, statusName, enumName,
   hexEnumName, reasonName, modifierName, losRuleId, versionString, versionNumber, paramBounds, Unit, Shot, Rules,
   rulesCheck, rulesCoverage, missingDescribe, Dice, resolveMany, resolveManyDice, hexDistance, hexFromOffset,
-  hexToOffset, hexFacing, traceSteps, losGrid, fieldOfView, tableEnumName, tableRuleId,
+  hexToOffset, hexFacing, traceSteps, losGrid, fieldOfView, tableEnumName, tableRuleId, roundHalf, unknownData,
+  resolveIndexedDice, hexDirection, hexNeighbour, hexSideTowards, hexVertexHexes, hexFireValue, hexFireRange,
 };
 Object.freeze(api);
 export default load;
