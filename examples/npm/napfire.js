@@ -1272,14 +1272,14 @@ const FIRE_KEYS = ["formation", "increments", "hexes", "multiple", "printedValue
 /**
  * napfire_hex_fire_value: the fire value of infantry (H-FIRE-2..5) from
  * {formation, increments, hexes, multiple, printedValue, stackPosition}
- * (napfire_hex_fire; all but formation default to 0).
+ * (napfire_hex_fire; formation and hexes required, the others default to 0).
  */
 export function hexFireValue(fire) {
   const fn = "napfire_hex_fire_value";
   if (fire === null || typeof fire !== "object") throw new TypeError(`fire must be {${FIRE_KEYS.join(", ")}}`);
   options(fire, FIRE_KEYS, "fire");
   const words = [hexFormation(fire.formation, "fire.formation", FIRING, fn), ...FIRE_KEYS.slice(1).map((k) =>
-    int(fire[k] ?? 0, `fire.${k}`, k === "hexes" ? 1 : 0, CONSTANTS.HEX_FIRE_MAX, fn)), 0, 0];
+    int(k === "hexes" ? fire[k] : fire[k] ?? 0, `fire.${k}`, k === "hexes" ? 1 : 0, CONSTANTS.HEX_FIRE_MAX, fn)), 0, 0];
   return withMemory((m) => {
     const out = m.alloc(4);
     const st = W[fn](m.i32s(words), out);

@@ -54,6 +54,8 @@ export declare function losRuleId(rule: LosRule): string;
 export declare function versionString(): string;
 export declare function versionNumber(): number;
 export declare function paramBounds(param: UnitParam | ShotParam): [number, number];
+/** napfire_round_half: half figures to figures (F-CAS-2/3); halfDie 1..6, 0 only when no die is needed. */
+export declare function roundHalf(halves: number, halfDie: number, secondClass?: boolean | number): number;
 
 export interface UnitParams {
   nation?: Nation; troopClass?: TroopClass; formation?: Formation; figures?: number; weapon?: Weapon; gun?: Gun;
@@ -116,12 +118,30 @@ export interface Coverage {
   artillery: { shots: number; resolved: number };
   blockers: { missing: Missing; index: number[]; shots: number }[];
 }
+/** One datum the rules can read that is still unknown (napfire_rules_next_unknown). */
+export interface UnknownDatum { missing: Missing; index: number[] }
 export declare class Rules {
   constructor();
   static fromText(text: string): Rules;
   parse(text: string): this;
   format(): string;
   provenance(field: Provenance): string;
+  /** Setters change the rules only on success; null sets a datum unknown. 0-based indexes: rowIndex 0 is row 1. */
+  setMusketry(rowIndex: number, columnIndex: number, halves: number | null, star?: boolean | number): this;
+  /** null for an unknown cell. */
+  getMusketry(rowIndex: number, columnIndex: number): { halves: number; star: boolean } | null;
+  setRange(weapon: Weapon, measure: Measure, effectiveMax: number | null, longMax: number | null): this;
+  getRange(weapon: Weapon, measure: Measure): { effectiveMax: number | null; longMax: number | null };
+  setGunRange(gun: Gun, measure: Measure, canisterMax: number | null, effectiveMax: number | null, longMax: number | null): this;
+  getGunRange(gun: Gun, measure: Measure): { canisterMax: number | null; effectiveMax: number | null; longMax: number | null };
+  setArtillery(gun: Gun, ammo: Ammo, band: Band, columnIndex: number, halves: number | null): this;
+  getArtillery(gun: Gun, ammo: Ammo, band: Band, columnIndex: number): number | null;
+  setModifier(fire: Fire, id: ModifierId, value: number | null, variant?: number): this;
+  getModifier(fire: Fire, id: ModifierId, variant?: number): number | null;
+  setThreshold(threshold: Threshold, measure: Measure, value: number | null): this;
+  getThreshold(threshold: Threshold, measure?: Measure): number | null;
+  setProvenance(field: Provenance, text: string): this;
+  unknownData(): UnknownDatum[];
   check(): Finding[];
   coverage(): Coverage;
   copy(): Rules;
@@ -129,6 +149,7 @@ export declare class Rules {
 }
 export declare function rulesCheck(rules?: Rules | null): Finding[];
 export declare function rulesCoverage(rules?: Rules | null): Coverage;
+export declare function unknownData(rules?: Rules | null): UnknownDatum[];
 export declare function missingDescribe(missing: Missing, index: number[], style?: DescribeStyle): string;
 
 export declare class Dice {
@@ -143,6 +164,9 @@ export declare function resolveMany(shots: Shot[], rolls: ArrayLike<number>, hal
   options?: RulesOption): BatchItem[];
 export declare function resolveManyDice(shots: Shot[], dice: Dice, options?: RulesOption):
   (BatchItem & { roll: number; halfDie: number })[];
+/** napfire_resolve_indexed_dice: trial i resolves shots[index[i]]; results only with {results: true}. */
+export declare function resolveIndexedDice(shots: Shot[], index: ArrayLike<number>, dice: Dice,
+  options?: { rules?: Rules | null; results?: boolean }): { statuses: Int32Array; casualties: Int32Array; results?: Result[] };
 
 export interface Hex { q: number; r: number }
 export interface HexInfo { elevation?: number; terrain?: Terrain; presence?: Presence; unitSide?: number }
@@ -160,6 +184,16 @@ export declare function hexFromOffset(layout: HexLayout, column: number, row: nu
 export declare function hexToOffset(h: Hex, layout: HexLayout): { column: number; row: number };
 export declare function hexFacing(formation: HexFormation, facing: number): { front: number; flank: number; rear: number };
 export declare function traceSteps(from: Hex, to: Hex): TraceStep[];
+export declare function hexDirection(direction: number): Hex;
+export declare function hexNeighbour(h: Hex, direction: number): Hex;
+export declare function hexSideTowards(a: Hex, b: Hex): number;
+export declare function hexVertexHexes(h: Hex, vertex: number): [Hex, Hex];
+/** napfire_hex_fire: the facts of one infantry fire (H-FIRE); all but formation and hexes default to 0. */
+export interface HexFire {
+  formation: HexFormation; hexes: number; increments?: number; multiple?: number; printedValue?: number; stackPosition?: number;
+}
+export declare function hexFireValue(fire: HexFire): number;
+export declare function hexFireRange(formation: HexFormation, tirailleurRange?: number): number;
 export declare function losGrid(grid: Grid, query: LosQuery): LosResult;
 export declare function fieldOfView(grid: Grid, radius: number, query: LosQuery): Uint8Array;
 
