@@ -272,3 +272,236 @@ test("the table measure: strings, floats, NaN and null are refused before WebAss
   assert.throws(() => shot.measure(null), TypeError);
   assert.deepEqual(shot.storage(), before);
 });
+
+// A refusal: the error class, the parameter it names, and nothing changed.
+const refused = (cls, parameter) => (e) => e instanceof cls && e.parameter === parameter;
+
+test("F-CAS-2/3: roundHalf as the Python binding's, and as resolve rounds F-EX-1", () => {
+  for (const [args, want] of [[[4, 0], 2], [[5, 6], 3], [[5, 4], 3], [[5, 3], 2], [[5, 1], 2], [[5, 6, true], 2],
+    [[1, 0, true], 0], [[0, 0], 0], [[2 * nf.CONSTANTS.MAX_FIGURES, 0], nf.CONSTANTS.MAX_FIGURES]]) {
+    assert.equal(nf.roundHalf(...args), want, String(args));
+  }
+  const r = fex1().resolve(8, { halfDie: 6, rules: nf.Rules.fromText(synthetic) });
+  assert.equal(nf.roundHalf(r.halves, 6), r.casualties);
+  assert.throws(() => nf.roundHalf(5, 0), (e) => e instanceof nf.InvalidArgumentError && e.parameter === "halfDie" &&
+    e.code === "EINVAL" && e.allowed === "1..6");
+  assert.throws(() => nf.roundHalf(-1, 0), refused(nf.DomainError, "halves"));
+  assert.throws(() => nf.roundHalf(2 * nf.CONSTANTS.MAX_FIGURES + 1, 0), refused(nf.DomainError, "halves"));
+  assert.throws(() => nf.roundHalf(5, 7), refused(nf.DomainError, "halfDie"));
+  assert.throws(() => nf.roundHalf(5, 6, 2), refused(nf.DomainError, "secondClass"));
+  assert.throws(() => nf.roundHalf("5", 6), TypeError);
+});
+
+// The built-in data as tests/python/test_rules.py reads it (F-DATA, F-TAB, F-RNG, F-MOD).
+test("rules data getters: the built-in values, as the Python binding reads them", () => {
+  const r = new nf.Rules();
+  assert.deepEqual(r.getMusketry(3, 5), { halves: 10, star: false });
+  assert.deepEqual(r.getMusketry(0, 4), { halves: 1, star: false });
+  assert.equal(r.getMusketry(4, 8), null);
+  // The cell F-EX-1 reads (row 4, modified roll 11-12) is the one resolve reports.
+  assert.equal(fex1().resolve(8, { halfDie: 6 }).tableHalves, r.getMusketry(3, 5).halves);
+  assert.deepEqual(r.getRange(nf.Weapon.MUSKET, nf.Measure.METRIC), { effectiveMax: 100, longMax: 200 });
+  assert.deepEqual(r.getRange(nf.Weapon.RIFLE, nf.Measure.IMPERIAL), { effectiveMax: 70, longMax: 140 });
+  assert.deepEqual(r.getRange(nf.Weapon.SHARPSHOOTER, nf.Measure.METRIC), { effectiveMax: 280, longMax: 280 });
+  for (const gun of Object.values(nf.Gun)) {
+    assert.deepEqual(r.getGunRange(gun, nf.Measure.METRIC), { canisterMax: null, effectiveMax: null, longMax: null });
+    assert.equal(r.getArtillery(gun, nf.Ammo.ROUNDSHOT, nf.Band.LONG, 4), null);
+  }
+  const M = nf.ModifierId;
+  assert.equal(r.getModifier(nf.Fire.MUSKETRY, M.COLUMN, 1), 2);
+  assert.equal(r.getModifier(nf.Fire.MUSKETRY, M.COVER, 1), -1);
+  assert.equal(r.getModifier(nf.Fire.MUSKETRY, M.DISORDERED), -4);
+  assert.equal(r.getModifier(nf.Fire.ARTILLERY, M.MOVED_HALF), null);
+  const T = nf.Threshold;
+  assert.equal(r.getThreshold(T.SCREEN), 50);
+  assert.equal(r.getThreshold(T.SCREEN, nf.Measure.IMPERIAL), 30);
+  assert.equal(r.getThreshold(T.OVERHEAD_CLEARANCE, nf.Measure.IMPERIAL), 60);
+  assert.equal(r.getThreshold(T.STAR_FIGURES), 48);
+  assert.deepEqual([T.ROW_2, T.ROW_3, T.ROW_4, T.ROW_5].map((t) => r.getThreshold(t)), [12, 20, 28, 36]);
+  assert.equal(r.getThreshold(T.GUARD_CAP), 2);
+  assert.throws(() => r.getMusketry(5, 0), refused(nf.DomainError, "rowIndex"));
+  assert.throws(() => r.getArtillery(nf.Gun.P9, nf.Ammo.ROUNDSHOT, nf.Band.NONE, 0), refused(nf.DomainError, "band"));
+  assert.throws(() => r.getThreshold(99), refused(nf.DomainError, "threshold"));
+});
+
+test("rules data setters: set/get round trips, kept by the rules text", () => {
+  const r = new nf.Rules();
+  assert.equal(r.setMusketry(4, 8, 14, true), r);
+  assert.deepEqual(r.getMusketry(4, 8), { halves: 14, star: true });
+  r.setMusketry(3, 5, null);
+  assert.equal(r.getMusketry(3, 5), null);
+  r.setRange(nf.Weapon.MUSKET, nf.Measure.METRIC, 120, 240).setRange(nf.Weapon.RIFLE, nf.Measure.IMPERIAL, null, null);
+  assert.deepEqual(r.getRange(nf.Weapon.MUSKET, nf.Measure.METRIC), { effectiveMax: 120, longMax: 240 });
+  assert.deepEqual(r.getRange(nf.Weapon.RIFLE, nf.Measure.IMPERIAL), { effectiveMax: null, longMax: null });
+  r.setGunRange(nf.Gun.P9, nf.Measure.METRIC, 150, 500, 1000);
+  assert.deepEqual(r.getGunRange(nf.Gun.P9, nf.Measure.METRIC), { canisterMax: 150, effectiveMax: 500, longMax: 1000 });
+  r.setGunRange(nf.Gun.P9, nf.Measure.METRIC, 150, null, 1000);
+  assert.deepEqual(r.getGunRange(nf.Gun.P9, nf.Measure.METRIC), { canisterMax: 150, effectiveMax: null, longMax: 1000 });
+  r.setArtillery(nf.Gun.P9, nf.Ammo.ROUNDSHOT, nf.Band.LONG, 4, 3).setArtillery(nf.Gun.P9, nf.Ammo.CANISTER, nf.Band.LONG, 4, null);
+  assert.equal(r.getArtillery(nf.Gun.P9, nf.Ammo.ROUNDSHOT, nf.Band.LONG, 4), 3);
+  r.setModifier(nf.Fire.ARTILLERY, nf.ModifierId.MOVED_HALF, -1).setModifier(nf.Fire.MUSKETRY, nf.ModifierId.COVER, null, 1);
+  assert.equal(r.getModifier(nf.Fire.ARTILLERY, nf.ModifierId.MOVED_HALF), -1);
+  assert.equal(r.getModifier(nf.Fire.MUSKETRY, nf.ModifierId.COVER, 1), null);
+  r.setThreshold(nf.Threshold.ROW_5, nf.Measure.METRIC, 40).setThreshold(nf.Threshold.SCREEN, nf.Measure.IMPERIAL, null);
+  assert.equal(r.getThreshold(nf.Threshold.ROW_5), 40);
+  assert.equal(r.getThreshold(nf.Threshold.SCREEN, nf.Measure.IMPERIAL), null);
+  r.setProvenance(nf.Provenance.NAME, "Régiment house rules").setProvenance(nf.Provenance.EDITION, "x".repeat(31));
+  assert.equal(r.provenance(nf.Provenance.NAME), "Régiment house rules");
+  // The same data through the rules text and back.
+  const back = nf.Rules.fromText(r.format());
+  assert.deepEqual(back.getMusketry(4, 8), { halves: 14, star: true });
+  assert.deepEqual(back.getGunRange(nf.Gun.P9, nf.Measure.METRIC), r.getGunRange(nf.Gun.P9, nf.Measure.METRIC));
+  assert.equal(back.getArtillery(nf.Gun.P9, nf.Ammo.ROUNDSHOT, nf.Band.LONG, 4), 3);
+  assert.equal(back.getThreshold(nf.Threshold.ROW_5), 40);
+  assert.equal(back.provenance(nf.Provenance.NAME), "Régiment house rules");
+});
+
+test("rules data setters: an out-of-range value is refused, naming it, and the rules stay as they were", () => {
+  const r = nf.Rules.fromText(synthetic);
+  const before = r.storage();
+  const F = nf.Fire, M = nf.ModifierId, T = nf.Threshold, MET = nf.Measure.METRIC;
+  const cases = [
+    [() => r.setMusketry(5, 0, 2), nf.DomainError, "rowIndex"], [() => r.setMusketry(0, 9, 2), nf.DomainError, "columnIndex"],
+    [() => r.setMusketry(0, 0, nf.CONSTANTS.MAX_CELL_HALVES + 1), nf.DomainError, "halves"],
+    [() => r.setMusketry(0, 0, -1), nf.DomainError, "halves"], [() => r.setMusketry(0, 0, 3, true), nf.DomainError, "star"],
+    [() => r.setMusketry(0, 0, 2, 2), nf.DomainError, "star"], [() => r.setMusketry(0, 0, "2"), TypeError, "halves"],
+    [() => r.setMusketry(0, 0, undefined), TypeError, "halves"],
+    [() => r.setRange(nf.Weapon.MUSKET, MET, 200, 100), nf.DomainError, "longMax"],
+    [() => r.setRange(3, MET, 100, 200), nf.DomainError, "weapon"], [() => r.setRange(nf.Weapon.MUSKET, 2, 100, 200), nf.DomainError, "measure"],
+    [() => r.setGunRange(nf.Gun.P9, MET, 500, 150, null), nf.DomainError, "effectiveMax"],
+    [() => r.setGunRange(nf.Gun.P9, MET, 150, null, nf.CONSTANTS.MAX_DISTANCE + 1), nf.DomainError, "longMax"],
+    [() => r.setArtillery(nf.Gun.P9, nf.Ammo.CANISTER, nf.Band.LONG, 0, 2), nf.DomainError, "halves"],
+    [() => r.setArtillery(nf.Gun.P9, nf.Ammo.ROUNDSHOT, nf.Band.NONE, 0, 2), nf.DomainError, "band"],
+    [() => r.setArtillery(nf.Gun.P9, nf.Ammo.ROUNDSHOT, nf.Band.LONG, 9, 2), nf.DomainError, "columnIndex"],
+    [() => r.setModifier(F.MUSKETRY, M.GUARD, nf.CONSTANTS.MAX_MODIFIER + 1), nf.DomainError, "value"],
+    [() => r.setModifier(F.MUSKETRY, M.GUARD, 1, 2), nf.DomainError, "variant"],
+    [() => r.setModifier(F.ARTILLERY, M.GUARD, 1), nf.DomainError, "id"],
+    [() => r.setThreshold(T.ROW_2, MET, 30), nf.DomainError, "value"],
+    [() => r.setThreshold(T.ROW_2, MET, 0), nf.DomainError, "value"],
+    [() => r.setThreshold(T.GUARD_CAP, MET, nf.CONSTANTS.MAX_MODIFIER + 1), nf.DomainError, "value"],
+    [() => r.setThreshold(T.SCREEN, MET, nf.CONSTANTS.MAX_DISTANCE + 1), nf.DomainError, "value"],
+    [() => r.setProvenance(nf.Provenance.EDITION, "x".repeat(32)), nf.DomainError, "text"],
+    [() => r.setProvenance(nf.Provenance.NAME, "a\tb"), nf.DomainError, "text"],
+    [() => r.setProvenance(nf.Provenance.NAME, "a\ud800"), nf.DomainError, "text"],
+    [() => r.setProvenance(9, "x"), nf.DomainError, "field"],
+  ];
+  for (const [call, cls, parameter] of cases) assert.throws(call, refused(cls, parameter), call.toString());
+  assert.throws(() => r.setProvenance(nf.Provenance.NAME, 7), TypeError);
+  // Both sides of the thresholds: the bounds themselves are taken (on a copy).
+  const c = r.copy().setThreshold(T.GUARD_CAP, MET, nf.CONSTANTS.MAX_MODIFIER).setMusketry(0, 0, nf.CONSTANTS.MAX_CELL_HALVES)
+    .setProvenance(nf.Provenance.EDITION, "x".repeat(31));
+  assert.equal(c.getThreshold(T.GUARD_CAP), nf.CONSTANTS.MAX_MODIFIER);
+  assert.deepEqual(r.storage(), before);
+});
+
+test("unknownData: the data still unknown, as the Python binding counts them; each one describes itself", () => {
+  const found = nf.unknownData();
+  assert.equal(found.length, 251);
+  assert.deepEqual(new nf.Rules().unknownData(), found);
+  const first = found[0];
+  assert.equal(nf.missingDescribe(first.missing, first.index, nf.DescribeStyle.PATCH).split("?").length, 2);
+  const cells = found.filter((d) => d.missing === nf.Missing.MUSKETRY_CELL);
+  const r = new nf.Rules().setMusketry(cells[0].index[0], cells[0].index[1], 4);
+  assert.equal(r.unknownData().length, 250);
+  assert.equal(nf.unknownData(nf.Rules.fromText(synthetic)).filter((d) => d.missing === nf.Missing.MUSKETRY_CELL).length, 0);
+  assert.throws(() => nf.unknownData({}), TypeError);
+});
+
+test("resolveIndexedDice: the same statuses, results and dice as resolveManyDice over the indexed shots", () => {
+  const rules = nf.Rules.fromText(synthetic);
+  const far = fex1().set("distance", 190), shots = [fex1(), far];
+  const index = [0, 1, 1, 0, 0, 1, 0, 0, 1, 1, 0, 1];
+  const d = new nf.Dice(2024, 3), e = d.copy();
+  const got = nf.resolveIndexedDice(shots, index, d, { rules, results: true });
+  const want = nf.resolveManyDice(index.map((i) => shots[i]), e, { rules });
+  assert.deepEqual(Array.from(got.statuses), want.map((x) => x.status));
+  assert.deepEqual(got.results, want.map((x) => x.result));
+  assert.deepEqual(Array.from(got.casualties), want.map((x) => (x.status === 0 ? x.result.casualties : 0)));
+  assert.ok(got.casualties.some((c) => c > 0));
+  assert.equal(d.nextRaw(), e.nextRaw());
+  const typed = nf.resolveIndexedDice(shots, Uint32Array.from(index), new nf.Dice(2024, 3), { rules });
+  assert.deepEqual(typed.statuses, got.statuses);
+  assert.equal(typed.results, undefined);
+  // Unknown data is a trial's own status.
+  assert.ok(Array.from(nf.resolveIndexedDice(shots, index, new nf.Dice(1)).statuses).includes(nf.Status.EUNKNOWN));
+  const before = d.copy();
+  assert.throws(() => nf.resolveIndexedDice(shots, [0, 2], d), (e) => e instanceof nf.DomainError && e.parameter === "index[1]" &&
+    e.value === 2 && e.allowed === "0..1");
+  assert.throws(() => nf.resolveIndexedDice(shots, [0, -1], d), refused(nf.DomainError, "index[1]"));
+  assert.throws(() => nf.resolveIndexedDice(shots, [0.5], d), refused(TypeError, "index[0]"));
+  assert.throws(() => nf.resolveIndexedDice(shots, "01", d), TypeError);
+  assert.throws(() => nf.resolveIndexedDice(shots, [0], {}), TypeError);
+  assert.throws(() => nf.resolveIndexedDice(shots, [0], d, { result: true }), TypeError);
+  assert.throws(() => nf.resolveIndexedDice([fex1(), {}], [0], d), TypeError);
+  assert.equal(d.nextRaw(), before.nextRaw());
+});
+
+// tests/hex/test_fire.c's values (H-FIRE-1..5).
+test("H-FIRE: fire values and ranges as the C tests pin them; a bad fact is refused by name", () => {
+  const H = nf.HexFormation;
+  const value = (formation, increments, hexes, multiple, more = {}) => nf.hexFireValue({ formation, increments, hexes, multiple, ...more });
+  assert.equal(value(H.LINE, 10, 2, 3), 24);
+  assert.equal(value(H.LINE, 10, 1, 3), 12);
+  assert.equal(value(H.LINE, 5, 2, 3), 15);
+  assert.equal(value(H.LINE, 9, 2, 2), 16);
+  assert.equal(value(H.LINE, 3, 1, 3), 9);
+  assert.equal(value(H.LINE, 999, 2, 999), 8 * 999);
+  assert.equal(value(H.TIRAILLEUR, 4, 1, 2), 6);
+  assert.equal(value(H.TIRAILLEUR, 2, 1, 2), 4);
+  assert.equal(value(H.TIRAILLEUR, 7, 2, 1), 6);
+  assert.equal(value(H.COLUMN, 12, 1, 3, { printedValue: 7 }), 7);
+  assert.equal(value(H.COLUMN, 12, 1, 3, { printedValue: 7, stackPosition: 1 }), 0);
+  assert.deepEqual([nf.hexFireRange(H.LINE), nf.hexFireRange(H.COLUMN, 5), nf.hexFireRange(H.SQUARE),
+    nf.hexFireRange(H.TIRAILLEUR), nf.hexFireRange(H.TIRAILLEUR, 3), nf.hexFireRange(H.TIRAILLEUR, 1)], [1, 1, 1, 2, 3, 1]);
+  assert.equal(nf.hexFireRange(H.TIRAILLEUR), nf.CONSTANTS.HEX_TIRAILLEUR_RANGE);
+  const cases = [
+    [() => value(H.LINE, 4, 2, 3), nf.DomainError, "fire.hexes"], [() => value(H.LINE, 10, 0, 3), nf.DomainError, "fire.hexes"],
+    [() => value(H.TIRAILLEUR, 2, 3, 3), nf.DomainError, "fire.hexes"], [() => value(H.COLUMN, 0, 2, 0), nf.DomainError, "fire.hexes"],
+    [() => value(H.LINE, 10, 2, 3, { stackPosition: 1 }), nf.DomainError, "fire.stackPosition"],
+    [() => value(H.ARTILLERY, 10, 1, 3), nf.DomainError, "fire.formation"], [() => value(H.SQUARE, 10, 1, 3), nf.DomainError, "fire.formation"],
+    [() => value(5, 10, 1, 3), nf.DomainError, "fire.formation"], [() => value(H.LINE, -1, 1, 3), nf.DomainError, "fire.increments"],
+    [() => value(H.LINE, 1000, 1, 3), nf.DomainError, "fire.increments"], [() => value(H.LINE, 10, 1, 1000), nf.DomainError, "fire.multiple"],
+    [() => value(H.COLUMN, 0, 1, 0, { printedValue: -1 }), nf.DomainError, "fire.printedValue"],
+    [() => value(H.LINE, 10, 1, "3"), TypeError, "fire.multiple"], [() => nf.hexFireValue({ formation: H.LINE }), TypeError, "fire.hexes"],
+    [() => nf.hexFireRange(H.ARTILLERY), nf.DomainError, "formation"], [() => nf.hexFireRange(-1), nf.DomainError, "formation"],
+    [() => nf.hexFireRange(H.TIRAILLEUR, -1), nf.DomainError, "tirailleurRange"],
+    [() => nf.hexFireRange(H.LINE, nf.CONSTANTS.HEX_FIRE_MAX + 1), nf.DomainError, "tirailleurRange"],
+  ];
+  for (const [call, cls, parameter] of cases) assert.throws(call, refused(cls, parameter), call.toString());
+  assert.throws(() => nf.hexFireValue({ formation: H.LINE, hexes: 1, reserved: [0, 0] }), TypeError);
+  assert.throws(() => nf.hexFireValue(null), TypeError);
+});
+
+// tests/hex/test_grid.c's directions and vertices (H-HEX-2).
+test("H-HEX-2: directions, neighbours, hexsides and vertices as the C tests pin them", () => {
+  const want = [[1, 0], [1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]];
+  const c = { q: 10, r: -4 };
+  want.forEach(([q, r], d) => {
+    assert.deepEqual(nf.hexDirection(d), { q, r });
+    const n = nf.hexNeighbour(c, d);
+    assert.deepEqual(n, { q: 10 + q, r: -4 + r });
+    assert.equal(nf.hexSideTowards(c, n), d);
+    assert.equal(nf.hexSideTowards(n, c), (d + 3) % 6);
+  });
+  const h = { q: -3, r: 8 };
+  for (let v = 0; v < 6; v++) {
+    const [a, b] = nf.hexVertexHexes(h, v);
+    assert.deepEqual([a, b], [nf.hexNeighbour(h, v), nf.hexNeighbour(h, (v + 1) % 6)]);
+    assert.equal(nf.hexDistance(a, b), 1);
+  }
+  const M = nf.CONSTANTS.HEX_COORD_MAX;
+  assert.deepEqual(nf.hexNeighbour({ q: M, r: 0 }, 4), { q: M - 1, r: 1 });
+  assert.throws(() => nf.hexNeighbour({ q: M, r: 0 }, 0), (e) => e instanceof nf.DomainError && e.parameter === "h" &&
+    e.function === "napfire_hex_neighbour");
+  assert.throws(() => nf.hexVertexHexes({ q: M, r: 0 }, 0), refused(nf.DomainError, "h"));
+  assert.throws(() => nf.hexSideTowards({ q: 0, r: 0 }, { q: 2, r: 0 }), refused(nf.DomainError, "b"));
+  assert.throws(() => nf.hexSideTowards({ q: 0, r: 0 }, { q: 0, r: 0 }), refused(nf.DomainError, "b"));
+  for (const d of [-1, 6]) {
+    assert.throws(() => nf.hexDirection(d), refused(nf.DomainError, "direction"));
+    assert.throws(() => nf.hexNeighbour(c, d), refused(nf.DomainError, "direction"));
+    assert.throws(() => nf.hexVertexHexes(c, d), refused(nf.DomainError, "vertex"));
+  }
+  assert.throws(() => nf.hexDirection(1.5), TypeError);
+  assert.throws(() => nf.hexNeighbour({ q: M + 1, r: 0 }, 3), refused(nf.DomainError, "h.q"));
+  assert.throws(() => nf.hexSideTowards({ q: 0 }, c), TypeError);
+});
