@@ -1212,47 +1212,43 @@ export function hexFacing(formation, facing) {
   });
 }
 const hexRefused = (name, h, allowed, fn) => refusedByLibrary(fn, name, h, allowed, `{q: ${h.q}, r: ${h.r}}`);
+// A call with one output of `size` bytes, read by `read`; `refused` names
+// what the library refuses (EDOMAIN) among values the package checked.
+function outCall(fn, size, args, read, refused = null) {
+  return withMemory((m) => {
+    const out = m.alloc(size), st = W[fn](...args(m), out);
+    if (st === Status.EDOMAIN && refused) throw refused();
+    check(st, fn);
+    return read(out);
+  });
+}
 /** napfire_hex_direction: the axial vector {q, r} of direction 0..5 (H-HEX-2). */
 export function hexDirection(direction) {
   int(direction, "direction", 0, 5, "napfire_hex_direction");
-  return withMemory((m) => {
-    const out = m.alloc(8);
-    check(W.napfire_hex_direction(direction, out), "napfire_hex_direction");
-    return hexAt(out);
-  });
+  return outCall("napfire_hex_direction", 8, () => [direction], hexAt);
 }
 /** napfire_hex_neighbour: the neighbour of h across hexside `direction` 0..5 (H-HEX-2). */
 export function hexNeighbour(h, direction) {
+  const fn = "napfire_hex_neighbour";
   hexArg(h, "h");
-  int(direction, "direction", 0, 5, "napfire_hex_neighbour");
-  return withMemory((m) => {
-    const out = m.alloc(8), st = W.napfire_hex_neighbour(m.hex(h), direction, out);
-    if (st === Status.EDOMAIN) throw hexRefused("h", h, `a hex whose neighbour ${direction} is within the coordinate bound`, "napfire_hex_neighbour");
-    check(st, "napfire_hex_neighbour");
-    return hexAt(out);
-  });
+  int(direction, "direction", 0, 5, fn);
+  return outCall(fn, 8, (m) => [m.hex(h), direction], hexAt,
+    () => hexRefused("h", h, `a hex whose neighbour ${direction} is within the coordinate bound`, fn));
 }
 /** napfire_hex_side_towards: the hexside 0..5 of a that faces its neighbour b (H-HEX-2). */
 export function hexSideTowards(a, b) {
+  const fn = "napfire_hex_side_towards";
   hexArg(a, "a");
   hexArg(b, "b");
-  return withMemory((m) => {
-    const out = m.alloc(4), st = W.napfire_hex_side_towards(m.hex(a), m.hex(b), out);
-    if (st === Status.EDOMAIN) throw hexRefused("b", b, `a neighbour of a={q: ${a.q}, r: ${a.r}}`, "napfire_hex_side_towards");
-    check(st, "napfire_hex_side_towards");
-    return i32(out);
-  });
+  return outCall(fn, 4, (m) => [m.hex(a), m.hex(b)], i32, () => hexRefused("b", b, `a neighbour of a={q: ${a.q}, r: ${a.r}}`, fn));
 }
 /** napfire_hex_vertex_hexes: the two other hexes at vertex 0..5 of h, across hexsides vertex and vertex+1 (H-HEX-2). */
 export function hexVertexHexes(h, vertex) {
+  const fn = "napfire_hex_vertex_hexes";
   hexArg(h, "h");
-  int(vertex, "vertex", 0, 5, "napfire_hex_vertex_hexes");
-  return withMemory((m) => {
-    const out = m.alloc(16), st = W.napfire_hex_vertex_hexes(m.hex(h), vertex, out);
-    if (st === Status.EDOMAIN) throw hexRefused("h", h, `a hex whose vertex ${vertex} has its hexes within the coordinate bound`, "napfire_hex_vertex_hexes");
-    check(st, "napfire_hex_vertex_hexes");
-    return [hexAt(out), hexAt(out + 8)];
-  });
+  int(vertex, "vertex", 0, 5, fn);
+  return outCall(fn, 16, (m) => [m.hex(h), vertex], (p) => [hexAt(p), hexAt(p + 8)],
+    () => hexRefused("h", h, `a hex whose vertex ${vertex} has its hexes within the coordinate bound`, fn));
 }
 
 // The infantry formations H-FIRE covers (fire value; the range takes SQUARE too).
@@ -1296,11 +1292,7 @@ export function hexFireRange(formation, tirailleurRange = 0) {
   const fn = "napfire_hex_fire_range";
   hexFormation(formation, "formation", [...FIRING, "SQUARE"], fn);
   int(tirailleurRange, "tirailleurRange", 0, CONSTANTS.HEX_FIRE_MAX, fn, "0 for the series rules' HEX_TIRAILLEUR_RANGE");
-  return withMemory((m) => {
-    const out = m.alloc(4);
-    check(W[fn](formation, tirailleurRange, out), fn);
-    return i32(out);
-  });
+  return outCall(fn, 4, () => [formation, tirailleurRange], i32);
 }
 const stepOf = (s) => ({ kind: s.kind, side: s.side, hex: s.hex, other: s.other, fromStart: s.fromStart, toEnd: s.toEnd });
 /** napfire_trace_steps: every hex, hexside and vertex the line from a to b meets (H-LOS-1..3). */
