@@ -26,14 +26,19 @@ import os
 import re
 import shutil
 import signal
-import subprocess
 import queue
+import subprocess
 import sys
 import threading
 import time
 
 STATUS = re.compile(r"^#(\d+)\s+(\w+)\s+cov: (\d+) ft: (\d+)")
 EXECS = re.compile(r"^stat::number_of_executed_units: (\d+)")
+
+
+def usage_error(message):
+    print(f"plateau.py: {message}", file=sys.stderr)
+    sys.exit(2)
 
 
 def parse_args():
@@ -54,7 +59,7 @@ def parse_args():
 def fuzzer_command(src, build, target, work, max_s):
     binary = os.path.join(os.path.abspath(build), "tests", "fuzz", target)
     if not os.access(binary, os.X_OK):
-        sys.exit(f"plateau.py: no fuzzer {binary} (meson compile -C {build} {target})")
+        usage_error(f"no fuzzer {binary} (meson compile -C {build} {target})")
     cmd = ["nice", "-n", "19", binary, f"-max_total_time={max_s}",
            "-timeout=10", "-rss_limit_mb=2048", "-print_final_stats=1",
            "-artifact_prefix=" + os.path.join(work, "artifacts") + "/"]
@@ -68,9 +73,9 @@ def fuzzer_command(src, build, target, work, max_s):
 def prepare(src, target, work):
     seed = os.path.join(src, "tests", "fuzz", "corpus", target)
     if not os.path.isdir(seed):
-        sys.exit(f"plateau.py: no committed corpus {seed}")
+        usage_error(f"no committed corpus {seed}")
     if os.path.exists(work):
-        sys.exit(f"plateau.py: {work} exists; give a fresh directory")
+        usage_error(f"{work} exists; give a fresh directory")
     for sub in ("corpus", "cwd", "artifacts", "tmp"):
         os.makedirs(os.path.join(work, sub))
     for name in os.listdir(seed):
